@@ -1,0 +1,72 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialTestRequest,
+	ICredentialType,
+	Icon,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { baseUrlExpression, environmentProperties } from '../nodes/shared/environment';
+
+export class DocumentExecutionApi implements ICredentialType {
+	name = 'documentExecutionApi';
+
+	displayName = 'Document Execution API';
+
+	icon: Icon = {
+		light: 'file:../icons/documentExecution.svg',
+		dark: 'file:../icons/documentExecution.dark.svg',
+	};
+
+	documentationUrl = 'https://github.com/n8n-nodes-document-execution/n8n-nodes-document-execution#credentials';
+
+	properties: INodeProperties[] = [
+		...environmentProperties,
+		{
+			displayName: 'Auth Token',
+			name: 'authToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: "The account's API auth token, sent as the X-Auth-Token header",
+		},
+		{
+			displayName: 'Private Salt',
+			name: 'privateSalt',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				"The account's private salt from the dashboard's API settings. The Document Execution Trigger uses it to verify each webhook's MAC; leave empty to accept unverified deliveries.",
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				'X-Auth-Token': '={{$credentials.authToken}}',
+			},
+		},
+	};
+
+	// The v3 family answers failures, a refused token included, with HTTP 200 and `status: 0`.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: baseUrlExpression,
+			url: '/v3.0/sign/request/list',
+			qs: { max: 1 },
+		},
+		rules: [
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'status',
+					value: 0,
+					message: 'The service refused this Auth Token',
+				},
+			},
+		],
+	};
+}

@@ -1,0 +1,73 @@
+import type { IExecuteFunctions, INodeType, INodeTypeDescription, NodeOutput } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { baseUrlExpression } from '../shared/environment';
+import { familyGuards } from './familyGuards';
+import { resources } from './resources';
+
+export class DocumentExecution implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Document Execution',
+		name: 'documentExecution',
+		icon: {
+			light: 'file:../../icons/documentExecution.svg',
+			dark: 'file:../../icons/documentExecution.dark.svg',
+		},
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description:
+			'Create e-signing requests, track them, download signed files and audit trails, and administer the Document Execution Service',
+		defaults: { name: 'Document Execution' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'documentExecutionApi',
+				required: true,
+				displayOptions: { show: { authentication: ['authToken'] } },
+			},
+			{
+				name: 'documentExecutionOAuth2Api',
+				required: true,
+				displayOptions: { show: { authentication: ['oAuth2'] } },
+			},
+		],
+		requestDefaults: {
+			baseURL: baseUrlExpression,
+			headers: { Accept: 'application/json' },
+			// Error bodies of the v4 and v1 families carry the codes; shared/errors.ts reads them.
+			ignoreHttpStatusErrors: true,
+		},
+		properties: [
+			{
+				displayName: 'Authentication',
+				name: 'authentication',
+				type: 'options',
+				options: [
+					{ name: 'Auth Token', value: 'authToken' },
+					{ name: 'OAuth2 (Pack and Media Only)', value: 'oAuth2' },
+				],
+				default: 'authToken',
+				description: 'The service accepts OAuth2 only on its v4 pack and media operations; every other operation needs the Auth Token',
+			},
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: resources.map((resource) => resource.option),
+				default: resources[0]?.option.value ?? '',
+			},
+			...familyGuards(resources),
+			...resources.flatMap((resource) => resource.properties),
+		],
+	};
+
+	customOperations = Object.fromEntries(
+		resources
+			.filter((resource) => resource.customOperations)
+			.map((resource) => [resource.option.value, resource.customOperations!]),
+	) as Record<string, Record<string, (this: IExecuteFunctions) => Promise<NodeOutput>>>;
+}

@@ -1,0 +1,4 @@
+import type { ResourceModule } from './types';
+
+/** The node's resources, in the order the Resource list shows them. */
+export const resources: ResourceModule[] = [];

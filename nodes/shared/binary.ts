@@ -1,0 +1,96 @@
+import type {
+	IBinaryData,
+	IExecuteFunctions,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+/** preSend/postReceive functions get a single-item context; custom operations get the whole-run one. */
+export type NodeContext = IExecuteSingleFunctions | IExecuteFunctions;
+
+const isSingleItem = (context: NodeContext): context is IExecuteSingleFunctions => 'getItemIndex' in context;
+
+export interface BinaryFile {
+	content: Buffer;
+	mimeType: string;
+	fileName?: string;
+	fileExtension?: string;
+}
+
+/**
+ * The bytes of an input item's binary property, whatever n8n's binary storage mode (inline, filesystem,
+ * S3). `field` is the parameter's display name, so the error tells the user what to fix.
+ */
+export async function readBinary(
+	context: NodeContext,
+	propertyName: string,
+	field: string,
+	itemIndex = isSingleItem(context) ? context.getItemIndex() : 0,
+): Promise<BinaryFile> {
+	const item = isSingleItem(context) ? context.getInputData() : context.getInputData()[itemIndex];
+	const binary = item?.binary?.[propertyName];
+	if (!propertyName || !binary) {
+		const available = Object.keys(item?.binary ?? {});
+		throw new NodeOperationError(context.getNode(), `${field}: the input item has no binary property "${propertyName}"`, {
+			itemIndex,
+			description: available.length
+				? `Binary properties on this item: ${available.join(', ')}.`
+				: 'This item carries no binary data. Connect a node that outputs a file (Read/Write Files from Disk, HTTP Request, Google Drive, an e-mail trigger…).',
+		});
+	}
+	const content = isSingleItem(context)
+		? await context.helpers.getBinaryDataBuffer(propertyName)
+		: await context.helpers.getBinaryDataBuffer(itemIndex, propertyName);
+	return { content, mimeType: binary.mimeType, fileName: binary.fileName, fileExtension: binary.fileExtension };
+}
+
+/** A file as the base64 string the service expects in JSON bodies (`file.file`, `additionalFiles`, `stampFile`). */
+export const toBase64 = (file: BinaryFile): string => file.content.toString('base64');
+
+export interface DownloadedFile {
+	content: Buffer;
+	mimeType: string;
+	fileName?: string;
+}
+
+/**
+ * Reads a short-lived download link at once (v3.3 links die after 15 seconds). The link is pre-signed, so
+ * no credentials are sent with it.
+ */
+export async function fetchTemporaryFile(context: NodeContext, url: string, itemIndex?: number): Promise<DownloadedFile> {
+	const response = (await context.helpers.httpRequest({
+		method: 'GET',
+		url,
+		encoding: 'arraybuffer',
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+	})) as IN8nHttpFullResponse;
+	const content = Buffer.from(response.body as ArrayBuffer);
+	if (response.statusCode >= 300) {
+		throw new NodeApiError(context.getNode(), { body: content.toString('utf8').slice(0, 200) } as JsonObject, {
+			message: `The download link could not be read (HTTP ${response.statusCode})`,
+			description: 'Download links expire within seconds; run the node again to get a fresh one.',
+			httpCode: String(response.statusCode),
+			itemIndex,
+		});
+	}
+	return {
+		content,
+		mimeType: String(response.headers['content-type'] ?? 'application/octet-stream').split(';')[0],
+		fileName: fileNameFromDisposition(response.headers['content-disposition']),
+	};
+}
+
+export function fileNameFromDisposition(header: unknown): string | undefined {
+	if (typeof header !== 'string') return undefined;
+	const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+	if (encoded) return decodeURIComponent(encoded[1]);
+	return /filename\s*=\s*"?([^";]+)"?/i.exec(header)?.[1];
+}
+
+/** Bytes as an output binary property, stored in whatever mode n8n runs in. */
+export async function toBinaryOutput(context: NodeContext, file: DownloadedFile): Promise<IBinaryData> {
+	return await context.helpers.prepareBinaryData(file.content, file.fileName, file.mimeType);
+}

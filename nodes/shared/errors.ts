@@ -1,0 +1,119 @@
+import type {
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INode,
+	INodeExecutionData,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { V1_CODES, V3_CODES, V4_CODES, type CodeTable } from './serviceCodes';
+
+/** The service's three error envelopes (see the spec's Errors section). */
+export type ServiceFamily = 'v3' | 'v4' | 'v1';
+
+interface ServiceMessage {
+	code?: string | null;
+	message?: string | null;
+	path?: string | null;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function describe(table: CodeTable, messages: ServiceMessage[], extra: string[] = []) {
+	const first = messages[0] ?? {};
+	const known = first.code ? table[first.code] : undefined;
+	const message = known?.message ?? first.message ?? 'The service reported an error';
+	const details = messages.map(
+		(entry) => `${entry.code ?? 'error'}: ${entry.message ?? ''}${entry.path ? ` (at ${entry.path})` : ''}`,
+	);
+	const description = [...details, ...extra, known?.hint].filter(Boolean).join('\n');
+	return { message: first.code ? `${message} [${first.code}]` : message, description };
+}
+
+function apiError(node: INode, body: JsonObject, statusCode: number, message: string, description: string, itemIndex?: number) {
+	return new NodeApiError(node, body, { message, description, httpCode: String(statusCode), itemIndex });
+}
+
+/**
+ * The error a response stands for, or undefined when it is a success. Covers the family's own envelope
+ * and what any HTTP service may answer instead: rate limits, server errors, bodies that are not JSON.
+ * Only the response body goes into the error, never the request (which carries the credentials).
+ */
+export function responseError(
+	node: INode,
+	family: ServiceFamily,
+	response: Pick<IN8nHttpFullResponse, 'statusCode' | 'body' | 'headers'>,
+	itemIndex?: number,
+): NodeApiError | undefined {
+	const { statusCode, body } = response;
+	if (statusCode === 429) {
+		const retryAfter = response.headers?.['retry-after'];
+		return apiError(
+			node,
+			isObject(body) ? (body as JsonObject) : {},
+			429,
+			'The service is limiting requests (HTTP 429)',
+			`Wait${retryAfter ? ` ${String(retryAfter)} s` : ''} and try again, or turn on Retry On Fail in the node's settings.`,
+			itemIndex,
+		);
+	}
+	if (!isObject(body)) {
+		const text = Buffer.isBuffer(body) ? body.toString('utf8') : String(body ?? '');
+		const kind = /^\s*</.test(text) ? 'an HTML page' : text.trim() ? 'a body that is not valid JSON' : 'an empty body';
+		return apiError(
+			node,
+			{ body: text.slice(0, 200) },
+			statusCode,
+			statusCode >= 500
+				? `The service had a server error (HTTP ${statusCode})`
+				: `The service answered with ${kind} instead of JSON (HTTP ${statusCode})`,
+			statusCode >= 500
+				? 'This is on the service side; try again later or turn on Retry On Fail.'
+				: 'Check the Base URL of the credential: it must end in /api. A proxy or a login page may be in the way.',
+			itemIndex,
+		);
+	}
+	const json = body as JsonObject;
+	if (family === 'v3') {
+		if (statusCode < 300 && json.status !== 0) return undefined;
+		const messages = Array.isArray(json.messages) ? (json.messages as ServiceMessage[]) : [];
+		const { message, description } = describe(V3_CODES, messages);
+		return apiError(node, json, statusCode, message, description, itemIndex);
+	}
+	if (statusCode < 300) return undefined;
+	const errors = Array.isArray(json.errors) ? (json.errors as ServiceMessage[]) : [];
+	if (family === 'v4') {
+		const messages = errors.length ? errors : [{ code: json.code as string, message: json.message as string }];
+		const { message, description } = describe(V4_CODES, messages, json.traceId ? [`Trace ID: ${String(json.traceId)}`] : []);
+		return apiError(node, json, statusCode, message, description, itemIndex);
+	}
+	// v1: the top-level code names the HTTP class; an inner code, when present, says what happened.
+	const topLevel = String(json.code ?? `LE_ERR_SS_${statusCode}`);
+	const inner = errors.find((entry) => entry.code)?.code ?? undefined;
+	const explained = describe(V1_CODES, [{ code: inner ?? topLevel, message: errors[0]?.message }]);
+	const description = [
+		...errors.map((entry) => `${entry.code ?? topLevel}: ${entry.message ?? ''}${entry.path ? ` (at ${entry.path})` : ''}`),
+		V1_CODES[inner ?? topLevel]?.hint,
+	]
+		.filter(Boolean)
+		.join('\n');
+	return apiError(node, json, statusCode, `${explained.message.replace(/ \[[^\]]+\]$/, '')} [${topLevel}${inner ? `/${inner}` : ''}]`, description, itemIndex);
+}
+
+/**
+ * `postReceive` hooks, first in every operation's list: they turn an error answer into a NodeApiError
+ * and let a success through. The node's `requestDefaults` set `ignoreHttpStatusErrors` so that v4 and v1
+ * error bodies reach them.
+ */
+const check = (family: ServiceFamily) =>
+	async function (this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+		const error = responseError(this.getNode(), family, response, this.getItemIndex());
+		if (error) throw error;
+		return items;
+	};
+
+export const checkV3Response = check('v3');
+export const checkV4Response = check('v4');
+export const checkV1Response = check('v1');

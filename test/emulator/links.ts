@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+
+import type { Clock } from './clock';
+import { json, type Reply } from './http';
+
+export interface StoredFile {
+	content: Buffer;
+	contentType: string;
+	fileName: string;
+}
+
+interface Link extends StoredFile {
+	expiresAt: number;
+}
+
+export interface Upload {
+	mediaId: string;
+	accountId: string;
+	expiresAt: number;
+	/** Set once the client has PUT the file. */
+	received?: { content: Buffer; contentType: string | undefined; at: number };
+}
+
+/**
+ * Short-lived download links (`GET /__files/:token`, unique per call, dead after their time to live) and
+ * pre-signed upload targets (`PUT /__upload/:mediaId?signature=...`), both timed by the emulator's clock.
+ * They answer the way object stores do: 403 with an XML body once expired or when the signature is wrong.
+ */
+export class Links {
+	private readonly downloads = new Map<string, Link>();
+
+	private readonly uploads = new Map<string, Upload & { signature: string }>();
+
+	constructor(
+		private readonly clock: Clock,
+		private readonly origin: () => string,
+	) {}
+
+	createDownload(file: StoredFile, ttlMs: number): { url: string; expiresAt: number } {
+		const token = randomBytes(16).toString('hex');
+		const expiresAt = this.clock.now() + ttlMs;
+		this.downloads.set(token, { ...file, expiresAt });
+		return { url: `${this.origin()}/__files/${token}?expires=${expiresAt}`, expiresAt };
+	}
+
+	serveDownload(token: string): Reply {
+		const link = this.downloads.get(token);
+		if (!link || link.expiresAt <= this.clock.now()) return objectStoreDenied('Request has expired');
+		return {
+			status: 200,
+			headers: {
+				'content-type': link.contentType,
+				'content-disposition': `attachment; filename="${link.fileName}"`,
+			},
+			body: link.content,
+		};
+	}
+
+	createUpload(mediaId: string, accountId: string, ttlMs: number): { url: string; expiresAt: number } {
+		const signature = randomBytes(12).toString('hex');
+		const expiresAt = this.clock.now() + ttlMs;
+		this.uploads.set(mediaId, { mediaId, accountId, expiresAt, signature });
+		return { url: `${this.origin()}/__upload/${mediaId}?signature=${signature}`, expiresAt };
+	}
+
+	receiveUpload(mediaId: string, signature: string | undefined, content: Buffer, contentType: string | undefined): Reply {
+		const upload = this.uploads.get(mediaId);
+		if (!upload || upload.signature !== signature) return objectStoreDenied('SignatureDoesNotMatch');
+		if (upload.expiresAt <= this.clock.now()) return objectStoreDenied('Request has expired');
+		upload.received = { content, contentType, at: this.clock.now() };
+		return { status: 200, headers: { etag: `"${mediaId}"` } };
+	}
+
+	upload(mediaId: string): Upload | undefined {
+		return this.uploads.get(mediaId);
+	}
+}
+
+const objectStoreDenied = (message: string): Reply => ({
+	status: 403,
+	headers: { 'content-type': 'application/xml' },
+	body: `<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>${message}</Message></Error>`,
+});
+
+export const notFound = (): Reply => json(404, { message: 'Not found' });
