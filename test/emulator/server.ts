@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { readdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -27,6 +28,11 @@ export interface EmulatorEnv {
 	authUrl(): string;
 	/** The state of another family, by its name. */
 	slice<T>(familyName: string): T;
+	/**
+	 * Cross-family happenings, so that families stay decoupled. Events: `documentDeleted` (documentId) when
+	 * a document is permanently deleted: every family drops what it holds about it (webhook history…).
+	 */
+	events: EventEmitter;
 }
 
 /**
@@ -72,7 +78,7 @@ const SERVICE_PREFIXES = ['/api/', '/oauth/'];
 function loadFamilies(): EmulatorFamily[] {
 	const folder = join(__dirname, 'families');
 	return readdirSync(folder)
-		.filter((file) => /\.(ts|js)$/.test(file) && !file.endsWith('.d.ts'))
+		.filter((file) => /\.(ts|js)$/.test(file) && !/\.(d|test)\.ts$/.test(file))
 		.sort()
 		.map((file) => (require(join(folder, file)) as { family: EmulatorFamily }).family);
 }
@@ -91,6 +97,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		origin: () => origin,
 		baseUrl: () => `${origin}/api`,
 		authUrl: () => `${origin}/oauth`,
+		events: new EventEmitter(),
 		slice: <T>(name: string) => {
 			if (!slices.has(name)) throw new Error(`The emulator has no family named ${name}`);
 			return slices.get(name) as T;

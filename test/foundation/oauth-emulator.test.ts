@@ -2,7 +2,7 @@ import axios from 'axios';
 
 import { DEFAULT_OAUTH_CLIENT } from '../emulator/families/oauth';
 import { startEmulator, type Emulator } from '../emulator/server';
-import { authorizeAndExchange, basic, REDIRECT_URI } from '../support/oauth';
+import { authorizeAndExchange, basic, REDIRECT_URI } from '../support/credentials';
 
 let emulator: Emulator;
 beforeAll(async () => {
