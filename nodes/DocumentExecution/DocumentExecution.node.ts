@@ -58,7 +58,7 @@ export class DocumentExecution implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: resources.map((resource) => resource.option),
-				default: resources[0]?.option.value ?? '',
+				default: 'document',
 			},
 			...familyGuards(resources),
 			...resources.flatMap((resource) => resource.properties),
