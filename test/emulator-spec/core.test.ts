@@ -1,0 +1,129 @@
+import axios from 'axios';
+import { createHash } from 'node:crypto';
+
+import { startEmulator, type Emulator } from '../emulator/server';
+
+let emulator: Emulator;
+beforeAll(async () => {
+	emulator = await startEmulator();
+});
+afterAll(async () => await emulator.close());
+afterEach(() => {
+	emulator.faults.clear();
+	emulator.clock.reset();
+});
+
+const http = axios.create({ validateStatus: () => true, timeout: 2000 });
+// Any service path works for faults: they are applied before routing.
+const servicePath = () => `${emulator.baseUrl}/v3.2/sign/request?documentId=anything`;
+
+describe('emulator core', () => {
+	it('answers unknown service paths with 404 and records every service request', async () => {
+		const before = emulator.requests.length;
+		const response = await http.get(`${emulator.baseUrl}/v9/nothing?x=1`, { headers: { 'x-auth-token': 'abc' } });
+		expect(response.status).toBe(404);
+		const recorded = emulator.requests.slice(before);
+		expect(recorded).toHaveLength(1);
+		expect(recorded[0]).toMatchObject({ method: 'GET', path: '/api/v9/nothing', query: { x: '1' } });
+		expect(recorded[0].headers['x-auth-token']).toBe('abc');
+	});
+
+	describe('fault injection', () => {
+		it.each([
+			['http500', 500],
+			['http502', 502],
+			['http503', 503],
+			['http429', 429],
+		] as const)('%s answers HTTP %i once, then the rule is spent', async (kind, status) => {
+			emulator.faults.inject({ kind, path: '/v3.2/' });
+			const faulty = await http.get(servicePath());
+			expect(faulty.status).toBe(status);
+			if (kind === 'http429') expect(faulty.headers['retry-after']).toBe('1');
+			const next = await http.get(servicePath());
+			expect(next.status).not.toBe(status);
+		});
+
+		it('html answers 200 with an HTML page', async () => {
+			emulator.faults.inject({ kind: 'html' });
+			const response = await http.get(servicePath());
+			expect(response.status).toBe(200);
+			expect(response.headers['content-type']).toContain('text/html');
+		});
+
+		it('malformedJson answers 200 application/json with a body that does not parse', async () => {
+			emulator.faults.inject({ kind: 'malformedJson' });
+			const response = await http.get(servicePath(), { responseType: 'text', transformResponse: (body) => body });
+			expect(response.headers['content-type']).toContain('application/json');
+			expect(() => JSON.parse(response.data as string)).toThrow();
+		});
+
+		it('reset closes the connection without an answer', async () => {
+			emulator.faults.inject({ kind: 'reset' });
+			await expect(http.get(servicePath())).rejects.toMatchObject({ code: expect.stringMatching(/ECONNRESET|socket hang up|ERR_BAD_RESPONSE/) });
+		});
+
+		it('timeout never answers', async () => {
+			emulator.faults.inject({ kind: 'timeout' });
+			await expect(http.get(servicePath(), { timeout: 300 })).rejects.toMatchObject({ code: 'ECONNABORTED' });
+		});
+
+		it('only matching requests get the fault, as many times as asked', async () => {
+			emulator.faults.inject({ kind: 'http503', method: 'POST', path: /reactivate$/, times: 2 });
+			expect((await http.get(servicePath())).status).not.toBe(503);
+			const post = () => http.post(`${emulator.baseUrl}/v3.0/sign/request/reactivate`, {});
+			expect((await post()).status).toBe(503);
+			expect((await post()).status).toBe(503);
+			expect((await post()).status).not.toBe(503);
+		});
+
+		it('can be steered over HTTP by another process', async () => {
+			const injected = await http.post(`${emulator.origin}/__emulator/faults`, { kind: 'http500', path: '/v3.2/' });
+			expect(injected.status).toBe(200);
+			expect((await http.get(servicePath())).status).toBe(500);
+		});
+	});
+
+	describe('temporary download links', () => {
+		it('serve the file until their time to live passes on the emulator clock, then 403', async () => {
+			const content = Buffer.from('%PDF-1.4 signed');
+			const { url } = emulator.links.createDownload({ content, contentType: 'application/pdf', fileName: 'signed.pdf' }, 15_000);
+			const fresh = await http.get(url, { responseType: 'arraybuffer' });
+			expect(fresh.status).toBe(200);
+			expect(Buffer.from(fresh.data)).toEqual(content);
+			expect(fresh.headers['content-disposition']).toContain('signed.pdf');
+			emulator.clock.advance(15_000);
+			expect((await http.get(url)).status).toBe(403);
+		});
+
+		it('are unique per call', () => {
+			const file = { content: Buffer.from('x'), contentType: 'application/pdf', fileName: 'a.pdf' };
+			expect(emulator.links.createDownload(file, 1000).url).not.toBe(emulator.links.createDownload(file, 1000).url);
+		});
+
+		it('can be expired from another process by moving the clock', async () => {
+			const { url } = emulator.links.createDownload({ content: Buffer.from('x'), contentType: 'application/pdf', fileName: 'a.pdf' }, 15_000);
+			await http.post(`${emulator.origin}/__emulator/clock/advance`, { ms: 16_000 });
+			expect((await http.get(url)).status).toBe(403);
+		});
+	});
+
+	describe('pre-signed upload targets', () => {
+		it('keep the bytes PUT within the time limit, intact', async () => {
+			const { url } = emulator.links.createUpload('media-1', 'account-main', 15 * 60_000);
+			const content = Buffer.from(Array.from({ length: 4096 }, (_, index) => index % 256));
+			const response = await http.put(url, content, { headers: { 'content-type': 'application/pdf' } });
+			expect(response.status).toBe(200);
+			const received = emulator.links.upload('media-1')?.received;
+			expect(received?.contentType).toBe('application/pdf');
+			expect(createHash('sha256').update(received!.content).digest('hex')).toBe(createHash('sha256').update(content).digest('hex'));
+		});
+
+		it('refuse a wrong signature and an expired target', async () => {
+			const { url } = emulator.links.createUpload('media-2', 'account-main', 15 * 60_000);
+			expect((await http.put(url.replace(/signature=\w+/, 'signature=forged'), 'x')).status).toBe(403);
+			emulator.clock.advance(15 * 60_000);
+			expect((await http.put(url, 'x')).status).toBe(403);
+			expect(emulator.links.upload('media-2')?.received).toBeUndefined();
+		});
+	});
+});
