@@ -1,0 +1,332 @@
+import axios from 'axios';
+
+import {
+	DOC_SIGNER_CONSENT,
+	expiryFromDays,
+	formatServiceDate,
+	MB,
+	V3_SEED,
+	type V3State,
+} from '../emulator/families/v3';
+import { DEFAULT_AUTH_TOKEN, OTHER_ACCOUNT_AUTH_TOKEN, startEmulator, type Emulator } from '../emulator/server';
+import { isPdf, makePdf } from '../fixtures/pdf';
+
+let emulator: Emulator;
+beforeEach(async () => {
+	emulator = await startEmulator({ seed: { v3ExtraDocuments: 50 } });
+});
+afterEach(async () => await emulator.close());
+
+const http = axios.create({ validateStatus: () => true, timeout: 5000, maxBodyLength: Infinity, maxContentLength: Infinity });
+const auth = (token = DEFAULT_AUTH_TOKEN) => ({ headers: { 'X-Auth-Token': token } });
+const url = (path: string) => `${emulator.baseUrl}${path}`;
+const get = (path: string, params: Record<string, unknown> = {}, token?: string) => http.get(url(path), { params, ...auth(token) });
+const post = (path: string, body: unknown, token?: string) => http.post(url(path), body, auth(token));
+const code = (response: { data: { messages: Array<{ code: string }> } }) => response.data.messages[0]?.code;
+const pdf64 = (text = 'Hello', bytes = 0) => makePdf(text, bytes).toString('base64');
+
+const createBody = (overrides: Record<string, unknown> = {}, file: Record<string, unknown> = {}) => ({
+	profileId: V3_SEED.pdfProfileId,
+	file: { name: 'Loan-agreement_01.pdf', file: pdf64(), ...file },
+	invitees: [{ name: 'Asha Rao', email: 'asha@example.com', phone: '9876543210' }],
+	...overrides,
+});
+
+async function createDocument(overrides: Record<string, unknown> = {}) {
+	const response = await post('/v3.0/sign/request', createBody(overrides));
+	expect(response.data.status).toBe(1);
+	return response.data.data as { documentId: string; irn: string | null; invitees: Array<{ signUrl: string; expiryDate: string }> };
+}
+
+describe('v3 authentication', () => {
+	it('answers HTTP 200 status 0 invalid.auth.token for a missing, unknown or Bearer token', async () => {
+		for (const headers of [{}, { 'X-Auth-Token': 'nope' }, { Authorization: 'Bearer something' }]) {
+			const response = await http.get(url('/v3.0/sign/request/list'), { headers });
+			expect(response.status).toBe(200);
+			expect(response.data).toEqual({ status: 0, messages: [{ code: 'invalid.auth.token', message: expect.any(String) }], data: {} });
+		}
+	});
+});
+
+describe('v3.0 create signing request', () => {
+	it('creates from a PDF workflow and answers documentId, irn and invitees with signUrl and expiryDate', async () => {
+		const response = await post('/v3.0/sign/request', createBody({ irn: 'IRN-42/A', cc: [{ name: 'Ops', email: 'ops@example.com' }] }));
+		expect(response.status).toBe(200);
+		expect(response.data.status).toBe(1);
+		const data = response.data.data;
+		expect(data.irn).toBe('IRN-42/A');
+		expect(data.invitees[0]).toMatchObject({ name: 'Asha Rao', email: 'asha@example.com', active: true });
+		expect(data.invitees[0].signUrl).toMatch(/\/sign\/[0-9a-f-]{36}$/);
+		expect(data.invitees[0].expiryDate).toBe(formatServiceDate(expiryFromDays(emulator.clock.now(), 7)));
+		const stored = emulator.slice<V3State>('v3').documents.get(data.documentId)!;
+		expect(isPdf(stored.original)).toBe(true);
+	});
+
+	it('creates from a template workflow with fields', async () => {
+		const response = await post('/v3.0/sign/request', {
+			profileId: V3_SEED.templateProfileId,
+			file: { name: 'Offer', fields: [{ id: 'f1', type: 'checkbox', checked: true }, { id: 'f2', type: 'dropdown', multiple: false, value: 'A' }], autoGroupedFieldsFill: true },
+			invitees: [{ name: 'A', phone: '9876543210' }],
+		});
+		expect(response.data.status).toBe(1);
+	});
+
+	it.each([
+		['unknown workflow', { profileId: 'WF-NONE' }, {}, 'workflow.not.found'],
+		['unpublished workflow', { profileId: V3_SEED.unpublishedProfileId }, {}, 'workflow.not.found'],
+		['another account\'s workflow', { profileId: V3_SEED.otherAccountProfileId }, {}, 'workflow.not.found'],
+		['irn with a space', { irn: 'IRN 1' }, {}, 'invalid.irn'],
+		['irn of 256 characters', { irn: 'a'.repeat(256) }, {}, 'invalid.irn'],
+		['document name with #', {}, { name: 'a#b' }, 'invalid.document.name'],
+		['a file that is not a PDF', {}, { file: Buffer.from('hello').toString('base64') }, 'invalid.file'],
+		['no invitees', { invitees: [] }, {}, 'validator.invalid'],
+		['invitee without e-mail or phone', { invitees: [{ name: 'X' }] }, {}, 'validator.invalid'],
+		['seriesQuantity 0', { multipleStampSeries: [{ stampSeries: V3_SEED.stampSeries, seriesQuantity: '0' }] }, {}, 'invalid.series.quantity'],
+		['seriesQuantity 100', { multipleStampSeries: [{ stampSeries: V3_SEED.stampSeries, seriesQuantity: '100' }] }, {}, 'invalid.series.quantity'],
+		['stamp series without stamps', { stampSeries: V3_SEED.emptyStampSeries }, {}, 'stamp.not.available'],
+		['partial stampUpload', { stampUpload: { state: 'KA' } }, {}, 'stamp.upload.incomplete'],
+		['NeSL eBG without event', { neslData: { documentDetail: { registrationType: 'NON_LENDING', state: 'KA' } } }, {}, 'validator.invalid'],
+		['NeSL bad enumeration', { neslData: { documentDetail: { registrationType: 'NON_LENDING', state: 'KA', docRefNo: '1', fundType: 'X' } } }, {}, 'validator.invalid'],
+	])('refuses %s', async (_label, overrides, file, expected) => {
+		const response = await post('/v3.0/sign/request', createBody(overrides, file));
+		expect(response.status).toBe(200);
+		expect(response.data.status).toBe(0);
+		expect(response.data.data).toEqual({});
+		expect(code(response)).toBe(expected);
+	});
+
+	it('takes a 15 MB PDF and refuses one byte more; additional files at most 15 MB in total', async () => {
+		const exact = await post('/v3.0/sign/request', createBody({}, { file: pdf64('big', 15 * MB) }));
+		expect(exact.data.status).toBe(1);
+		const over = await post('/v3.0/sign/request', createBody({}, { file: pdf64('big', 15 * MB + 1) }));
+		expect(code(over)).toBe('file.size.exceeded');
+		const extras = await post('/v3.0/sign/request', createBody({}, { additionalFiles: [pdf64('a', 8 * MB), pdf64('b', 7 * MB + 1)] }));
+		expect(code(extras)).toBe('additional.files.size.exceeded');
+	});
+});
+
+describe('v3.2 status, v3.3 details, v3.0 list', () => {
+	it('status: requests without signers and auditTrail until signed; then both', async () => {
+		const sent = await get('/v3.2/sign/request', { documentId: V3_SEED.sentDocumentId });
+		expect(sent.data.status).toBe(1);
+		expect(sent.data.data.requests).toHaveLength(2);
+		expect(sent.data.data.requests[0]).toMatchObject({ signed: false, expired: false, active: true, signType: null });
+		expect(sent.data.data).not.toHaveProperty('signers');
+		expect(sent.data.data).not.toHaveProperty('auditTrail');
+		const done = await get('/v3.2/sign/request', { documentId: V3_SEED.completedDocumentId });
+		expect(done.data.data.signers[0]).toEqual({ name: 'MEERA IYER', pincode: '560001', state: 'Karnataka', title: 'Mr/Ms' });
+		const trail = await http.get(done.data.data.auditTrail, { responseType: 'arraybuffer' });
+		expect(isPdf(Buffer.from(trail.data))).toBe(true);
+		const missing = await get('/v3.2/sign/request', { documentId: 'NOPE' });
+		expect(code(missing)).toBe('no.document.found');
+	});
+
+	it('details: adds a section per switch', async () => {
+		const plain = await get('/v3.3/document/details', { documentId: V3_SEED.completedDocumentId });
+		expect(plain.data.data).not.toHaveProperty('invitees');
+		const full = await get('/v3.3/document/details', { documentId: V3_SEED.completedDocumentId, invitees: true, workflow: true, auditTrail: true });
+		expect(full.data.data.invitees).toHaveLength(2);
+		expect(full.data.data.workflow).toMatchObject({ profileId: V3_SEED.pdfProfileId, type: 'PDF' });
+		expect(typeof full.data.data.auditTrail).toBe('string');
+		expect(code(await get('/v3.3/document/details', { documentId: 'NOPE' }))).toBe('no.document.found');
+	});
+
+	it('list: default 20, max 40, above 40 reset to 20, offset, total, exact q, status, own account only', async () => {
+		const total = 50 + 7; // extra documents plus the seven fixed ones of the main account
+		const first = await get('/v3.0/sign/request/list');
+		expect(first.data.data.total).toBe(total);
+		expect(first.data.data.documents).toHaveLength(20);
+		expect((await get('/v3.0/sign/request/list', { max: 40 })).data.data.documents).toHaveLength(40);
+		expect((await get('/v3.0/sign/request/list', { max: 41 })).data.data.documents).toHaveLength(20);
+		const tail = await get('/v3.0/sign/request/list', { max: 40, offset: 40 });
+		expect(tail.data.data.documents).toHaveLength(total - 40);
+		expect((await get('/v3.0/sign/request/list', { q: V3_SEED.completedIrn.toLowerCase() })).data.data.documents).toEqual([
+			expect.objectContaining({ documentId: V3_SEED.completedDocumentId, status: 'COMPLETED' }),
+		]);
+		expect((await get('/v3.0/sign/request/list', { q: 'Completed' })).data.data.total).toBe(0);
+		const expired = await get('/v3.0/sign/request/list', { status: 'EXPIRED' });
+		expect(expired.data.data.documents.map((doc: { documentId: string }) => doc.documentId)).toEqual([V3_SEED.expiredDocumentId]);
+		expect((await get('/v3.0/sign/request/list', {}, OTHER_ACCOUNT_AUTH_TOKEN)).data.data.total).toBe(1);
+	});
+});
+
+describe('v3.3 fetchDocument', () => {
+	const fetchDoc = (params: Record<string, unknown>) => get('/v3.3/document/fetchDocument', { documentId: V3_SEED.completedDocumentId, ...params });
+
+	it('returns a unique 15-second link for each type; the link dies after 15 s', async () => {
+		const one = await fetchDoc({ documentDownloadType: 'DOCUMENT' });
+		const two = await fetchDoc({ documentDownloadType: 'DOCUMENT' });
+		expect(one.data.status).toBe(1);
+		expect(one.data.data.file).not.toBe(two.data.data.file);
+		const file = await http.get(one.data.data.file, { responseType: 'arraybuffer' });
+		expect(file.status).toBe(200);
+		expect(file.headers['content-type']).toBe('application/pdf');
+		expect(Buffer.from(file.data).toString('latin1')).toContain('Signed: Completed agreement');
+		for (const params of [
+			{ documentDownloadType: 'AUDIT_TRAIL' },
+			{ documentDownloadType: 'ATTACHMENT', index: 1 },
+			{ documentDownloadType: 'SUPPORTING_DOCUMENT', index: 0, supportDocumentUrl: (await get('/v3.2/sign/request', { documentId: V3_SEED.completedDocumentId })).data.data.requests[0].signUrl },
+		]) {
+			const link = await fetchDoc(params);
+			expect(link.data.status).toBe(1);
+			expect(isPdf(Buffer.from((await http.get(link.data.data.file, { responseType: 'arraybuffer' })).data))).toBe(true);
+		}
+		emulator.clock.advance(15_000);
+		const late = await http.get(two.data.data.file);
+		expect(late.status).toBe(403);
+		expect(late.data).toContain('AccessDenied');
+	});
+
+	it('accepts the sign URL\'s UUID alone for supporting documents', async () => {
+		const signUrl: string = (await get('/v3.2/sign/request', { documentId: V3_SEED.completedDocumentId })).data.data.requests[0].signUrl;
+		const link = await fetchDoc({ documentDownloadType: 'SUPPORTING_DOCUMENT', index: 0, supportDocumentUrl: signUrl.split('/').pop() });
+		expect(link.data.status).toBe(1);
+	});
+
+	it.each([
+		['a SENT document', { documentId: V3_SEED.sentDocumentId, documentDownloadType: 'DOCUMENT' }, 'no.document.found'],
+		['a DRAFT document', { documentId: V3_SEED.draftDocumentId, documentDownloadType: 'DOCUMENT' }, 'no.document.found'],
+		['a lowercase type', { documentDownloadType: 'document' }, 'document.download.type'],
+		['no attachments', { documentId: V3_SEED.completedNoAttachmentsId, documentDownloadType: 'ATTACHMENT', index: 0 }, 'no.attachments.exists'],
+		['index past the end', { documentDownloadType: 'ATTACHMENT', index: 2 }, 'index.out.of.bound'],
+		['negative index', { documentDownloadType: 'ATTACHMENT', index: -1 }, 'index.not.negative'],
+		['missing index', { documentDownloadType: 'ATTACHMENT' }, 'validator.invalid'],
+		['unknown sign URL', { documentDownloadType: 'SUPPORTING_DOCUMENT', index: 0, supportDocumentUrl: '00000000-0000-0000-0000-000000000000' }, 'invitation.not.found'],
+	])('refuses %s', async (_label, params, expected) => {
+		expect(code(await fetchDoc(params))).toBe(expected);
+	});
+});
+
+describe('v3.0 reactivate, resend, delete', () => {
+	it('reactivates expired invitations with expiryDays, keeping the sign URL', async () => {
+		const before = (await get('/v3.2/sign/request', { documentId: V3_SEED.expiredDocumentId })).data.data.requests[0];
+		expect(before.expired).toBe(true);
+		const now = emulator.clock.now();
+		const response = await post('/v3.0/sign/request/reactivate', { documentId: V3_SEED.expiredDocumentId, expiryDays: -1 });
+		expect(response.data.status).toBe(1);
+		expect(code(response)).toBe('signinvitation.activate.success');
+		const after = response.data.data.requests[0];
+		expect(after).toMatchObject({ expired: false, signUrl: before.signUrl });
+		expect(after.expiryDate).toBe(formatServiceDate(now + 45 * 60_000));
+		expect(code(await post('/v3.0/sign/request/reactivate', { documentId: V3_SEED.expiredDocumentId, expiryDays: 3 }))).toBe('no.expired.invitation.found');
+	});
+
+	it('expiryDays semantics: 0 is today 23:59, 1 tomorrow 23:59 (India time); invitations expire on the clock', async () => {
+		const doc = await createDocument();
+		emulator.clock.advance(8 * 24 * 3600_000);
+		expect((await get('/v3.2/sign/request', { documentId: doc.documentId })).data.data.requests[0].expired).toBe(true);
+		const zero = await post('/v3.0/sign/request/reactivate', { documentId: doc.documentId, expiryDays: 0 });
+		expect(zero.data.data.requests[0].expiryDate).toMatch(/ 23:59:00$/);
+		expect(zero.data.data.requests[0].expiryDate).toBe(formatServiceDate(expiryFromDays(emulator.clock.now(), 0)));
+		const expiryTime = emulator.clock.now() + 3 * 24 * 3600_000;
+		await post('/v3.0/sign/request/reactivate', { documentId: doc.documentId, expiryDays: 1 });
+		expect(expiryFromDays(0, 1) - expiryFromDays(0, 0)).toBe(24 * 3600_000);
+		await http.post(`${emulator.origin}/__emulator/v3/documents/${doc.documentId}/expire`);
+		const timed = await post('/v3.0/sign/request/reactivate', { documentId: doc.documentId, expiryTime });
+		expect(timed.data.data.requests[0].expiryDate).toBe(formatServiceDate(expiryTime));
+	});
+
+	it.each([
+		[{ expiryDays: 366 }, 'invalid.expiry.days.value'],
+		[{ expiryDays: -2 }, 'invalid.expiry.days.value'],
+		[{ expiryTime: -5 }, 'invalid.expiry.time'],
+		[{ expiryTime: 'past' }, 'invalid.expiry.time'],
+		[{ expiryTime: Date.now() + 366 * 24 * 3600_000 }, 'invalid.expiry.time.maxerror'],
+		[{ documentId: 'NOPE', expiryDays: 1 }, 'no.document.found'],
+	])('reactivate refuses %j', async (body, expected) => {
+		expect(code(await post('/v3.0/sign/request/reactivate', { documentId: V3_SEED.expiredDocumentId, ...body }))).toBe(expected);
+	});
+
+	it('resend: 1 to 15 URLs, whole or UUID, per-item outcome, the sixth resend of an invitee fails in its item', async () => {
+		const doc = await createDocument();
+		const signUrl = doc.invitees[0].signUrl;
+		for (let attempt = 1; attempt <= 5; attempt++) {
+			const ok = await post('/v3.0/sign/request/resend', { signUrls: [attempt % 2 ? signUrl : signUrl.split('/').pop()] });
+			expect(ok.data.data.invitations[0]).toMatchObject({ status: 1, name: 'Asha Rao' });
+		}
+		const sixth = await post('/v3.0/sign/request/resend', { signUrls: [signUrl, 'https://x/sign/00000000-0000-0000-0000-000000000000'] });
+		expect(sixth.data.status).toBe(1);
+		expect(sixth.data.data.invitations[0]).toMatchObject({ status: 0, message: expect.stringMatching(/limit/) });
+		expect(sixth.data.data.invitations[1]).toMatchObject({ status: 0, message: 'Invitation not found' });
+		expect(code(await post('/v3.0/sign/request/resend', { signUrls: [] }))).toBe('validator.invalid');
+		expect(code(await post('/v3.0/sign/request/resend', { signUrls: Array(16).fill(signUrl) }))).toBe('validator.invalid');
+	});
+
+	it('delete: removes the document, emits documentDeleted, later reads answer no.document.found', async () => {
+		const deleted: string[] = [];
+		emulator.env.events.on('documentDeleted', (id: string) => deleted.push(id));
+		const response = await http.delete(url('/v3.0/sign/request'), { params: { documentId: V3_SEED.completedDocumentId }, ...auth() });
+		expect(response.data).toEqual({ status: 1, messages: [{ code: 'document.delete.success', message: expect.any(String) }], data: {} });
+		expect(deleted).toEqual([V3_SEED.completedDocumentId]);
+		expect(code(await get('/v3.2/sign/request', { documentId: V3_SEED.completedDocumentId }))).toBe('no.document.found');
+		expect(code(await get('/v3.3/document/fetchDocument', { documentId: V3_SEED.completedDocumentId, documentDownloadType: 'DOCUMENT' }))).toBe('no.document.found');
+		expect((await get('/v3.0/sign/request/list', { q: V3_SEED.completedDocumentId })).data.data.total).toBe(0);
+		expect(code(await http.delete(url('/v3.0/sign/request'), { params: { documentId: V3_SEED.completedDocumentId }, ...auth() }))).toBe('no.document.found');
+		expect(code(await http.delete(url('/v3.0/sign/request'), auth()))).toBe('document.id.required');
+	});
+});
+
+describe('v3.0 document signer and v3.3 eBG review', () => {
+	const signUrlOf = async (documentId: string, token?: string) =>
+		(await get('/v3.2/sign/request', { documentId }, token)).data.data.requests[0].signUrl as string;
+
+	it('signs with the account\'s document signer profile and exact consent', async () => {
+		const signUrl = await signUrlOf(V3_SEED.docSignerDocumentId);
+		const body = { signUrl, profileId: V3_SEED.docSignerProfileId, consent: DOC_SIGNER_CONSENT };
+		expect(code(await post('/v3.0/sign/docSigner/invitation', { ...body, consent: DOC_SIGNER_CONSENT.toLowerCase() }))).toBe('invalid.consent');
+		expect(code(await post('/v3.0/sign/docSigner/invitation', { ...body, profileId: V3_SEED.otherAccountDocSignerProfileId }))).toBe('profile.not.exists');
+		const ok = await post('/v3.0/sign/docSigner/invitation', body);
+		expect(ok.data).toEqual({ status: 1, messages: [{ code: 'signing.success', message: expect.any(String) }], data: {} });
+		const status = await get('/v3.2/sign/request', { documentId: V3_SEED.docSignerDocumentId });
+		expect(status.data.data.requests[0]).toMatchObject({ signed: true, signType: 'DSC' });
+		expect(code(await post('/v3.0/sign/docSigner/invitation', body))).toBe('invitation.not.exists');
+	});
+
+	it('refuses a token of another account than the invitee\'s, and an invitation of another sign type', async () => {
+		const otherUrl = await signUrlOf(V3_SEED.otherAccountDocumentId, OTHER_ACCOUNT_AUTH_TOKEN);
+		const refused = await post('/v3.0/sign/docSigner/invitation', { signUrl: otherUrl, profileId: V3_SEED.docSignerProfileId, consent: DOC_SIGNER_CONSENT });
+		expect(code(refused)).toBe('invitation.not.exists');
+		const aadhaarUrl = await signUrlOf(V3_SEED.sentDocumentId);
+		expect(code(await post('/v3.0/sign/docSigner/invitation', { signUrl: aadhaarUrl, profileId: V3_SEED.docSignerProfileId, consent: DOC_SIGNER_CONSENT }))).toBe('invitation.not.exists');
+	});
+
+	it('reviews an eBG notification once', async () => {
+		const body = { data: { ...V3_SEED.ebgNotification, reviewStatus: 'Accepted', reviewRemarks: 'Verified' } };
+		const ok = await post('/v3.3/nesl/notification/review', body);
+		expect(ok.data).toEqual({ status: 1, messages: [{ code: 'ebg.notification.review.success', message: expect.any(String) }], data: {} });
+		expect(code(await post('/v3.3/nesl/notification/review', body))).toBe('notification.already.reviewed');
+		expect(code(await post('/v3.3/nesl/notification/review', { data: { ...body.data, notifTxnId: 'X' } }))).toBe('notification.not.found');
+		expect(code(await post('/v3.3/nesl/notification/review', { data: { ...body.data, reviewStatus: 'accepted' } }))).toBe('validator.invalid');
+	});
+});
+
+describe('control routes and faults', () => {
+	it('sign-all completes a created document so that its signed PDF can be fetched', async () => {
+		const doc = await createDocument();
+		expect(code(await get('/v3.3/document/fetchDocument', { documentId: doc.documentId, documentDownloadType: 'DOCUMENT' }))).toBe('no.document.found');
+		const control = await http.post(`${emulator.origin}/__emulator/v3/documents/${doc.documentId}/sign-all`);
+		expect(control.data).toEqual({ documentId: doc.documentId, status: 'COMPLETED' });
+		const link = await get('/v3.3/document/fetchDocument', { documentId: doc.documentId, documentDownloadType: 'DOCUMENT' });
+		expect(isPdf(Buffer.from((await http.get(link.data.data.file, { responseType: 'arraybuffer' })).data))).toBe(true);
+		expect(emulator.requestsTo('/__emulator')).toHaveLength(0);
+	});
+
+	it('injects 500, 429, html, malformed JSON, reset and timeout, then answers normally', async () => {
+		const path = '/v3.2/sign/request';
+		emulator.faults.inject({ kind: 'http500', path });
+		expect((await get(path, { documentId: V3_SEED.sentDocumentId })).status).toBe(500);
+		emulator.faults.inject({ kind: 'http429', path });
+		const limited = await get(path, { documentId: V3_SEED.sentDocumentId });
+		expect([limited.status, limited.headers['retry-after']]).toEqual([429, '1']);
+		emulator.faults.inject({ kind: 'html', path });
+		expect((await get(path, { documentId: V3_SEED.sentDocumentId })).headers['content-type']).toContain('text/html');
+		emulator.faults.inject({ kind: 'malformedJson', path });
+		const malformed = await http.get(url(path), { params: { documentId: V3_SEED.sentDocumentId }, ...auth(), responseType: 'text', transformResponse: (x) => x });
+		expect(() => JSON.parse(malformed.data)).toThrow();
+		emulator.faults.inject({ kind: 'reset', path });
+		await expect(get(path, { documentId: V3_SEED.sentDocumentId })).rejects.toMatchObject({ code: 'ECONNRESET' });
+		emulator.faults.inject({ kind: 'timeout', path });
+		await expect(http.get(url(path), { params: { documentId: V3_SEED.sentDocumentId }, ...auth(), timeout: 300 })).rejects.toMatchObject({ code: 'ECONNABORTED' });
+		expect((await get(path, { documentId: V3_SEED.sentDocumentId })).data.status).toBe(1);
+	});
+});

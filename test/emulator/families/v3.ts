@@ -1,0 +1,919 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+
+import { makePdf } from '../../fixtures/pdf';
+import { v3Failure, v3Success } from '../envelopes';
+import { json, type Reply, type RouteContext, type Router } from '../http';
+import type { StoredFile } from '../links';
+import type { EmulatorEnv, EmulatorFamily, SeedOptions } from '../server';
+
+/**
+ * The v3 family: signing requests (create, status, details, list, download, reactivate, resend, delete),
+ * document-signer signing and eBG notification review, under /api/v3.0, /api/v3.2 and /api/v3.3.
+ *
+ * Seed keys (createState):
+ * - `v3ExtraDocuments` (number, default 0): that many extra SENT documents on the main account, named
+ *   `Extra document 001`…, created one minute apart before the fixed seed documents, so paging can be tested.
+ * - `v3DefaultExpiryDays` (number, default 7): the workflows' default invitation expiry (expiryDays semantics).
+ * - `v3StampsAvailable` (number, default 100): stamps available in series `SERIES-A`.
+ *
+ * The fixed seed (ids in `V3_SEED`): a published PDF workflow, a template workflow, a document-signer
+ * workflow, a document-signer certificate profile, all on the main account; one PDF workflow and one
+ * document-signer certificate profile on the other account; documents in the states DRAFT, SENT, EXPIRED
+ * (an expired invitation), rejected, COMPLETED (signed PDF, audit trail, two attachments, a supporting
+ * document of the first invitee), SENT for a document signer (main and other account); stamp series; one
+ * eBG notification awaiting review. Choices where the spec is silent: test/emulator/choices/v3.md.
+ */
+
+export const V3_SEED = {
+	pdfProfileId: 'WF-PDF-0001',
+	templateProfileId: 'WF-TEMPLATE-0001',
+	docSignerWorkflowId: 'WF-DOCSIGNER-0001',
+	unpublishedProfileId: 'WF-UNPUBLISHED-0001',
+	otherAccountProfileId: 'WF-OTHER-0001',
+	docSignerProfileId: 'DSP-0001',
+	otherAccountDocSignerProfileId: 'DSP-OTHER-0001',
+	draftDocumentId: 'DOCDRAFT000001',
+	sentDocumentId: 'DOCSENT0000001',
+	expiredDocumentId: 'DOCEXPIRED0001',
+	rejectedDocumentId: 'DOCREJECTED001',
+	completedDocumentId: 'DOCCOMPLETED01',
+	completedNoAttachmentsId: 'DOCCOMPLETED02',
+	docSignerDocumentId: 'DOCDSIGNER0001',
+	otherAccountDocumentId: 'DOCOTHERACC001',
+	completedIrn: 'IRN-COMPLETED-01',
+	stampSeries: 'SERIES-A',
+	emptyStampSeries: 'SERIES-EMPTY',
+	revenueStampSeries: 'REVENUE-A',
+	ebgNotification: { notifTxnId: 'NTX-0001', requestId: 'REQ-0001', loanNumber: 'LN-0001' },
+} as const;
+
+/** Not shown in the spec beyond its first words; this emulator's full constant. */
+export const DOC_SIGNER_CONSENT =
+	'By using this authenticated API and the ProfileID associated with this Document Signer Certificate, I confirm that I am authorised to sign this document on behalf of the organisation and consent to the use of this certificate for signing it.';
+
+export const MB = 1024 * 1024;
+export const MAX_PDF_BYTES = 15 * MB;
+export const MAX_ADDITIONAL_BYTES = 15 * MB;
+export const DOWNLOAD_LINK_TTL_MS = 15_000;
+/** Not shown: how long the status operation's file URLs live. Choice: 15 minutes. */
+export const STATUS_LINK_TTL_MS = 15 * 60_000;
+const MAX_RESENDS = 5;
+/** The service's India-based; days end at 23:59 India Standard Time (UTC+05:30, no daylight saving). */
+const IST_OFFSET_MS = 5.5 * 3600_000;
+const DAY_MS = 24 * 3600_000;
+const NAME_PATTERN = /^[A-Za-z0-9+|\-:(),_.[\]&/@]*$/;
+
+export type SignType = 'AADHAAR' | 'VIRTUAL' | 'DSC' | 'DOC_SIGNER';
+
+export interface V3Profile {
+	id: string;
+	accountId: string;
+	kind: 'pdf' | 'template';
+	published: boolean;
+	/** The sign type the workflow sets on its invitations. */
+	signType: SignType;
+	defaultExpiryDays: number;
+}
+
+export interface V3Invitee {
+	uuid: string;
+	name: string;
+	email?: string;
+	phone?: string;
+	signed: boolean;
+	rejected: boolean;
+	/** Set by certificate-verification failures and by the test control route; time expiry is computed. */
+	forcedExpired: boolean;
+	expiresAt: number;
+	signType: 'AADHAAR' | 'VIRTUAL' | 'DSC' | null;
+	allowedSignType: SignType;
+	resends: number;
+	supportingDocuments: StoredFile[];
+	extra: Record<string, unknown>;
+	signerCertificate?: { name: string; pincode: string; state: string; title: string };
+}
+
+export interface V3Document {
+	documentId: string;
+	accountId: string;
+	profileId: string;
+	name: string;
+	irn: string | null;
+	/** DRAFT or SENT as stored; COMPLETED and EXPIRED are derived from the invitations. */
+	baseStatus: 'DRAFT' | 'SENT' | 'RECEIVED' | 'SIGNED';
+	createdAt: number;
+	folderId: string;
+	folderName: string;
+	original: Buffer;
+	additionalFiles: Buffer[];
+	signedPdf?: Buffer;
+	auditTrail?: Buffer;
+	attachments: StoredFile[];
+	invitees: V3Invitee[];
+	cc: Array<{ name?: string; email?: string }>;
+	request: Record<string, unknown>;
+}
+
+export interface V3State {
+	profiles: Map<string, V3Profile>;
+	docSignerProfiles: Map<string, { id: string; accountId: string; name: string }>;
+	documents: Map<string, V3Document>;
+	stamps: Map<string, number>;
+	ebgNotifications: Map<string, { requestId: string; loanNumber: string; review?: Record<string, unknown> }>;
+}
+
+// ---------------------------------------------------------------- time
+
+function endOfDayIn(now: number, days: number): number {
+	const local = new Date(now + IST_OFFSET_MS);
+	return Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days, 23, 59, 0) - IST_OFFSET_MS;
+}
+
+/** The spec's expiryDays: -1 is 45 minutes from now; 0 today 23:59; N the N-th day from now at 23:59. */
+export function expiryFromDays(now: number, days: number): number {
+	return days === -1 ? now + 45 * 60_000 : endOfDayIn(now, days);
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** `dd-MM-yyyy HH:mm:ss` in India Standard Time. */
+export function formatServiceDate(ms: number): string {
+	const d = new Date(ms + IST_OFFSET_MS);
+	return `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+// ---------------------------------------------------------------- derived state
+
+const isExpired = (invitee: V3Invitee, now: number) =>
+	!invitee.signed && !invitee.rejected && (invitee.forcedExpired || invitee.expiresAt <= now);
+
+export function documentStatus(doc: V3Document, now: number): string {
+	if (doc.invitees.length && doc.invitees.every((invitee) => invitee.signed)) return 'COMPLETED';
+	if (doc.baseStatus === 'DRAFT') return 'DRAFT';
+	if (doc.invitees.some((invitee) => isExpired(invitee, now))) return 'EXPIRED';
+	return doc.baseStatus;
+}
+
+/** Sequential signing: the first invitee who has not signed is the active one, unless the chain is stuck. */
+function activeInvitee(doc: V3Document, now: number): V3Invitee | undefined {
+	if (doc.baseStatus === 'DRAFT') return undefined;
+	const next = doc.invitees.find((invitee) => !invitee.signed);
+	if (!next || next.rejected || isExpired(next, now)) return undefined;
+	return next;
+}
+
+const newDocumentId = () => randomBytes(10).toString('hex').toUpperCase().slice(0, 16);
+
+// ---------------------------------------------------------------- seed
+
+function stored(content: Buffer, fileName: string): StoredFile {
+	return { content, contentType: 'application/pdf', fileName };
+}
+
+function seedState(env: EmulatorEnv, seed: SeedOptions): V3State {
+	const now = env.clock.now();
+	const defaultExpiryDays = Number(seed.v3DefaultExpiryDays ?? 7);
+	const state: V3State = {
+		profiles: new Map(),
+		docSignerProfiles: new Map(),
+		documents: new Map(),
+		stamps: new Map([
+			[V3_SEED.stampSeries, Number(seed.v3StampsAvailable ?? 100)],
+			[V3_SEED.emptyStampSeries, 0],
+			[V3_SEED.revenueStampSeries, 100],
+		]),
+		ebgNotifications: new Map([
+			[
+				V3_SEED.ebgNotification.notifTxnId,
+				{ requestId: V3_SEED.ebgNotification.requestId, loanNumber: V3_SEED.ebgNotification.loanNumber },
+			],
+		]),
+	};
+	const profile = (id: string, accountId: string, kind: 'pdf' | 'template', signType: SignType, published = true) =>
+		state.profiles.set(id, { id, accountId, kind, published, signType, defaultExpiryDays });
+	profile(V3_SEED.pdfProfileId, 'account-main', 'pdf', 'AADHAAR');
+	profile(V3_SEED.templateProfileId, 'account-main', 'template', 'VIRTUAL');
+	profile(V3_SEED.docSignerWorkflowId, 'account-main', 'pdf', 'DOC_SIGNER');
+	profile(V3_SEED.unpublishedProfileId, 'account-main', 'pdf', 'AADHAAR', false);
+	profile(V3_SEED.otherAccountProfileId, 'account-other', 'pdf', 'DOC_SIGNER');
+	state.docSignerProfiles.set(V3_SEED.docSignerProfileId, { id: V3_SEED.docSignerProfileId, accountId: 'account-main', name: 'Company seal' });
+	state.docSignerProfiles.set(V3_SEED.otherAccountDocSignerProfileId, {
+		id: V3_SEED.otherAccountDocSignerProfileId,
+		accountId: 'account-other',
+		name: 'Other company seal',
+	});
+
+	const invitee = (name: string, index: number, allowed: SignType, overrides: Partial<V3Invitee> = {}): V3Invitee => ({
+		uuid: randomUUID(),
+		name,
+		email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`,
+		phone: `98765432${pad(index)}`,
+		signed: false,
+		rejected: false,
+		forcedExpired: false,
+		expiresAt: expiryFromDays(now, defaultExpiryDays),
+		signType: null,
+		allowedSignType: allowed,
+		resends: 0,
+		supportingDocuments: [],
+		extra: {},
+		...overrides,
+	});
+	const add = (doc: Partial<V3Document> & Pick<V3Document, 'documentId' | 'name' | 'invitees'>) => {
+		const full: V3Document = {
+			accountId: 'account-main',
+			profileId: V3_SEED.pdfProfileId,
+			irn: null,
+			baseStatus: 'SENT',
+			createdAt: now,
+			folderId: 'FOLDER-1',
+			folderName: 'Default',
+			original: makePdf(`Original: ${doc.name}`),
+			additionalFiles: [],
+			attachments: [],
+			cc: [],
+			request: {},
+			...doc,
+		};
+		state.documents.set(full.documentId, full);
+		return full;
+	};
+
+	const extra = Number(seed.v3ExtraDocuments ?? 0);
+	for (let index = 1; index <= extra; index++) {
+		add({
+			documentId: `DOCEXTRA${String(index).padStart(6, '0')}`,
+			name: `Extra document ${String(index).padStart(3, '0')}`,
+			irn: `IRN-EXTRA-${index}`,
+			createdAt: now - (extra - index + 10) * 60_000,
+			invitees: [invitee(`Extra Signer ${index}`, index % 100, 'AADHAAR')],
+		});
+	}
+	add({ documentId: V3_SEED.draftDocumentId, name: 'Draft agreement', baseStatus: 'DRAFT', createdAt: now - 8 * 60_000, invitees: [invitee('Dora Draft', 1, 'AADHAAR')] });
+	add({
+		documentId: V3_SEED.sentDocumentId,
+		name: 'Sent agreement',
+		irn: 'IRN-SENT-01',
+		createdAt: now - 7 * 60_000,
+		invitees: [invitee('Asha Rao', 2, 'AADHAAR'), invitee('Vikram Shah', 3, 'AADHAAR')],
+	});
+	add({
+		documentId: V3_SEED.expiredDocumentId,
+		name: 'Expired agreement',
+		irn: 'IRN-EXPIRED-01',
+		createdAt: now - 6 * 60_000,
+		invitees: [invitee('Ela Expired', 4, 'AADHAAR', { expiresAt: now - DAY_MS })],
+	});
+	add({
+		documentId: V3_SEED.rejectedDocumentId,
+		name: 'Rejected agreement',
+		createdAt: now - 5 * 60_000,
+		invitees: [invitee('Ravi Rejected', 5, 'AADHAAR', { rejected: true })],
+	});
+	const completed = add({
+		documentId: V3_SEED.completedDocumentId,
+		name: 'Completed agreement',
+		irn: V3_SEED.completedIrn,
+		createdAt: now - 4 * 60_000,
+		invitees: [
+			invitee('Meera Iyer', 6, 'AADHAAR', { signed: true, signType: 'AADHAAR' }),
+			invitee('Karan Mehta', 7, 'AADHAAR', { signed: true, signType: 'AADHAAR' }),
+		],
+		attachments: [
+			stored(makePdf('Sender attachment 1'), 'attachment-1.pdf'),
+			stored(makePdf('Sender attachment 2'), 'attachment-2.pdf'),
+		],
+	});
+	completed.invitees[0].supportingDocuments.push(stored(makePdf('Supporting document of Meera Iyer'), 'pan-card.pdf'));
+	complete(completed, now);
+	complete(
+		add({
+			documentId: V3_SEED.completedNoAttachmentsId,
+			name: 'Completed letter',
+			createdAt: now - 3 * 60_000,
+			invitees: [invitee('Nina Nair', 8, 'AADHAAR', { signed: true, signType: 'AADHAAR' })],
+		}),
+		now,
+	);
+	add({
+		documentId: V3_SEED.docSignerDocumentId,
+		name: 'Seal certificate',
+		profileId: V3_SEED.docSignerWorkflowId,
+		createdAt: now - 2 * 60_000,
+		invitees: [invitee('Company Seal', 9, 'DOC_SIGNER')],
+	});
+	add({
+		documentId: V3_SEED.otherAccountDocumentId,
+		accountId: 'account-other',
+		name: 'Other account agreement',
+		profileId: V3_SEED.otherAccountProfileId,
+		createdAt: now - 60_000,
+		invitees: [invitee('Olga Other', 10, 'DOC_SIGNER')],
+	});
+	return state;
+}
+
+/** Signs what is left and produces the signed PDF and the audit trail. */
+function complete(doc: V3Document, now: number): void {
+	for (const invitee of doc.invitees) {
+		if (!invitee.signed) {
+			invitee.signed = true;
+			invitee.rejected = false;
+			invitee.forcedExpired = false;
+			invitee.signType = invitee.allowedSignType === 'DOC_SIGNER' ? 'DSC' : invitee.allowedSignType;
+		}
+		invitee.signerCertificate ??= { name: invitee.name.toUpperCase(), pincode: '560001', state: 'Karnataka', title: 'Mr/Ms' };
+	}
+	if (doc.baseStatus === 'DRAFT') doc.baseStatus = 'SENT';
+	doc.signedPdf = makePdf(`Signed: ${doc.name} (${doc.invitees.map((invitee) => invitee.name).join(', ')})`);
+	doc.auditTrail = makePdf(`Audit trail of ${doc.documentId} at ${formatServiceDate(now)}`);
+}
+
+// ---------------------------------------------------------------- helpers
+
+type Ctx = RouteContext;
+type Account = { id: string };
+
+const invalid = (message: string) => v3Failure('validator.invalid', message);
+
+function authenticate(env: EmulatorEnv, ctx: Ctx): Account | Reply {
+	const account = env.accounts.byAuthToken(ctx.headers['x-auth-token']);
+	if (!account) return v3Failure('invalid.auth.token', 'Invalid or missing X-Auth-Token');
+	return account;
+}
+
+const isReply = (value: unknown): value is Reply => typeof value === 'object' && value !== null && 'status' in value && !('id' in value);
+
+function ownDocument(state: V3State, account: Account, documentId: unknown): V3Document | undefined {
+	const doc = typeof documentId === 'string' ? state.documents.get(documentId) : undefined;
+	return doc && doc.accountId === account.id ? doc : undefined;
+}
+
+const signUrlOf = (env: EmulatorEnv, invitee: V3Invitee) => `${env.origin()}/sign/${invitee.uuid}`;
+
+/** A sign URL, whole or just its UUID. */
+function uuidOf(value: unknown): string | undefined {
+	if (typeof value !== 'string' || !value.trim()) return undefined;
+	const match = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i.exec(value.trim());
+	return match?.[1]?.toLowerCase();
+}
+
+function findInvitation(state: V3State, account: Account | undefined, signUrl: unknown) {
+	const uuid = uuidOf(signUrl);
+	if (!uuid) return undefined;
+	for (const doc of state.documents.values()) {
+		if (account && doc.accountId !== account.id) continue;
+		const invitee = doc.invitees.find((candidate) => candidate.uuid === uuid);
+		if (invitee) return { doc, invitee };
+	}
+	return undefined;
+}
+
+function inviteeStatus(env: EmulatorEnv, doc: V3Document, invitee: V3Invitee) {
+	const now = env.clock.now();
+	return {
+		name: invitee.name,
+		email: invitee.email ?? null,
+		phone: invitee.phone ?? null,
+		signUrl: signUrlOf(env, invitee),
+		signed: invitee.signed,
+		rejected: invitee.rejected,
+		expired: isExpired(invitee, now),
+		expiryDate: formatServiceDate(invitee.expiresAt),
+		signType: invitee.signed ? invitee.signType : null,
+		active: activeInvitee(doc, now) === invitee,
+	};
+}
+
+const fileName = (doc: V3Document, suffix = '') => `${doc.name.replace(/\.pdf$/i, '')}${suffix}.pdf`;
+
+// ---------------------------------------------------------------- create
+
+const TEMPLATE_TYPES = ['text', 'textarea', 'checkbox', 'radio', 'dropdown', 'select', 'files'];
+const REGISTRATION_TYPES = ['INDIVIDUAL_LOAN', 'NON_INDIVIDUAL_LOAN', 'NON_LENDING', 'EBG'];
+const NESL_ENUMS: Record<string, string[]> = {
+	typeOfDebt: ['FINANCIAL', 'OPERATIONAL'],
+	accountClosedFlag: ['YES', 'NO', 'ASSIGNED'],
+	fundType: ['FUNDED', 'NON_FUNDED'],
+	sanctionCurrency: ['INR'],
+	creditSubtype: ['CREDIT_FACILITY', 'PROPERTY_BUYER', 'HYBRID_EBG'],
+	event: ['Issuance', 'Amendment', 'Partial_invocation', 'Invocation', 'Cancellation', 'Closure', 'Renewal', 'Court_injunction'],
+};
+const LOANS_AND_EBG = ['INDIVIDUAL_LOAN', 'NON_INDIVIDUAL_LOAN', 'EBG'];
+const LOANS = ['INDIVIDUAL_LOAN', 'NON_INDIVIDUAL_LOAN'];
+const NESL_REQUIRED: Array<[string, string[]]> = [
+	...['loanNumber', 'sanctionNumber', 'typeOfDebt', 'accountClosedFlag', 'fundType', 'sanctionCurrency', 'creditSubtype', 'sanctionAmount'].map(
+		(field): [string, string[]] => [field, LOANS_AND_EBG],
+	),
+	...['dateOfSanction', 'emiAmount', 'rateOfInterest', 'tenure', 'facilityName'].map((field): [string, string[]] => [field, LOANS]),
+	['docRefNo', ['NON_LENDING']],
+	['expiryDateEbg', ['EBG']],
+	['claimExpiryDate', ['EBG']],
+	['event', ['EBG']],
+];
+const NESL_STAMP_REQUIRED = ['firstParty', 'secondParty', 'stampDutyAmount', 'considerationPrice', 'descriptionOfDocument', 'stampDutyPaidBy', 'articleCode'];
+const OVD_TYPES = ['PAN_CARD', 'DRIVING_LICENSE', 'VOTER_ID', 'PASSPORT', 'ANY_OTHER_OFFICIAL_ID'];
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const present = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+function decodePdf(value: unknown, field: string): Buffer | Reply {
+	if (typeof value !== 'string' || !/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(value.slice(-16)) || value.length === 0) {
+		return v3Failure('invalid.file', `${field} is not a base64 PDF`);
+	}
+	const content = Buffer.from(value, 'base64');
+	if (content.subarray(0, 5).toString('latin1') !== '%PDF-') return v3Failure('invalid.file', `${field} is not a PDF`);
+	return content;
+}
+
+function validateNesl(nesl: unknown): Reply | undefined {
+	if (!isObject(nesl)) return invalid('neslData must be an object');
+	const detail = nesl.documentDetail;
+	if (detail !== undefined) {
+		if (!isObject(detail)) return invalid('neslData.documentDetail must be an object');
+		if (!REGISTRATION_TYPES.includes(String(detail.registrationType))) {
+			return invalid(`neslData.documentDetail.registrationType must be one of ${REGISTRATION_TYPES.join(', ')}`);
+		}
+		if (!present(detail.state)) return invalid('neslData.documentDetail.state is required');
+		for (const [field, values] of Object.entries(NESL_ENUMS)) {
+			if (present(detail[field]) && !values.includes(String(detail[field]))) {
+				return invalid(`neslData.documentDetail.${field} must be one of ${values.join(', ')}`);
+			}
+		}
+		for (const [field, types] of NESL_REQUIRED) {
+			if (types.includes(String(detail.registrationType)) && !present(detail[field])) {
+				return invalid(`neslData.documentDetail.${field} is required for ${String(detail.registrationType)}`);
+			}
+		}
+		for (const field of ['dateOfSanction', 'expiryDateEbg', 'claimExpiryDate']) {
+			if (present(detail[field]) && !DATE_PATTERN.test(String(detail[field]))) {
+				return invalid(`neslData.documentDetail.${field} must have the format yyyy-MM-dd`);
+			}
+		}
+	}
+	if (nesl.stampData !== undefined) {
+		if (!Array.isArray(nesl.stampData)) return invalid('neslData.stampData must be an array');
+		for (const [index, stamp] of nesl.stampData.entries()) {
+			if (!isObject(stamp)) return invalid(`neslData.stampData[${index}] must be an object`);
+			const missing = NESL_STAMP_REQUIRED.find((field) => !present(stamp[field]));
+			if (missing) return invalid(`neslData.stampData[${index}].${missing} is required`);
+			if (present(stamp.firstPartyOVDType) && !OVD_TYPES.includes(String(stamp.firstPartyOVDType))) {
+				return invalid(`neslData.stampData[${index}].firstPartyOVDType must be one of ${OVD_TYPES.join(', ')}`);
+			}
+		}
+	}
+	for (const field of ['entities', 'participants', 'neslParties', 'neslSecurities']) {
+		if (nesl[field] !== undefined && !Array.isArray(nesl[field])) return invalid(`neslData.${field} must be an array`);
+	}
+	return undefined;
+}
+
+function checkName(value: unknown, field: string, code: string): Reply | undefined {
+	if (value === undefined || value === null) return undefined;
+	if (typeof value !== 'string' || value.length > 255 || !NAME_PATTERN.test(value)) {
+		return v3Failure(code, `${field} must be at most 255 characters of letters, digits and + | - : ( ) , _ . [ ] & / @`);
+	}
+	return undefined;
+}
+
+function create(env: EmulatorEnv, state: V3State, account: Account, body: unknown): Reply {
+	if (!isObject(body)) return invalid('The request body must be a JSON object');
+	if (!present(body.profileId)) return invalid('profileId is required');
+	const profile = state.profiles.get(String(body.profileId));
+	if (!profile || profile.accountId !== account.id || !profile.published) {
+		return v3Failure('workflow.not.found', 'No published workflow with this profileId');
+	}
+	if (!isObject(body.file)) return invalid('file is required');
+	const file = body.file;
+	const irnError = checkName(body.irn, 'irn', 'invalid.irn');
+	if (irnError) return irnError;
+	const nameError = checkName(file.name, 'file.name', 'invalid.document.name');
+	if (nameError) return nameError;
+
+	let original: Buffer;
+	if (profile.kind === 'pdf') {
+		if (!present(file.file)) return invalid('file.file is required for a PDF workflow');
+		const decoded = decodePdf(file.file, 'file.file');
+		if (isReply(decoded)) return decoded;
+		if (decoded.length > MAX_PDF_BYTES) return v3Failure('file.size.exceeded', 'file.file is larger than 15 MB');
+		original = decoded;
+	} else {
+		if (file.fields !== undefined && !Array.isArray(file.fields)) return invalid('file.fields must be an array');
+		for (const [index, field] of ((file.fields as unknown[]) ?? []).entries()) {
+			if (!isObject(field)) return invalid(`file.fields[${index}] must be an object`);
+			const type = field.type;
+			if (present(type) && !TEMPLATE_TYPES.includes(String(type))) return invalid(`file.fields[${index}].type must be one of ${TEMPLATE_TYPES.join(', ')}`);
+			if ((type === 'checkbox' || type === 'radio') && typeof field.checked !== 'boolean') {
+				return invalid(`file.fields[${index}].checked is required for ${String(type)} fields`);
+			}
+			if (type === 'dropdown' && typeof field.multiple !== 'boolean') return invalid(`file.fields[${index}].multiple is required for dropdown fields`);
+			if (type === 'files' && (!present(field.width) || !present(field.height))) {
+				return invalid(`file.fields[${index}].width and height are required for files fields`);
+			}
+		}
+		if (file.autoGroupedFieldsFill !== undefined && typeof file.autoGroupedFieldsFill !== 'boolean') {
+			return invalid('file.autoGroupedFieldsFill must be a boolean');
+		}
+		original = makePdf(`Template document ${String(file.name ?? profile.id)}`);
+	}
+	const additionalFiles: Buffer[] = [];
+	if (file.additionalFiles !== undefined) {
+		if (!Array.isArray(file.additionalFiles)) return invalid('file.additionalFiles must be an array');
+		for (const [index, entry] of file.additionalFiles.entries()) {
+			const decoded = decodePdf(entry, `file.additionalFiles[${index}]`);
+			if (isReply(decoded)) return decoded;
+			additionalFiles.push(decoded);
+		}
+		if (additionalFiles.reduce((total, entry) => total + entry.length, 0) > MAX_ADDITIONAL_BYTES) {
+			return v3Failure('additional.files.size.exceeded', 'file.additionalFiles are larger than 15 MB in total');
+		}
+	}
+
+	if (!Array.isArray(body.invitees) || body.invitees.length === 0) return invalid('invitees is required');
+	for (const [index, entry] of body.invitees.entries()) {
+		if (!isObject(entry) || !present(entry.name)) return invalid(`invitees[${index}].name is required`);
+		if (!present(entry.email) && !present(entry.phone)) return invalid(`invitees[${index}] needs an email or a phone`);
+		if (present(entry.phone) && !/^\d{10}$/.test(String(entry.phone))) return invalid(`invitees[${index}].phone must be a 10-digit mobile number`);
+	}
+	if (body.cc !== undefined && (!Array.isArray(body.cc) || body.cc.some((entry) => !isObject(entry) || !present(entry.email)))) {
+		return invalid('cc items need an email');
+	}
+
+	if (present(body.stampSeries)) {
+		if ((state.stamps.get(String(body.stampSeries)) ?? 0) < 1) return v3Failure('stamp.not.available', `No stamps available in series ${String(body.stampSeries)}`);
+	}
+	if (body.multipleStampSeries !== undefined) {
+		if (!Array.isArray(body.multipleStampSeries)) return invalid('multipleStampSeries must be an array');
+		for (const [index, entry] of body.multipleStampSeries.entries()) {
+			const quantity = Number(isObject(entry) ? entry.seriesQuantity : NaN);
+			if (!isObject(entry) || !present(entry.stampSeries)) return invalid(`multipleStampSeries[${index}].stampSeries is required`);
+			if (!Number.isInteger(quantity) || quantity < 1 || quantity > 99) {
+				return v3Failure('invalid.series.quantity', `multipleStampSeries[${index}].seriesQuantity must be from 1 to 99`);
+			}
+			if ((state.stamps.get(String(entry.stampSeries)) ?? 0) < quantity) {
+				return v3Failure('stamp.not.available', `Not enough stamps available in series ${String(entry.stampSeries)}`);
+			}
+		}
+	}
+	if (body.stampUpload !== undefined) {
+		if (!isObject(body.stampUpload)) return invalid('stampUpload must be an object');
+		const upload = body.stampUpload;
+		const missing = ['state', 'denomination', 'firstPartyName', 'secondPartyName', 'stampSerial', 'stampFile'].find((field) => !present(upload[field]));
+		if (missing) return v3Failure('stamp.upload.incomplete', `stampUpload.${missing} is required: every stampUpload field is required`);
+		const stampFile = decodePdf(upload.stampFile, 'stampUpload.stampFile');
+		if (isReply(stampFile)) return stampFile;
+	}
+	if (body.neslData !== undefined) {
+		const neslError = validateNesl(body.neslData);
+		if (neslError) return neslError;
+	}
+
+	const now = env.clock.now();
+	const expiresAt = expiryFromDays(now, profile.defaultExpiryDays);
+	const doc: V3Document = {
+		documentId: newDocumentId(),
+		accountId: account.id,
+		profileId: profile.id,
+		name: String(file.name ?? `Document ${formatServiceDate(now)}`),
+		irn: present(body.irn) ? String(body.irn) : null,
+		baseStatus: 'SENT',
+		createdAt: now,
+		folderId: 'FOLDER-1',
+		folderName: 'Default',
+		original,
+		additionalFiles,
+		attachments: [],
+		invitees: (body.invitees as Array<Record<string, unknown>>).map((entry) => {
+			const { name: inviteeName, email: inviteeEmail, phone: inviteePhone, ...extra } = entry;
+			return {
+				uuid: randomUUID(),
+				name: String(inviteeName),
+				email: present(inviteeEmail) ? String(inviteeEmail) : undefined,
+				phone: present(inviteePhone) ? String(inviteePhone) : undefined,
+				signed: false,
+				rejected: false,
+				forcedExpired: false,
+				expiresAt,
+				signType: null,
+				allowedSignType: profile.signType,
+				resends: 0,
+				supportingDocuments: [],
+				extra,
+			};
+		}),
+		cc: (body.cc as V3Document['cc']) ?? [],
+		request: { ...body, file: { ...file, file: file.file ? '<base64>' : undefined, additionalFiles: undefined } },
+	};
+	state.documents.set(doc.documentId, doc);
+	return v3Success(
+		{
+			documentId: doc.documentId,
+			irn: doc.irn,
+			invitees: doc.invitees.map((invitee) => ({
+				name: invitee.name,
+				email: invitee.email ?? null,
+				phone: invitee.phone ?? null,
+				signUrl: signUrlOf(env, invitee),
+				active: activeInvitee(doc, now) === invitee,
+				expiryDate: formatServiceDate(invitee.expiresAt),
+			})),
+		},
+		'document.sent.success',
+		'Document sent for signing',
+	);
+}
+
+// ---------------------------------------------------------------- reads
+
+function status(env: EmulatorEnv, state: V3State, account: Account, query: Record<string, string>): Reply {
+	if (!present(query.documentId)) return v3Failure('document.id.required', 'documentId is required');
+	const doc = ownDocument(state, account, query.documentId);
+	if (!doc) return v3Failure('no.document.found', 'No document found');
+	const signed = doc.invitees.some((invitee) => invitee.signed);
+	const current = doc.signedPdf ?? doc.original;
+	const data: Record<string, unknown> = {
+		documentId: doc.documentId,
+		irn: doc.irn,
+		folderId: doc.folderId,
+		status: documentStatus(doc, env.clock.now()),
+		requests: doc.invitees.map((invitee) => inviteeStatus(env, doc, invitee)),
+		files: [env.links.createDownload(stored(current, fileName(doc)), STATUS_LINK_TTL_MS).url],
+	};
+	if (signed) {
+		const trail = doc.auditTrail ?? makePdf(`Audit trail (in progress) of ${doc.documentId}`);
+		data.auditTrail = env.links.createDownload(stored(trail, fileName(doc, '_audit_trail')), STATUS_LINK_TTL_MS).url;
+		data.signers = doc.invitees
+			.filter((invitee) => invitee.signed)
+			.map((invitee) => invitee.signerCertificate ?? { name: invitee.name.toUpperCase(), pincode: '560001', state: 'Karnataka', title: 'Mr/Ms' });
+	}
+	return v3Success(data);
+}
+
+/** Not shown: the switch names and response fields. Choice: these switches, each adding one section. */
+export const DETAIL_SWITCHES = ['file', 'auditTrail', 'invitees', 'cc', 'workflow', 'account', 'sender', 'stampDetails', 'neslData'] as const;
+
+function details(env: EmulatorEnv, state: V3State, account: Account, query: Record<string, string>): Reply {
+	if (!present(query.documentId)) return v3Failure('document.id.required', 'documentId is required');
+	const doc = ownDocument(state, account, query.documentId);
+	if (!doc) return v3Failure('no.document.found', 'No document found');
+	const now = env.clock.now();
+	const on = (name: string) => query[name] === 'true';
+	const status = documentStatus(doc, now);
+	const data: Record<string, unknown> = {
+		documentId: doc.documentId,
+		name: doc.name,
+		irn: doc.irn,
+		status,
+		createdAt: formatServiceDate(doc.createdAt),
+		folderId: doc.folderId,
+		folderName: doc.folderName,
+	};
+	if (on('file')) data.file = env.links.createDownload(stored(doc.signedPdf ?? doc.original, fileName(doc)), STATUS_LINK_TTL_MS).url;
+	if (on('auditTrail') && status === 'COMPLETED' && doc.auditTrail) {
+		data.auditTrail = env.links.createDownload(stored(doc.auditTrail, fileName(doc, '_audit_trail')), STATUS_LINK_TTL_MS).url;
+	}
+	if (on('invitees')) data.invitees = doc.invitees.map((invitee) => ({ ...inviteeStatus(env, doc, invitee), signerCertificate: invitee.signerCertificate ?? null }));
+	if (on('cc')) data.cc = doc.cc;
+	if (on('workflow')) {
+		const profile = state.profiles.get(doc.profileId);
+		data.workflow = { profileId: doc.profileId, type: profile?.kind === 'template' ? 'TEMPLATE' : 'PDF', signType: profile?.signType ?? null };
+	}
+	if (on('account')) data.account = { accountId: doc.accountId };
+	if (on('sender')) data.sender = { name: 'Emulator Sender', email: 'sender@example.com' };
+	if (on('stampDetails')) {
+		const request = doc.request;
+		data.stampDetails = {
+			stampSeries: request.stampSeries ?? null,
+			multipleStampSeries: request.multipleStampSeries ?? [],
+			seriesGroup: request.seriesGroup ?? null,
+			stampValue: request.stampValue ?? null,
+			revenueStampSeries: request.revenueStampSeries ?? null,
+			revenueStampQuantity: request.revenueStampQuantity ?? null,
+		};
+	}
+	if (on('neslData')) data.neslData = doc.request.neslData ?? null;
+	return v3Success(data);
+}
+
+function list(env: EmulatorEnv, state: V3State, account: Account, query: Record<string, string>): Reply {
+	const now = env.clock.now();
+	let max = Number.parseInt(query.max ?? '', 10);
+	if (!Number.isFinite(max) || max < 1 || max > 40) max = 20;
+	let offset = Number.parseInt(query.offset ?? '', 10);
+	if (!Number.isFinite(offset) || offset < 0) offset = 0;
+	const q = (query.q ?? '').trim().toLowerCase();
+	const wanted = query.status ? query.status.toUpperCase() : undefined;
+	const matching = [...state.documents.values()]
+		.filter((doc) => doc.accountId === account.id)
+		.filter((doc) => !q || [doc.name, doc.documentId, doc.irn ?? ''].some((value) => value.toLowerCase() === q))
+		.filter((doc) => !wanted || documentStatus(doc, now) === wanted)
+		.sort((a, b) => b.createdAt - a.createdAt || (a.documentId < b.documentId ? -1 : 1));
+	return v3Success({
+		total: matching.length,
+		documents: matching.slice(offset, offset + max).map((doc) => ({
+			name: doc.name,
+			documentId: doc.documentId,
+			irn: doc.irn,
+			folderId: doc.folderId,
+			folderName: doc.folderName,
+			status: documentStatus(doc, now),
+		})),
+	});
+}
+
+// ---------------------------------------------------------------- downloads
+
+const DOWNLOAD_TYPES = ['DOCUMENT', 'AUDIT_TRAIL', 'ATTACHMENT', 'SUPPORTING_DOCUMENT'];
+
+function pickIndexed(files: StoredFile[], rawIndex: string | undefined): StoredFile | Reply {
+	if (!present(rawIndex)) return invalid('index is required');
+	if (!/^-?\d+$/.test(String(rawIndex))) return invalid('index must be an integer');
+	const index = Number(rawIndex);
+	if (index < 0) return v3Failure('index.not.negative', 'index cannot be negative');
+	if (files.length === 0) return v3Failure('no.attachments.exists', 'No attachments exist');
+	if (index >= files.length) return v3Failure('index.out.of.bound', `index must be below ${files.length}`);
+	return files[index];
+}
+
+function fetchDocument(env: EmulatorEnv, state: V3State, account: Account, query: Record<string, string>): Reply {
+	if (!present(query.documentId)) return invalid('documentId is required');
+	const doc = ownDocument(state, account, query.documentId);
+	if (!doc || documentStatus(doc, env.clock.now()) !== 'COMPLETED') return v3Failure('no.document.found', 'No document found');
+	const type = query.documentDownloadType;
+	if (!DOWNLOAD_TYPES.includes(type ?? '')) {
+		return v3Failure('document.download.type', `documentDownloadType must be one of ${DOWNLOAD_TYPES.join(', ')}`);
+	}
+	let file: StoredFile | Reply;
+	if (type === 'DOCUMENT') file = stored(doc.signedPdf!, fileName(doc));
+	else if (type === 'AUDIT_TRAIL') file = stored(doc.auditTrail!, fileName(doc, '_audit_trail'));
+	else if (type === 'ATTACHMENT') file = pickIndexed(doc.attachments, query.index);
+	else {
+		if (!present(query.supportDocumentUrl)) return invalid('supportDocumentUrl is required');
+		const uuid = uuidOf(query.supportDocumentUrl);
+		const invitee = doc.invitees.find((candidate) => candidate.uuid === uuid);
+		if (!invitee) return v3Failure('invitation.not.found', 'No invitation matches supportDocumentUrl');
+		file = pickIndexed(invitee.supportingDocuments, query.index);
+	}
+	if (isReply(file)) return file;
+	return v3Success({ file: env.links.createDownload(file, DOWNLOAD_LINK_TTL_MS).url });
+}
+
+// ---------------------------------------------------------------- changes
+
+function remove(env: EmulatorEnv, state: V3State, account: Account, query: Record<string, string>): Reply {
+	if (!present(query.documentId)) return v3Failure('document.id.required', 'documentId is required');
+	const doc = ownDocument(state, account, query.documentId);
+	if (!doc) return v3Failure('no.document.found', 'No document found');
+	state.documents.delete(doc.documentId);
+	env.events.emit('documentDeleted', doc.documentId);
+	return v3Success({}, 'document.delete.success', 'Document deleted successfully');
+}
+
+function reactivate(env: EmulatorEnv, state: V3State, account: Account, body: unknown): Reply {
+	const input = isObject(body) ? body : {};
+	const doc = ownDocument(state, account, input.documentId);
+	if (!doc) return v3Failure('no.document.found', 'No document found');
+	const now = env.clock.now();
+	let expiresAt: number;
+	if (input.expiryDays !== undefined && input.expiryDays !== null) {
+		const days = Number(input.expiryDays);
+		if (!Number.isInteger(days) || days < -1 || days > 365) return v3Failure('invalid.expiry.days.value', 'expiryDays must be from -1 to 365');
+		expiresAt = expiryFromDays(now, days);
+	} else if (input.expiryTime !== undefined && input.expiryTime !== null) {
+		const time = Number(input.expiryTime);
+		if (!Number.isFinite(time) || time <= now) return v3Failure('invalid.expiry.time', 'expiryTime is in the past or negative');
+		if (time > now + 365 * DAY_MS) return v3Failure('invalid.expiry.time.maxerror', 'expiryTime is more than 365 days ahead');
+		expiresAt = time;
+	} else {
+		expiresAt = expiryFromDays(now, state.profiles.get(doc.profileId)?.defaultExpiryDays ?? 7);
+	}
+	const expired = doc.invitees.filter((invitee) => isExpired(invitee, now));
+	if (!expired.length) return v3Failure('no.expired.invitation.found', 'No expired invitation found');
+	for (const invitee of expired) {
+		invitee.forcedExpired = false;
+		invitee.expiresAt = expiresAt;
+		invitee.resends = 0;
+	}
+	return v3Success(
+		{ documentId: doc.documentId, irn: doc.irn, requests: doc.invitees.map((invitee) => inviteeStatus(env, doc, invitee)) },
+		'signinvitation.activate.success',
+		'Invitations reactivated',
+	);
+}
+
+function resend(env: EmulatorEnv, state: V3State, account: Account, body: unknown): Reply {
+	const signUrls = isObject(body) ? body.signUrls : undefined;
+	if (!Array.isArray(signUrls) || signUrls.length < 1 || signUrls.length > 15) {
+		return invalid('signUrls must hold 1 to 15 sign URLs');
+	}
+	const now = env.clock.now();
+	const invitations = signUrls.map((signUrl) => {
+		const found = findInvitation(state, account, signUrl);
+		const base = { signUrl: String(signUrl), name: null as string | null, email: null as string | null, phone: null as string | null };
+		if (!found) return { ...base, status: 0, message: 'Invitation not found' };
+		const { doc, invitee } = found;
+		const who = { ...base, name: invitee.name, email: invitee.email ?? null, phone: invitee.phone ?? null };
+		if (invitee.signed) return { ...who, status: 0, message: 'Invitee has already signed' };
+		if (invitee.rejected) return { ...who, status: 0, message: 'Invitee has rejected the document' };
+		if (isExpired(invitee, now)) return { ...who, status: 0, message: 'Invitation has expired' };
+		if (doc.baseStatus === 'DRAFT') return { ...who, status: 0, message: 'Document has not been sent' };
+		if (invitee.resends >= MAX_RESENDS) return { ...who, status: 0, message: `Maximum resend limit (${MAX_RESENDS}) reached` };
+		invitee.resends += 1;
+		return { ...who, status: 1, message: 'Invitation resent successfully' };
+	});
+	return v3Success({ invitations }, 'invitation.resend.success', 'Resend processed');
+}
+
+function docSigner(env: EmulatorEnv, state: V3State, account: Account, body: unknown): Reply {
+	const input = isObject(body) ? body : {};
+	const now = env.clock.now();
+	// Searched in every account: a sign URL of another account's invitee fails the same way as an unknown one.
+	const found = findInvitation(state, undefined, input.signUrl);
+	const notExists = () => v3Failure('invitation.not.exists', 'Invitation does not exist or cannot be signed');
+	if (!found || found.doc.accountId !== account.id) return notExists();
+	const { doc, invitee } = found;
+	if (
+		invitee.allowedSignType !== 'DOC_SIGNER' ||
+		invitee.signed ||
+		isExpired(invitee, now) ||
+		activeInvitee(doc, now) !== invitee ||
+		documentStatus(doc, now) === 'COMPLETED'
+	) {
+		return notExists();
+	}
+	if (input.consent !== DOC_SIGNER_CONSENT) return v3Failure('invalid.consent', 'Consent does not match');
+	const profile = state.docSignerProfiles.get(String(input.profileId ?? ''));
+	if (!profile || profile.accountId !== account.id) return v3Failure('profile.not.exists', 'Profile does not exist');
+	invitee.signed = true;
+	invitee.signType = 'DSC';
+	invitee.signerCertificate = { name: profile.name.toUpperCase(), pincode: '560001', state: 'Karnataka', title: 'Authorised Signatory' };
+	if (doc.invitees.every((candidate) => candidate.signed)) complete(doc, now);
+	return v3Success({}, 'signing.success', 'Document signed successfully');
+}
+
+function ebgReview(state: V3State, body: unknown): Reply {
+	const data = isObject(body) && isObject(body.data) ? body.data : undefined;
+	if (!data) return invalid('data is required');
+	const missing = ['requestId', 'loanNumber', 'reviewStatus', 'reviewRemarks', 'notifTxnId'].find((field) => typeof data[field] !== 'string' || !data[field]);
+	if (missing) return invalid(`data.${missing} is required`);
+	if (!['Accepted', 'Rejected'].includes(String(data.reviewStatus))) return invalid('data.reviewStatus must be Accepted or Rejected');
+	const notification = state.ebgNotifications.get(String(data.notifTxnId));
+	if (!notification || notification.requestId !== data.requestId || notification.loanNumber !== data.loanNumber) {
+		return v3Failure('notification.not.found', 'No eBG notification matches notifTxnId, requestId and loanNumber');
+	}
+	if (notification.review) return v3Failure('notification.already.reviewed', 'This eBG notification has already been reviewed');
+	notification.review = { ...data };
+	return v3Success({}, 'ebg.notification.review.success', 'Notification reviewed successfully');
+}
+
+// ---------------------------------------------------------------- family
+
+export const family: EmulatorFamily<V3State> = {
+	name: 'v3',
+	createState: seedState,
+	register(router: Router, env: EmulatorEnv) {
+		const state = () => env.slice<V3State>('v3');
+		const route = (method: string, path: string, handler: (account: Account, ctx: Ctx) => Reply) =>
+			router.add(method, path, (ctx) => {
+				const account = authenticate(env, ctx);
+				return isReply(account) ? account : handler(account, ctx);
+			});
+		route('POST', '/api/v3.0/sign/request', (account, ctx) => create(env, state(), account, ctx.body));
+		route('DELETE', '/api/v3.0/sign/request', (account, ctx) => remove(env, state(), account, ctx.query));
+		route('GET', '/api/v3.2/sign/request', (account, ctx) => status(env, state(), account, ctx.query));
+		route('POST', '/api/v3.0/sign/request/reactivate', (account, ctx) => reactivate(env, state(), account, ctx.body));
+		route('GET', '/api/v3.0/sign/request/list', (account, ctx) => list(env, state(), account, ctx.query));
+		route('POST', '/api/v3.0/sign/request/resend', (account, ctx) => resend(env, state(), account, ctx.body));
+		route('GET', '/api/v3.3/document/details', (account, ctx) => details(env, state(), account, ctx.query));
+		route('GET', '/api/v3.3/document/fetchDocument', (account, ctx) => fetchDocument(env, state(), account, ctx.query));
+		route('POST', '/api/v3.0/sign/docSigner/invitation', (account, ctx) => docSigner(env, state(), account, ctx.body));
+		route('POST', '/api/v3.3/nesl/notification/review', (_account, ctx) => ebgReview(state(), ctx.body));
+
+		// Test-only control routes: let a process other than the test (n8n, the demo) move documents along.
+		const control = (path: string, act: (doc: V3Document, ctx: Ctx) => void) =>
+			router.add('POST', `/__emulator/v3/documents/:id/${path}`, (ctx) => {
+				const doc = state().documents.get(ctx.params.id);
+				if (!doc) return json(404, { message: `No document ${ctx.params.id}` });
+				act(doc, ctx);
+				return json(200, { documentId: doc.documentId, status: documentStatus(doc, env.clock.now()) });
+			});
+		control('sign-all', (doc) => complete(doc, env.clock.now()));
+		control('expire', (doc) => {
+			for (const invitee of doc.invitees) if (!invitee.signed) invitee.forcedExpired = true;
+		});
+		control('reject', (doc) => {
+			const next = doc.invitees.find((invitee) => !invitee.signed);
+			if (next) next.rejected = true;
+		});
+		control('supporting-document', (doc, ctx) => {
+			const input = isObject(ctx.body) ? ctx.body : {};
+			const invitee = doc.invitees[Number(input.inviteeIndex ?? 0)];
+			invitee?.supportingDocuments.push(stored(makePdf(String(input.text ?? `Supporting document of ${invitee.name}`)), String(input.fileName ?? 'supporting.pdf')));
+		});
+		control('attachment', (doc, ctx) => {
+			const input = isObject(ctx.body) ? ctx.body : {};
+			doc.attachments.push(stored(makePdf(String(input.text ?? 'Attachment')), String(input.fileName ?? `attachment-${doc.attachments.length + 1}.pdf`)));
+		});
+	},
+};
