@@ -1,0 +1,858 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import {
+	buildCreateBody,
+	buildReactivateBody,
+	downloadLinkedFile,
+	outputCreated,
+	outputData,
+	outputDeleted,
+	outputDocSigner,
+	outputEbgReview,
+	paginateList,
+	validateDocSignerBody,
+	validateDocumentIdQuery,
+	validateDownloadQuery,
+	validateEbgReviewBody,
+	validateListQuery,
+} from './hooks';
+import {
+	DOWNLOAD_TYPES,
+	LIST_STATUSES,
+	NESL_DATE_FIELDS,
+	NESL_ENUMS,
+	NESL_TEXT_FIELDS,
+	OVD_TYPES,
+	REGISTRATION_TYPES,
+	TEMPLATE_FIELD_TYPES,
+} from './schema';
+
+export const RESOURCE = 'document';
+
+const show = (operation: string[], extra: Record<string, unknown[]> = {}) => ({
+	show: { resource: [RESOURCE], operation, ...extra },
+});
+
+const humanize = (value: string) =>
+	value
+		.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+		.replace(/_/g, ' ')
+		.toLowerCase()
+		.replace(/(^|\s)\S/g, (c) => c.toUpperCase());
+
+const enumOptions = (values: readonly string[]) =>
+	[...values].sort().map((value) => ({ name: humanize(value), value }));
+
+const documentId = (operations: string[], description = 'The ID of the document, as Create Signing Request or Get Many return it'): INodeProperties => ({
+	displayName: 'Document ID',
+	name: 'documentId',
+	type: 'string',
+	required: true,
+	default: '',
+	description,
+	displayOptions: show(operations),
+	routing: { send: { type: 'query', property: 'documentId' } },
+});
+
+const operation: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: [RESOURCE] } },
+	default: 'create',
+	options: [
+		{
+			name: 'Create Signing Request',
+			value: 'create',
+			action: 'Create a signing request',
+			description: 'Send a PDF or a template to invitees for e-signing through a published workflow',
+			routing: {
+				request: { method: 'POST', url: '/v3.0/sign/request' },
+				send: { preSend: [buildCreateBody] },
+				output: { postReceive: [outputCreated] },
+			},
+		},
+		{
+			name: 'Delete',
+			value: 'delete',
+			action: 'Delete a document',
+			description: 'Permanently delete a document with its files, invitee data, sign URLs and webhook history',
+			routing: {
+				request: { method: 'DELETE', url: '/v3.0/sign/request' },
+				send: { preSend: [validateDocumentIdQuery] },
+				output: { postReceive: [outputDeleted] },
+			},
+		},
+		{
+			name: 'Download File',
+			value: 'download',
+			action: 'Download a file of a document',
+			description: 'Download the signed PDF, audit trail, an attachment or a supporting document of a completed document',
+			routing: {
+				request: { method: 'GET', url: '/v3.3/document/fetchDocument' },
+				send: { preSend: [validateDownloadQuery] },
+				output: { postReceive: [downloadLinkedFile] },
+			},
+		},
+		{
+			name: 'Get Details',
+			value: 'getDetails',
+			action: 'Get the details of a document',
+			description: 'Get configurable detail about a document: files, audit trail, invitees, workflow, stamps, NeSL data',
+			routing: {
+				request: { method: 'GET', url: '/v3.3/document/details' },
+				send: { preSend: [validateDocumentIdQuery] },
+				output: { postReceive: [outputData] },
+			},
+		},
+		{
+			name: 'Get Many',
+			value: 'getMany',
+			action: 'Get many documents',
+			description: 'List or search documents by name, ID or IRN, optionally filtered by status',
+			routing: {
+				request: { method: 'GET', url: '/v3.0/sign/request/list' },
+				send: { preSend: [validateListQuery], paginate: true },
+				operations: { pagination: paginateList },
+			},
+		},
+		{
+			name: 'Get Status',
+			value: 'getStatus',
+			action: 'Get the signing status of a document',
+			description: 'Get each invitee\'s signing state, the file URLs and, once signed, the signer certificate data',
+			routing: {
+				request: { method: 'GET', url: '/v3.2/sign/request' },
+				send: { preSend: [validateDocumentIdQuery] },
+				output: { postReceive: [outputData] },
+			},
+		},
+		{
+			name: 'Reactivate',
+			value: 'reactivate',
+			action: 'Reactivate expired invitations',
+			description: 'Give expired invitations of a document a new expiry; sign URLs stay the same',
+			routing: {
+				request: { method: 'POST', url: '/v3.0/sign/request/reactivate' },
+				send: { preSend: [buildReactivateBody] },
+				output: { postReceive: [outputData] },
+			},
+		},
+		{
+			name: 'Resend Invitations',
+			value: 'resend',
+			action: 'Resend invitation notifications',
+			description: 'Resend the e-mail and SMS invitation to invitees who have not signed (at most 5 times each)',
+		},
+		{
+			name: 'Review eBG Notification',
+			value: 'reviewEbg',
+			action: 'Review an e BG notification',
+			description: 'Accept or reject an electronic bank guarantee event notification',
+			routing: {
+				request: { method: 'POST', url: '/v3.3/nesl/notification/review' },
+				send: { preSend: [validateEbgReviewBody] },
+				output: { postReceive: [outputEbgReview] },
+			},
+		},
+		{
+			name: 'Sign With Document Signer',
+			value: 'signWithDocSigner',
+			action: 'Sign with a document signer certificate',
+			description: 'Sign an invitation with a document signer certificate profile of the invitee\'s account',
+			routing: {
+				request: { method: 'POST', url: '/v3.0/sign/docSigner/invitation' },
+				send: { preSend: [validateDocSignerBody] },
+				output: { postReceive: [outputDocSigner] },
+			},
+		},
+	],
+};
+
+// ---------------------------------------------------------------- create
+
+const CREATE = ['create'];
+const FIELDS_MODE = { specifyBody: ['fields'] };
+
+const neslDetailOptions: INodeProperties[] = [
+	...NESL_TEXT_FIELDS.map(
+		(name): INodeProperties => ({
+			displayName: humanize(name),
+			name,
+			type: 'string',
+			default: '',
+			...(name === 'docRefNo' ? { description: 'Required for the non-lending flow' } : {}),
+		}),
+	),
+	...NESL_DATE_FIELDS.map(
+		(name): INodeProperties => ({
+			displayName: humanize(name),
+			name,
+			type: 'string',
+			default: '',
+			placeholder: '2025-12-31',
+			description: `Format yyyy-MM-dd${name === 'dateOfSanction' ? '' : '. Required for eBG.'}`,
+		}),
+	),
+	...Object.entries(NESL_ENUMS).map(
+		([name, values]): INodeProperties => ({
+			displayName: name === 'event' ? 'eBG Event' : humanize(name),
+			name,
+			type: 'options',
+			options: enumOptions(values),
+			default: values[0],
+			...(name === 'event' ? { description: 'Required when the registration type is EBG' } : {}),
+		}),
+	),
+].sort((a, b) => a.displayName.localeCompare(b.displayName));
+
+const createFields: INodeProperties[] = [
+	{
+		displayName: 'Workflow Profile ID',
+		name: 'profileId',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'The ID of a published workflow. Sign type, signing order, expiry and webhooks are set on the workflow in the dashboard.',
+		displayOptions: show(CREATE, FIELDS_MODE),
+	},
+	{
+		displayName: 'Specify Body',
+		name: 'specifyBody',
+		type: 'options',
+		options: [
+			{ name: 'Using Fields Below', value: 'fields' },
+			{ name: 'Using JSON', value: 'json' },
+		],
+		default: 'fields',
+		description: 'Whether to build the request from the fields below or send a whole signing request written as JSON',
+		displayOptions: show(CREATE),
+	},
+	{
+		displayName: 'JSON Body',
+		name: 'jsonBody',
+		type: 'json',
+		default: '{\n  "profileId": "",\n  "file": { "name": "", "file": "" },\n  "invitees": [{ "name": "", "email": "", "phone": "" }]\n}',
+		description: 'The whole signing request as the service takes it (file.file is base64 PDF). It is checked against the same rules as the fields.',
+		displayOptions: show(CREATE, { specifyBody: ['json'] }),
+	},
+	{
+		displayName: 'Document Source',
+		name: 'documentSource',
+		type: 'options',
+		options: [
+			{ name: 'PDF From Binary Field', value: 'binary', description: 'A PDF from an earlier node (Read File, HTTP Request, Google Drive…)' },
+			{ name: 'PDF as Base64 Text', value: 'base64' },
+			{ name: 'Template Fields', value: 'template', description: 'For template workflows: the values of the template\'s fields' },
+		],
+		default: 'binary',
+		displayOptions: show(CREATE, FIELDS_MODE),
+	},
+	{
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		hint: 'The name of the input binary field holding the PDF (at most 15 MB)',
+		displayOptions: show(CREATE, { ...FIELDS_MODE, documentSource: ['binary'] }),
+	},
+	{
+		displayName: 'PDF (Base64)',
+		name: 'fileBase64',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'The PDF encoded as base64 (at most 15 MB before encoding)',
+		displayOptions: show(CREATE, { ...FIELDS_MODE, documentSource: ['base64'] }),
+	},
+	{
+		displayName: 'Template Fields',
+		name: 'templateFields',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Field',
+		default: {},
+		description: 'Leave empty to let the first invitee fill the fields',
+		displayOptions: show(CREATE, { ...FIELDS_MODE, documentSource: ['template'] }),
+		options: [
+			{
+				displayName: 'Field',
+				name: 'field',
+				values: [
+					{ displayName: 'Field ID', name: 'fieldId', type: 'string', default: '' },
+					{ displayName: 'Field Name', name: 'fieldName', type: 'string', default: '' },
+					{
+						displayName: 'Type',
+						name: 'type',
+						type: 'options',
+						options: TEMPLATE_FIELD_TYPES.map((value) => ({ name: value === 'files' ? 'Files / Image' : humanize(value), value })),
+						default: 'text',
+					},
+					{ displayName: 'Value', name: 'value', type: 'string', default: '', description: 'The pre-filled value' },
+					{
+						displayName: 'Checked',
+						name: 'checked',
+						type: 'boolean',
+						default: false,
+						description: 'Whether the box or option is checked (required for checkbox and radio)',
+						displayOptions: { show: { type: ['checkbox', 'radio'] } },
+					},
+					{
+						displayName: 'Multiple',
+						name: 'multiple',
+						type: 'boolean',
+						default: false,
+						description: 'Whether several values may be chosen (required for dropdown)',
+						displayOptions: { show: { type: ['dropdown'] } },
+					},
+					{ displayName: 'Width (Px)', name: 'width', type: 'string', default: '', displayOptions: { show: { type: ['files'] } } },
+					{ displayName: 'Height (Px)', name: 'height', type: 'string', default: '', displayOptions: { show: { type: ['files'] } } },
+					{ displayName: 'Required', name: 'required', type: 'boolean', default: false, description: 'Whether the invitee must fill it while signing' },
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Auto-Grouped Fields Fill',
+		name: 'autoGroupedFieldsFill',
+		type: 'boolean',
+		default: false,
+		description: 'Whether one field per group is enough, the others of the group being filled automatically (HTML templates only, beta)',
+		displayOptions: show(CREATE, { ...FIELDS_MODE, documentSource: ['template'] }),
+	},
+	{
+		displayName: 'Document Name',
+		name: 'documentName',
+		type: 'string',
+		default: '',
+		placeholder: 'Loan-Agreement_2025.pdf',
+		description: 'At most 255 characters: letters, digits and + | - : ( ) , _ . [ ] & / @ (no spaces)',
+		displayOptions: show(CREATE, FIELDS_MODE),
+	},
+	{
+		displayName: 'Invitees',
+		name: 'invitees',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, sortable: true },
+		placeholder: 'Add Invitee',
+		required: true,
+		default: {},
+		description: 'The signers, in signing order. Each needs an e-mail or a phone.',
+		displayOptions: show(CREATE, FIELDS_MODE),
+		options: [
+			{
+				displayName: 'Invitee',
+				name: 'invitee',
+				values: [
+					{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true },
+					{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' },
+					{ displayName: 'Phone', name: 'phone', type: 'string', default: '', description: '10-digit mobile number without country code' },
+					{
+						displayName: 'Options',
+						name: 'options',
+						type: 'collection',
+						placeholder: 'Add Option',
+						default: {},
+						options: [
+							{
+								displayName: 'Aadhaar Verification',
+								name: 'aadhaarVerify',
+								type: 'multiOptions',
+								default: [],
+								description: 'Details to verify against the Aadhaar eSign',
+								options: ['verifyGender', 'verifyName', 'verifyPincode', 'verifySmartName', 'verifyState', 'verifyTitle', 'verifyYob'].map((value) => ({
+									name: humanize(value.replace('verify', '')),
+									value,
+								})),
+							},
+							{ displayName: 'Completion Threshold', name: 'completionThreshold', type: 'number', default: 1, description: 'For group signing: how many members must sign' },
+							{
+								displayName: 'DSC Verification',
+								name: 'dscVerify',
+								type: 'multiOptions',
+								default: [],
+								description: 'Details to verify against the DSC token certificate',
+								options: ['verifyName', 'verifyPincode', 'verifySmartName', 'verifyState'].map((value) => ({ name: humanize(value.replace('verify', '')), value })),
+							},
+							{ displayName: 'Group ID', name: 'groupId', type: 'string', default: '' },
+							{ displayName: 'Group Name', name: 'groupName', type: 'string', default: '' },
+							{ displayName: 'NeSL Config (JSON)', name: 'neslConfig', type: 'json', default: '{}' },
+							{ displayName: 'Offline Sign Config (JSON)', name: 'offlineSignConfig', type: 'json', default: '{}' },
+							{ displayName: 'Organization Name', name: 'organizationName', type: 'string', default: '' },
+							{ displayName: 'Payment Amount', name: 'paymentAmount', type: 'number', default: 0, description: 'Amount to collect from this invitee (workflow payment collection)' },
+						],
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'CC',
+		name: 'cc',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add CC Recipient',
+		default: {},
+		description: 'People who get a copy of the signed document',
+		displayOptions: show(CREATE, FIELDS_MODE),
+		options: [
+			{
+				displayName: 'Recipient',
+				name: 'recipient',
+				values: [
+					{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+					{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', required: true },
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: show(CREATE, FIELDS_MODE),
+		options: [
+			{
+				displayName: 'Additional Files',
+				name: 'additionalFiles',
+				type: 'string',
+				default: '',
+				placeholder: 'annexure, schedule',
+				description: 'Names of input binary fields holding PDFs to append to the document, comma-separated (at most 15 MB in total)',
+			},
+			{
+				displayName: 'IRN',
+				name: 'irn',
+				type: 'string',
+				default: '',
+				description: 'Internal Reference Number, searchable later. At most 255 characters: letters, digits and + | - : ( ) , _ . [ ] & / @ (no spaces).',
+			},
+			{
+				displayName: 'Multiple Stamp Series',
+				name: 'multipleStampSeries',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				placeholder: 'Add Series',
+				default: {},
+				options: [
+					{
+						displayName: 'Series',
+						name: 'series',
+						values: [
+							{ displayName: 'Stamp Series', name: 'stampSeries', type: 'string', default: '', description: 'Series number' },
+							{ displayName: 'Quantity', name: 'seriesQuantity', type: 'number', typeOptions: { minValue: 1, maxValue: 99 }, default: 1, description: 'From 1 to 99' },
+						],
+					},
+				],
+			},
+			{
+				displayName: 'NeSL Data',
+				name: 'neslData',
+				type: 'fixedCollection',
+				placeholder: 'Add NeSL Data',
+				default: {},
+				description: 'Data for the national electronic debt registry',
+				options: [
+					{
+						displayName: 'Data',
+						name: 'data',
+						values: [
+							{
+								displayName: 'Registration Type',
+								name: 'registrationType',
+								type: 'options',
+								options: enumOptions(REGISTRATION_TYPES),
+								default: 'INDIVIDUAL_LOAN',
+								description: 'Decides which document detail fields are mandatory',
+							},
+							{ displayName: 'State', name: 'state', type: 'string', default: '', required: true, description: 'State where the stamp duty is paid' },
+							{
+								displayName: 'Document Detail',
+								name: 'documentDetail',
+								type: 'collection',
+								placeholder: 'Add Detail',
+								default: {},
+								description: 'Loans and eBG need loan number, sanction number and amount, type of debt, account closed flag, fund type, sanction currency and credit subtype; loans also need date of sanction, EMI amount, rate of interest, tenure and facility name',
+								options: neslDetailOptions,
+							},
+							{
+								displayName: 'Stamp Data',
+								name: 'stampData',
+								type: 'fixedCollection',
+								typeOptions: { multipleValues: true },
+								placeholder: 'Add Stamp',
+								default: {},
+								options: [
+									{
+										displayName: 'Stamp',
+										name: 'stamp',
+										values: [
+											{ displayName: 'Article Code', name: 'articleCode', type: 'string', default: '', required: true },
+											{ displayName: 'Consideration Price', name: 'considerationPrice', type: 'string', default: '', required: true },
+											{ displayName: 'Description of Document', name: 'descriptionOfDocument', type: 'string', default: '', required: true },
+											{ displayName: 'First Party', name: 'firstParty', type: 'string', default: '', required: true },
+											{ displayName: 'Second Party', name: 'secondParty', type: 'string', default: '', required: true },
+											{ displayName: 'Stamp Duty Amount', name: 'stampDutyAmount', type: 'string', default: '', required: true },
+											{ displayName: 'Stamp Duty Paid By', name: 'stampDutyPaidBy', type: 'string', default: '', required: true },
+											{
+												displayName: 'More',
+												name: 'more',
+												type: 'collection',
+												placeholder: 'Add Field',
+												default: {},
+												options: [
+													{ displayName: 'Article Sub Code', name: 'articleSubCode', type: 'string', default: '' },
+													{ displayName: 'First Party OVD Type', name: 'firstPartyOVDType', type: 'options', options: enumOptions(OVD_TYPES), default: 'PAN_CARD' },
+													{ displayName: 'First Party OVD Value', name: 'firstPartyOVDValue', type: 'string', default: '' },
+													{ displayName: 'First Party Pin', name: 'firstPartyPin', type: 'string', default: '' },
+													{ displayName: 'Second Party Pin', name: 'secondPartyPin', type: 'string', default: '' },
+												],
+											},
+										],
+									},
+								],
+							},
+							{
+								displayName: 'Other Arrays (JSON)',
+								name: 'otherArrays',
+								type: 'json',
+								default: '{}',
+								description: 'The arrays whose fields the service does not publish, as one JSON object: {"entities": [], "participants": [], "neslParties": [], "neslSecurities": []}',
+							},
+						],
+					},
+				],
+			},
+			{ displayName: 'Revenue Stamp Quantity', name: 'revenueStampQuantity', type: 'number', default: 1, description: 'Number of revenue stamps' },
+			{ displayName: 'Revenue Stamp Series', name: 'revenueStampSeries', type: 'string', default: '' },
+			{ displayName: 'Series Group', name: 'seriesGroup', type: 'string', default: '', description: 'Stamp group' },
+			{ displayName: 'Stamp Series', name: 'stampSeries', type: 'string', default: '', description: 'Stamp series to apply; it must have stamps available' },
+			{
+				displayName: 'Stamp Paper Upload',
+				name: 'stampUpload',
+				type: 'fixedCollection',
+				placeholder: 'Add Stamp Paper',
+				default: {},
+				description: 'For workflows that use uploaded stamp paper: every field is required',
+				options: [
+					{
+						displayName: 'Stamp Paper',
+						name: 'paper',
+						values: [
+							{ displayName: 'Denomination', name: 'denomination', type: 'string', default: '', required: true },
+							{ displayName: 'First Party Name', name: 'firstPartyName', type: 'string', default: '', required: true },
+							{ displayName: 'Second Party Name', name: 'secondPartyName', type: 'string', default: '', required: true },
+							{ displayName: 'Stamp Paper Binary Field', name: 'stampFileBinaryProperty', type: 'string', default: 'stamp', required: true, description: 'Input binary field holding the stamp paper PDF' },
+							{ displayName: 'Stamp Serial', name: 'stampSerial', type: 'string', default: '', required: true },
+							{ displayName: 'State', name: 'state', type: 'string', default: '', required: true },
+						],
+					},
+				],
+			},
+			{ displayName: 'Stamp Value', name: 'stampValue', type: 'string', default: '', description: 'Stamp amount' },
+		],
+	},
+	{
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to return only the document ID, IRN and each invitee\'s sign URL and expiry instead of the raw response',
+		displayOptions: show(CREATE),
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: show(CREATE, { simplify: [true] }),
+		options: [
+			{
+				displayName: 'One Item per Invitee',
+				name: 'oneItemPerInvitee',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to output one item per invitee (document ID and IRN repeated), for example to e-mail each one their sign URL',
+			},
+		],
+	},
+];
+
+// ---------------------------------------------------------------- reads
+
+const DETAIL_SECTIONS: Array<[string, string, string]> = [
+	['account', 'Account', 'Account information'],
+	['auditTrail', 'Audit Trail', 'Audit trail URL (completed documents only)'],
+	['cc', 'CC', 'CC recipients'],
+	['file', 'File', 'Signed file URL'],
+	['invitees', 'Invitees', 'Signer details and certificate data'],
+	['neslData', 'NeSL Data', 'NeSL registry data'],
+	['sender', 'Sender', 'Sender information'],
+	['stampDetails', 'Stamp Details', 'Stamp configuration'],
+	['workflow', 'Workflow', 'Workflow and template metadata'],
+];
+
+const readFields: INodeProperties[] = [
+	documentId(['getStatus', 'getDetails', 'delete', 'download', 'reactivate']),
+	{
+		displayName: 'Include',
+		name: 'sections',
+		type: 'collection',
+		placeholder: 'Add Section',
+		default: {},
+		description: 'Sections to add to the response; the service leaves out what is not asked for',
+		displayOptions: show(['getDetails']),
+		options: DETAIL_SECTIONS.map(([name, displayName, description]) => ({
+			displayName,
+			name,
+			type: 'boolean' as const,
+			default: true,
+			description: `Whether to include: ${description}`,
+			routing: { send: { type: 'query' as const, property: name } },
+		})),
+	},
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+		displayOptions: show(['getMany']),
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: show(['getMany'], { returnAll: [false] }),
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: show(['getMany']),
+		options: [
+			{
+				displayName: 'Search',
+				name: 'q',
+				type: 'string',
+				default: '',
+				description: 'An exact document name, document ID or IRN (case-insensitive, no partial match)',
+				routing: { send: { type: 'query', property: 'q' } },
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: enumOptions(LIST_STATUSES),
+				default: 'COMPLETED',
+				routing: { send: { type: 'query', property: 'status' } },
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: show(['getMany']),
+		options: [
+			{
+				displayName: 'Page Size',
+				name: 'pageSize',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 40 },
+				default: 40,
+				description: 'Documents per request, at most 40 (the service silently turns larger values into 20)',
+			},
+		],
+	},
+];
+
+// ---------------------------------------------------------------- download
+
+const ATTACHMENT_TYPES = ['ATTACHMENT', 'SUPPORTING_DOCUMENT'];
+
+const downloadFields: INodeProperties[] = [
+	{
+		displayName: 'File Type',
+		name: 'fileType',
+		type: 'options',
+		options: [
+			{ name: 'Attachment', value: 'ATTACHMENT', description: 'A file the sender attached, by index' },
+			{ name: 'Audit Trail', value: 'AUDIT_TRAIL' },
+			{ name: 'Signed Document', value: 'DOCUMENT' },
+			{ name: 'Supporting Document', value: 'SUPPORTING_DOCUMENT', description: 'A file an invitee uploaded, by sign URL and index' },
+		],
+		default: 'DOCUMENT',
+		description: `One of ${DOWNLOAD_TYPES.join(', ')}; only COMPLETED documents can be downloaded`,
+		displayOptions: show(['download']),
+		routing: { send: { type: 'query', property: 'documentDownloadType' } },
+	},
+	{
+		displayName: 'Sign URL',
+		name: 'supportDocumentUrl',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'The sign URL of the invitee who uploaded the document, or just its UUID',
+		displayOptions: show(['download'], { fileType: ['SUPPORTING_DOCUMENT'] }),
+		routing: { send: { type: 'query', property: 'supportDocumentUrl' } },
+	},
+	{
+		displayName: 'Index',
+		name: 'index',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+		description: 'Which file, counting from 0',
+		displayOptions: show(['download'], { fileType: ATTACHMENT_TYPES }),
+		routing: { send: { type: 'query', property: 'index' } },
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: show(['download']),
+		options: [
+			{ displayName: 'File Name', name: 'fileName', type: 'string', default: '', description: 'Name of the output file; by default the name the service gives' },
+			{
+				displayName: 'Output Link Only',
+				name: 'linkOnly',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to output the temporary download link instead of the file. The link dies 15 seconds after it is issued.',
+			},
+			{ displayName: 'Put Output File in Field', name: 'binaryPropertyName', type: 'string', default: 'data', hint: 'The name of the output binary field to put the file in' },
+		],
+	},
+];
+
+// ---------------------------------------------------------------- changes
+
+const changeFields: INodeProperties[] = [
+	{
+		displayName: 'New Expiry',
+		name: 'expiry',
+		type: 'options',
+		options: [
+			{ name: 'In Days', value: 'days', description: 'Days from now, ending 11:59 PM' },
+			{ name: 'At a Date and Time', value: 'dateTime' },
+			{ name: 'Workflow Default', value: 'workflowDefault', description: 'The expiry set on the workflow' },
+		],
+		default: 'days',
+		displayOptions: show(['reactivate']),
+	},
+	{
+		displayName: 'Expiry Days',
+		name: 'expiryDays',
+		type: 'number',
+		typeOptions: { minValue: -1, maxValue: 365 },
+		default: 7,
+		description: '-1: 45 minutes from now; 0: today 11:59 PM; 1: tomorrow 11:59 PM; N (up to 365): N days from now at 11:59 PM',
+		displayOptions: show(['reactivate'], { expiry: ['days'] }),
+	},
+	{
+		displayName: 'Expiry Date and Time',
+		name: 'expiryTime',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		description: 'In the future and at most 365 days ahead',
+		displayOptions: show(['reactivate'], { expiry: ['dateTime'] }),
+	},
+	{
+		displayName: 'Sign URLs',
+		name: 'signUrls',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'https://app1.leegality.com/sign/…',
+		description: 'One to 15 sign URLs (or their UUIDs), comma- or newline-separated, or an expression giving an array. Items are batched together, up to 15 URLs per request.',
+		displayOptions: show(['resend']),
+	},
+	{
+		displayName: 'Sign URL',
+		name: 'signUrl',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'The invitation to sign; it must be set up for the document signer sign type, active and unsigned',
+		displayOptions: show(['signWithDocSigner']),
+		routing: { send: { type: 'body', property: 'signUrl' } },
+	},
+	{
+		displayName: 'Document Signer Profile ID',
+		name: 'docSignerProfileId',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'A document signer certificate profile saved in the invitee\'s account (the credential\'s token must belong to that account)',
+		displayOptions: show(['signWithDocSigner']),
+		routing: { send: { type: 'body', property: 'profileId' } },
+	},
+	{
+		displayName: 'Consent',
+		name: 'consent',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		default: '',
+		required: true,
+		placeholder: 'By using this authenticated API and the ProfileID associated with this Document Signer Certificate…',
+		description: 'The service\'s consent text. It must match the service\'s constant exactly, including case, spacing and punctuation; ask the service for the full text.',
+		displayOptions: show(['signWithDocSigner']),
+		routing: { send: { type: 'body', property: 'consent' } },
+	},
+	...(
+		[
+			['Request ID', 'requestId'],
+			['Loan Number', 'loanNumber'],
+			['Notification Transaction ID', 'notifTxnId'],
+		] as const
+	).map(
+		([displayName, name]): INodeProperties => ({
+			displayName,
+			name,
+			type: 'string',
+			default: '',
+			required: true,
+			displayOptions: show(['reviewEbg']),
+			routing: { send: { type: 'body', property: `data.${name}` } },
+		}),
+	),
+	{
+		displayName: 'Review Status',
+		name: 'reviewStatus',
+		type: 'options',
+		options: [
+			{ name: 'Accepted', value: 'Accepted' },
+			{ name: 'Rejected', value: 'Rejected' },
+		],
+		default: 'Accepted',
+		displayOptions: show(['reviewEbg']),
+		routing: { send: { type: 'body', property: 'data.reviewStatus' } },
+	},
+	{
+		displayName: 'Review Remarks',
+		name: 'reviewRemarks',
+		type: 'string',
+		default: '',
+		required: true,
+		displayOptions: show(['reviewEbg']),
+		routing: { send: { type: 'body', property: 'data.reviewRemarks' } },
+	},
+];
+
+export const documentProperties: INodeProperties[] = [operation, ...createFields, ...readFields, ...downloadFields, ...changeFields];

@@ -1,0 +1,417 @@
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { z } from 'zod';
+
+import { fetchTemporaryFile, readBinary, toBase64, toBinaryOutput } from '../../../shared/binary';
+import { responseError } from '../../../shared/errors';
+import {
+	createBodySchema,
+	describeFile,
+	docSignerBodySchema,
+	documentIdSchema,
+	downloadQuerySchema,
+	ebgReviewBodySchema,
+	firstViolation,
+	limitSchema,
+	listQuerySchema,
+	MAX_PAGE_SIZE,
+	reactivateBodySchema,
+} from './schema';
+
+/** Where the spec is silent, the node's choices (docs/choices/document.md). */
+export const DOCUMENT_CHOICES = {
+	/** File names when the download answer carries none. */
+	fileNames: {
+		DOCUMENT: (id: string) => `${id}.pdf`,
+		AUDIT_TRAIL: (id: string) => `${id}_audit_trail.pdf`,
+		ATTACHMENT: (id: string, index: number) => `${id}_attachment_${index}.pdf`,
+		SUPPORTING_DOCUMENT: (id: string, index: number) => `${id}_supporting_document_${index}.pdf`,
+	} as Record<string, (id: string, index: number) => string>,
+	/** Every file the service gives is a PDF; a generic or missing Content-Type is replaced by this. */
+	pdfMimeType: 'application/pdf',
+	/** Seconds a v3.3 download link lives (the spec's 15 seconds), reported with "Output Link Only". */
+	downloadLinkLifeSeconds: 15,
+	/** Page size used by Get Many unless the Page Size option says otherwise (the service's maximum). */
+	pageSize: MAX_PAGE_SIZE,
+} as const;
+
+type Body = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Body => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function refuse(context: IExecuteSingleFunctions | IExecutePaginationFunctions, schema: z.ZodTypeAny, value: unknown): void {
+	const violation = firstViolation(schema, value);
+	if (!violation) return;
+	throw new NodeOperationError(context.getNode(), violation.message, {
+		itemIndex: context.getItemIndex(),
+		description: `Nothing was sent to the service. Fix "${violation.field}" and run the node again.`,
+	});
+}
+
+function parseJson(context: IExecuteSingleFunctions, value: unknown, field: string): unknown {
+	if (typeof value !== 'string') return value;
+	if (!value.trim()) return undefined;
+	try {
+		return JSON.parse(value) as unknown;
+	} catch (error) {
+		throw new NodeOperationError(context.getNode(), `${field}: is not valid JSON (${(error as Error).message})`, {
+			itemIndex: context.getItemIndex(),
+		});
+	}
+}
+
+const param = <T = unknown>(context: IExecuteSingleFunctions, name: string, fallback?: T): T =>
+	context.getNodeParameter(name, fallback as unknown as never) as T;
+
+/** Drops empty strings and undefined, so unset optional fields are not sent. */
+function compact<T extends Body>(object: T): T {
+	return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined && value !== '' && value !== null)) as T;
+}
+
+const asString = (value: unknown) => (value === undefined || value === null || value === '' ? undefined : String(value));
+
+// ---------------------------------------------------------------- validation preSends
+
+/** preSend: the query (documentId only) is checked before the request. */
+export async function validateDocumentIdQuery(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+	refuse(this, documentIdSchema, options.qs);
+	return options;
+}
+
+export async function validateDownloadQuery(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+	refuse(this, downloadQuerySchema, options.qs);
+	return options;
+}
+
+export async function validateDocSignerBody(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+	refuse(this, docSignerBodySchema, options.body);
+	return options;
+}
+
+export async function validateEbgReviewBody(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+	refuse(this, ebgReviewBodySchema, options.body);
+	return options;
+}
+
+export async function validateListQuery(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+	const pageSize = param<number>(this, 'options.pageSize', DOCUMENT_CHOICES.pageSize);
+	refuse(this, listQuerySchema, { ...(options.qs as IDataObject), max: pageSize });
+	if (!param<boolean>(this, 'returnAll', false)) refuse(this, limitSchema, { limit: param(this, 'limit', 50) });
+	return options;
+}
+
+// ---------------------------------------------------------------- create
+
+/** The body as the schema sees it: base64 text replaced by facts about its bytes. */
+function validationView(body: Body, files: { main?: Buffer; additional?: Buffer[]; stamp?: Buffer }): Body {
+	const file = isObject(body.file) ? { ...body.file } : body.file;
+	if (isObject(file)) {
+		if (files.main || typeof file.file === 'string') file.file = describeFile(files.main ?? (file.file as string));
+		if (files.additional || Array.isArray(file.additionalFiles)) {
+			file.additionalFiles = files.additional
+				? files.additional.map((content) => describeFile(content))
+				: (file.additionalFiles as unknown[]).map((entry) => (typeof entry === 'string' ? describeFile(entry) : entry));
+		}
+	}
+	const view: Body = { ...body, file };
+	if (isObject(body.stampUpload)) {
+		const stampFile = files.stamp ?? body.stampUpload.stampFile;
+		view.stampUpload = {
+			...body.stampUpload,
+			stampFile: Buffer.isBuffer(stampFile) || (typeof stampFile === 'string' && stampFile.trim()) ? describeFile(stampFile as Buffer | string) : stampFile,
+		};
+	}
+	return view;
+}
+
+const INVITEE_VERIFY = { aadhaarVerify: 'aadhaarConfig', dscVerify: 'dscConfig' } as const;
+
+function inviteesFromParameters(context: IExecuteSingleFunctions): Body[] {
+	const entries = param<{ invitee?: Body[] }>(context, 'invitees', {}).invitee ?? [];
+	return entries.map((entry, position) => {
+		const options = isObject(entry.options) ? entry.options : {};
+		const invitee: Body = compact({
+			name: asString(entry.name),
+			email: asString(entry.email),
+			phone: asString(entry.phone),
+			groupId: asString(options.groupId),
+			groupName: asString(options.groupName),
+			organizationName: asString(options.organizationName),
+		});
+		if (options.completionThreshold !== undefined && options.completionThreshold !== '') invitee.completionThreshold = Number(options.completionThreshold);
+		if (options.paymentAmount !== undefined && options.paymentAmount !== '') invitee.workflowPaymentCollectionConfig = { amount: Number(options.paymentAmount) };
+		for (const [option, key] of Object.entries(INVITEE_VERIFY)) {
+			const checks = options[option];
+			if (Array.isArray(checks) && checks.length) invitee[key] = Object.fromEntries(checks.map((check) => [String(check), true]));
+		}
+		for (const key of ['offlineSignConfig', 'neslConfig']) {
+			if (options[key] !== undefined) invitee[key] = parseJson(context, options[key], `Invitees › ${key} (${position + 1})`);
+		}
+		return invitee;
+	});
+}
+
+function templateFieldsFromParameters(context: IExecuteSingleFunctions): Body[] {
+	const entries = param<{ field?: Body[] }>(context, 'templateFields', {}).field ?? [];
+	return entries.map((entry) => {
+		const type = asString(entry.type);
+		const field: Body = compact({ id: asString(entry.fieldId), name: asString(entry.fieldName), type, value: asString(entry.value) });
+		if (type === 'checkbox' || type === 'radio') field.checked = entry.checked === undefined ? undefined : Boolean(entry.checked);
+		if (type === 'dropdown') field.multiple = entry.multiple === undefined ? undefined : Boolean(entry.multiple);
+		if (type === 'files') {
+			field.width = asString(entry.width) ?? '';
+			field.height = asString(entry.height) ?? '';
+		}
+		// false is the service's default, so only a required field is marked.
+		if (entry.required === true) field.required = true;
+		return field;
+	});
+}
+
+function neslFromParameters(context: IExecuteSingleFunctions, raw: unknown): Body | undefined {
+	const data = isObject(raw) && isObject(raw.data) ? raw.data : undefined;
+	if (!data) return undefined;
+	const nesl: Body = {};
+	const detail = compact({
+		registrationType: asString(data.registrationType),
+		state: asString(data.state),
+		...Object.fromEntries(Object.entries(isObject(data.documentDetail) ? data.documentDetail : {}).map(([key, value]) => [key, asString(value)])),
+	});
+	if (Object.keys(detail).length) nesl.documentDetail = detail;
+	const stamps = isObject(data.stampData) && Array.isArray(data.stampData.stamp) ? (data.stampData.stamp as Body[]) : [];
+	if (stamps.length) {
+		nesl.stampData = stamps.map((stamp) => {
+			const { more, ...fields } = stamp;
+			return compact({
+				...Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, asString(value)])),
+				...(isObject(more) ? Object.fromEntries(Object.entries(more).map(([key, value]) => [key, asString(value)])) : {}),
+			});
+		});
+	}
+	const arrays = parseJson(context, data.otherArrays, 'NeSL Data › Other Arrays (JSON)');
+	if (arrays !== undefined) {
+		if (!isObject(arrays)) {
+			throw new NodeOperationError(context.getNode(), 'NeSL Data › Other Arrays (JSON): must be a JSON object with entities, participants, neslParties or neslSecurities', {
+				itemIndex: context.getItemIndex(),
+			});
+		}
+		Object.assign(nesl, arrays);
+	}
+	return nesl;
+}
+
+const binaryNames = (value: unknown) =>
+	String(value ?? '')
+		.split(',')
+		.map((name) => name.trim())
+		.filter(Boolean);
+
+async function bodyFromFields(context: IExecuteSingleFunctions): Promise<{ body: Body; files: { main?: Buffer; additional?: Buffer[]; stamp?: Buffer } }> {
+	const files: { main?: Buffer; additional?: Buffer[]; stamp?: Buffer } = {};
+	const extra = param<Body>(context, 'additionalFields', {});
+	const source = param<string>(context, 'documentSource', 'binary');
+	const file: Body = compact({ name: asString(param(context, 'documentName', '')) });
+	if (source === 'binary') {
+		files.main = (await readBinary(context, param<string>(context, 'binaryPropertyName', 'data'), 'Input Binary Field')).content;
+	} else if (source === 'base64') {
+		file.file = param<string>(context, 'fileBase64', '');
+	} else {
+		const fields = templateFieldsFromParameters(context);
+		if (fields.length) file.fields = fields;
+		const autoFill = param<boolean>(context, 'autoGroupedFieldsFill', false);
+		if (autoFill) file.autoGroupedFieldsFill = true;
+	}
+	const additionalNames = binaryNames(extra.additionalFiles);
+	if (additionalNames.length) {
+		files.additional = [];
+		for (const name of additionalNames) files.additional.push((await readBinary(context, name, 'Additional Files')).content);
+	}
+	const body: Body = compact({
+		profileId: asString(param(context, 'profileId', '')),
+		file,
+		irn: asString(extra.irn),
+		stampSeries: asString(extra.stampSeries),
+		seriesGroup: asString(extra.seriesGroup),
+		stampValue: asString(extra.stampValue),
+		revenueStampSeries: asString(extra.revenueStampSeries),
+		revenueStampQuantity: asString(extra.revenueStampQuantity),
+	});
+	const series = isObject(extra.multipleStampSeries) && Array.isArray(extra.multipleStampSeries.series) ? (extra.multipleStampSeries.series as Body[]) : [];
+	if (series.length) body.multipleStampSeries = series.map((entry) => ({ stampSeries: asString(entry.stampSeries) ?? '', seriesQuantity: asString(entry.seriesQuantity) ?? '' }));
+	const paper = isObject(extra.stampUpload) && isObject(extra.stampUpload.paper) ? extra.stampUpload.paper : undefined;
+	if (paper) {
+		const { stampFileBinaryProperty, ...fields } = paper;
+		body.stampUpload = Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, asString(value) ?? '']));
+		if (asString(stampFileBinaryProperty)) files.stamp = (await readBinary(context, String(stampFileBinaryProperty), 'Stamp Paper Upload › Stamp Paper Binary Field')).content;
+	}
+	const nesl = neslFromParameters(context, extra.neslData);
+	if (nesl) body.neslData = nesl;
+	body.invitees = inviteesFromParameters(context);
+	const cc = (param<{ recipient?: Body[] }>(context, 'cc', {}).recipient ?? []).map((entry) => compact({ name: asString(entry.name), email: asString(entry.email) }));
+	if (cc.length) body.cc = cc;
+	return { body, files };
+}
+
+/**
+ * preSend of Create: builds the body from the fields (or takes the JSON body), checks every rule on it before
+ * anything is sent, and only then encodes the files as base64. Files are checked as bytes, so a file over the
+ * limit is refused without ever being encoded.
+ */
+export async function buildCreateBody(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+	let body: Body;
+	let files: { main?: Buffer; additional?: Buffer[]; stamp?: Buffer } = {};
+	if (param<string>(this, 'specifyBody', 'fields') === 'json') {
+		const parsed = parseJson(this, param(this, 'jsonBody', '{}'), 'JSON Body');
+		if (!isObject(parsed)) throw new NodeOperationError(this.getNode(), 'JSON Body: must be a JSON object (the whole signing request)', { itemIndex: this.getItemIndex() });
+		body = parsed;
+	} else {
+		({ body, files } = await bodyFromFields(this));
+	}
+	refuse(this, createBodySchema, validationView(body, files));
+	if (files.main) (body.file as Body).file = toBase64({ content: files.main, mimeType: 'application/pdf' });
+	if (files.additional) (body.file as Body).additionalFiles = files.additional.map((content) => toBase64({ content, mimeType: 'application/pdf' }));
+	if (files.stamp) (body.stampUpload as Body).stampFile = toBase64({ content: files.stamp, mimeType: 'application/pdf' });
+	options.body = body;
+	return options;
+}
+
+// ---------------------------------------------------------------- reactivate
+
+export async function buildReactivateBody(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+	const mode = param<string>(this, 'expiry', 'days');
+	const body: Body = { documentId: asString(param(this, 'documentId', '')) ?? '' };
+	if (mode === 'days') {
+		const days = param<unknown>(this, 'expiryDays', undefined);
+		body.expiryDays = days === '' || days === undefined ? undefined : Number(days);
+	} else if (mode === 'dateTime') {
+		const raw = param<unknown>(this, 'expiryTime', '');
+		const time = raw instanceof Date ? raw.getTime() : typeof raw === 'number' ? raw : Date.parse(String(raw ?? ''));
+		body.expiryTime = Number.isFinite(time) ? time : (undefined as unknown as number);
+		if (!Number.isFinite(time)) {
+			throw new NodeOperationError(this.getNode(), 'Expiry Date and Time: is required and must be a date and time', { itemIndex: this.getItemIndex() });
+		}
+	}
+	refuse(this, reactivateBodySchema(Date.now()), body);
+	options.body = compact(body);
+	return options;
+}
+
+// ---------------------------------------------------------------- outputs (postReceive)
+
+const dataOf = (response: IN8nHttpFullResponse): Body => (isObject(response.body) && isObject(response.body.data) ? response.body.data : {});
+const messageOf = (response: IN8nHttpFullResponse) => {
+	const messages = isObject(response.body) && Array.isArray(response.body.messages) ? (response.body.messages as Body[]) : [];
+	return { code: asString(messages[0]?.code) ?? null, message: asString(messages[0]?.message) ?? null };
+};
+
+/** postReceive: the envelope's `data` as the item. */
+export async function outputData(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+	return [{ json: dataOf(response) as IDataObject }];
+}
+
+export async function outputCreated(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+	if (!param<boolean>(this, 'simplify', true)) return [{ json: response.body as IDataObject }];
+	const data = dataOf(response);
+	const invitees = (Array.isArray(data.invitees) ? (data.invitees as Body[]) : []).map((invitee) => ({
+		name: invitee.name ?? null,
+		email: invitee.email ?? null,
+		phone: invitee.phone ?? null,
+		signUrl: invitee.signUrl ?? null,
+		expiryDate: invitee.expiryDate ?? null,
+		active: invitee.active ?? null,
+	}));
+	const document = { documentId: data.documentId ?? null, irn: data.irn ?? null };
+	if (param<boolean>(this, 'options.oneItemPerInvitee', false)) {
+		return invitees.map((invitee, position) => ({ json: { ...document, inviteeNumber: position + 1, ...invitee } as IDataObject }));
+	}
+	return [{ json: { ...document, invitees } as IDataObject }];
+}
+
+export async function outputDeleted(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+	return [{ json: { documentId: param(this, 'documentId', ''), deleted: true, ...messageOf(response) } as IDataObject }];
+}
+
+/** The codes the document signer operation answers on failure; the node treats them as errors whatever the status. */
+const DOC_SIGNER_FAILURES = ['invitation.not.exists', 'invalid.consent', 'profile.not.exists'];
+
+export async function outputDocSigner(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+	const { code, message } = messageOf(response);
+	if (code && DOC_SIGNER_FAILURES.includes(code)) {
+		// The endpoint's text says failures may come with status 1: read them as the failure they are.
+		throw responseError(this.getNode(), 'v3', { ...response, body: { ...(response.body as JsonObject), status: 0 } }, this.getItemIndex())!;
+	}
+	return [{ json: { signUrl: param(this, 'signUrl', ''), signed: true, code, message } as IDataObject }];
+}
+
+export async function outputEbgReview(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+	return [
+		{
+			json: {
+				notifTxnId: param(this, 'notifTxnId', ''),
+				reviewStatus: param(this, 'reviewStatus', ''),
+				reviewed: true,
+				...messageOf(response),
+			} as IDataObject,
+		},
+	];
+}
+
+/** postReceive of Download File: the link dies in 15 seconds, so it is read here, at once. */
+export async function downloadLinkedFile(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+	const url = asString(dataOf(response).file);
+	const documentId = String(param(this, 'documentId', ''));
+	const type = String(param(this, 'fileType', 'DOCUMENT'));
+	const index = type === 'ATTACHMENT' || type === 'SUPPORTING_DOCUMENT' ? Number(param(this, 'index', 0)) : undefined;
+	const about: IDataObject = { documentId, fileType: type, ...(index === undefined ? {} : { index }) };
+	if (!url) {
+		throw new NodeOperationError(this.getNode(), 'The service answered without a download link (data.file)', { itemIndex: this.getItemIndex() });
+	}
+	const options = param<Body>(this, 'options', {});
+	if (options.linkOnly) {
+		return [{ json: { ...about, url, expiresInSeconds: DOCUMENT_CHOICES.downloadLinkLifeSeconds } }];
+	}
+	const file = await fetchTemporaryFile(this, url, this.getItemIndex());
+	const fileName = asString(options.fileName) ?? file.fileName ?? DOCUMENT_CHOICES.fileNames[type](documentId, index ?? 0);
+	const mimeType = !file.mimeType || /octet-stream|^binary/.test(file.mimeType) ? DOCUMENT_CHOICES.pdfMimeType : file.mimeType;
+	const binary = await toBinaryOutput(this, { content: file.content, mimeType, fileName });
+	const property = asString(options.binaryPropertyName) ?? 'data';
+	return [{ json: { ...about, fileName, mimeType, fileSize: file.content.length }, binary: { [property]: binary } }];
+}
+
+// ---------------------------------------------------------------- paging
+
+/**
+ * Get Many pages at the service's cap of 40 and stops when it has what it needs: the Limit, the list's
+ * `data.total`, or a short page (when a response lacks `total`), so no empty page is requested at the end.
+ */
+export async function paginateList(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
+	const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
+	const pageSize = (this.getNodeParameter('options.pageSize', DOCUMENT_CHOICES.pageSize) as number) || DOCUMENT_CHOICES.pageSize;
+	const results: INodeExecutionData[] = [];
+	let offset = 0;
+	for (;;) {
+		const max = Math.min(pageSize, limit - results.length);
+		const qs = { ...(requestData.options.qs as IDataObject), max, offset };
+		const [page] = await this.makeRoutingRequest({ ...requestData, options: { ...requestData.options, qs } });
+		const data = isObject(page?.json) && isObject(page.json.data) ? page.json.data : {};
+		const documents = Array.isArray(data.documents) ? (data.documents as IDataObject[]) : [];
+		results.push(...documents.map((json) => ({ json })));
+		offset += documents.length;
+		const total = typeof data.total === 'number' ? data.total : undefined;
+		if (results.length >= limit || documents.length < max || (total !== undefined && offset >= total)) break;
+	}
+	return results.slice(0, limit);
+}

@@ -1,0 +1,117 @@
+import type { IDataObject, IExecuteFunctions, IN8nHttpFullResponse, INodeExecutionData, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { resolveBaseUrl } from '../../../shared/environment';
+import { responseError } from '../../../shared/errors';
+import { firstViolation, MAX_SIGN_URLS, signUrlsSchema } from './schema';
+
+/** Sign URLs from a parameter value: an array (from an expression) or text split on commas and new lines. */
+export function splitSignUrls(value: unknown): string[] {
+	const parts = Array.isArray(value) ? value.map(String) : String(value ?? '').split(/[\n,]+/);
+	return parts.map((part) => part.trim()).filter(Boolean);
+}
+
+interface Pending {
+	itemIndex: number;
+	signUrl: string;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Resend Invitations, a custom operation because it batches across items: every item's sign URLs are
+ * packed, in order, into requests of at most 15 (the service's limit), and each URL's outcome is given back
+ * as one output item paired with the item it came from. A failed request fails the items whose URLs it held
+ * (one error item each under Continue On Fail); the others go on.
+ */
+export async function resendInvitations(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const node = this.getNode();
+	const continueOnFail = this.continueOnFail();
+	const failures = new Map<number, Error>();
+	const outcomes = new Map<number, IDataObject[]>();
+	const pending: Pending[] = [];
+
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			if (this.getNodeParameter('authentication', itemIndex, 'authToken') === 'oAuth2') {
+				throw new NodeOperationError(node, 'Authentication: this operation needs the Auth Token credential', {
+					itemIndex,
+					description: 'The service accepts OAuth2 only on its v4 pack and media operations. Set Authentication to "Auth Token".',
+				});
+			}
+			const signUrls = splitSignUrls(this.getNodeParameter('signUrls', itemIndex, ''));
+			const violation = firstViolation(signUrlsSchema, signUrls);
+			if (violation) {
+				throw new NodeOperationError(node, `Sign URLs: ${violation.rule}`, {
+					itemIndex,
+					description: `Nothing was sent for this item. Give 1 to ${MAX_SIGN_URLS} sign URLs, comma- or newline-separated.`,
+				});
+			}
+			outcomes.set(itemIndex, []);
+			pending.push(...signUrls.map((signUrl) => ({ itemIndex, signUrl })));
+		} catch (error) {
+			if (!continueOnFail) throw error;
+			failures.set(itemIndex, error as Error);
+		}
+	}
+
+	if (pending.length) {
+		const credentials = await this.getCredentials('documentExecutionApi');
+		const url = `${resolveBaseUrl(credentials)}/v3.0/sign/request/resend`;
+		for (let start = 0; start < pending.length; start += MAX_SIGN_URLS) {
+			const batch = pending.slice(start, start + MAX_SIGN_URLS);
+			const firstItem = batch[0].itemIndex;
+			try {
+				const response = (await this.helpers.httpRequestWithAuthentication.call(this, 'documentExecutionApi', {
+					method: 'POST',
+					url,
+					headers: { Accept: 'application/json' },
+					body: { signUrls: batch.map((entry) => entry.signUrl) },
+					json: true,
+					returnFullResponse: true,
+					ignoreHttpStatusErrors: true,
+				})) as IN8nHttpFullResponse;
+				const error = responseError(node, 'v3', response, firstItem);
+				if (error) throw error;
+				const data = isObject(response.body) && isObject(response.body.data) ? response.body.data : {};
+				const invitations = Array.isArray(data.invitations) ? (data.invitations as IDataObject[]) : [];
+				if (invitations.length !== batch.length) {
+					throw new NodeApiError(node, response.body as JsonObject, {
+						message: `The service answered ${invitations.length} outcomes for ${batch.length} sign URLs`,
+						itemIndex: firstItem,
+					});
+				}
+				batch.forEach((entry, position) => {
+					const invitation = invitations[position];
+					outcomes.get(entry.itemIndex)?.push({
+						signUrl: entry.signUrl,
+						resent: invitation.status === 1,
+						message: invitation.message ?? null,
+						name: invitation.name ?? null,
+						email: invitation.email ?? null,
+						phone: invitation.phone ?? null,
+					});
+				});
+			} catch (error) {
+				if (!continueOnFail) throw error;
+				for (const entry of batch) {
+					failures.set(entry.itemIndex, error as Error);
+					outcomes.delete(entry.itemIndex);
+				}
+			}
+		}
+	}
+
+	const output: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		const failure = failures.get(itemIndex);
+		if (failure) {
+			const error = failure instanceof NodeApiError || failure instanceof NodeOperationError ? failure : new NodeOperationError(node, failure, { itemIndex });
+			output.push({ json: { error: error.message }, error, pairedItem: { item: itemIndex } });
+			continue;
+		}
+		for (const outcome of outcomes.get(itemIndex) ?? []) output.push({ json: outcome, pairedItem: { item: itemIndex } });
+	}
+	return [output];
+}
