@@ -49,6 +49,12 @@ export async function readBinary(
 /** A file as the base64 string the service expects in JSON bodies (`file.file`, `additionalFiles`, `stampFile`). */
 export const toBase64 = (file: BinaryFile): string => file.content.toString('base64');
 
+/**
+ * A text file as the string the service expects (the licence content of Licence > Install): UTF-8, without
+ * a byte-order mark or the surrounding whitespace and line breaks editors add.
+ */
+export const toText = (file: BinaryFile): string => file.content.toString('utf8').replace(/^\uFEFF/, '').trim();
+
 export interface DownloadedFile {
 	content: Buffer;
 	mimeType: string;

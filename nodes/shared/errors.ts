@@ -89,17 +89,22 @@ export function responseError(
 		const { message, description } = describe(V4_CODES, messages, json.traceId ? [`Trace ID: ${String(json.traceId)}`] : []);
 		return apiError(node, json, statusCode, message, description, itemIndex);
 	}
-	// v1: the top-level code names the HTTP class; an inner code, when present, says what happened.
+	// v1: the top-level code names the HTTP class; an inner code, when present, says what happened. One
+	// inner code covers several conditions (LE_ERR_SS_203: settings or password policy; LE_ERR_SS_010:
+	// password policy or OAuth2 client), so the service's own message leads and the table explains.
 	const topLevel = String(json.code ?? `LE_ERR_SS_${statusCode}`);
 	const inner = errors.find((entry) => entry.code)?.code ?? undefined;
-	const explained = describe(V1_CODES, [{ code: inner ?? topLevel, message: errors[0]?.message }]);
+	const known = V1_CODES[inner ?? topLevel] ?? V1_CODES[topLevel];
+	const serviceMessage = errors.find((entry) => entry.message)?.message;
+	const headline = serviceMessage ?? known?.message ?? 'The service reported an error';
 	const description = [
+		serviceMessage && known ? known.message : undefined,
 		...errors.map((entry) => `${entry.code ?? topLevel}: ${entry.message ?? ''}${entry.path ? ` (at ${entry.path})` : ''}`),
-		V1_CODES[inner ?? topLevel]?.hint,
+		known?.hint,
 	]
 		.filter(Boolean)
 		.join('\n');
-	return apiError(node, json, statusCode, `${explained.message.replace(/ \[[^\]]+\]$/, '')} [${topLevel}${inner ? `/${inner}` : ''}]`, description, itemIndex);
+	return apiError(node, json, statusCode, `${headline} [${topLevel}${inner ? `/${inner}` : ''}]`, description, itemIndex);
 }
 
 /**

@@ -81,15 +81,30 @@ export const V4_CODES: CodeTable = {
 
 /** v1 codes, top-level and inner. */
 export const V1_CODES: CodeTable = {
-	LE_ERR_SS_400: { message: 'The service rejected the request as invalid' },
+	LE_ERR_SS_400: {
+		message: 'The service rejected the request as invalid',
+		hint: 'The entries above name the field the service refused (its path).',
+	},
 	LE_ERR_SS_008: { message: 'The licence did not pass validation', hint: 'Check that the licence content is the JWT you were given, unchanged.' },
 	LE_ERR_SS_401: { message: 'The service refused the credentials' },
-	LE_ERR_SS_303: { message: 'The Auth Token is invalid or expired' },
-	LE_ERR_SS_301: { message: 'Authentication failed while uploading the licence' },
+	LE_ERR_SS_303: {
+		message: 'The Auth Token is invalid or expired',
+		hint: 'Check the Auth Token in the credential and that it belongs to the chosen environment.',
+	},
+	LE_ERR_SS_301: {
+		message: 'Authentication failed while uploading the licence',
+		hint: 'Check the Auth Token in the credential and that it belongs to the chosen environment.',
+	},
 	LE_ERR_SS_404: { message: 'The requested resource does not exist' },
-	LE_ERR_SS_203: { message: 'The settings or password policy do not exist yet' },
-	LE_ERR_SS_001: { message: 'A role or entitlement with this ID does not exist' },
+	LE_ERR_SS_203: {
+		message: 'The settings or password policy do not exist yet',
+		hint: 'A password policy is created with Password Policy > Create; settings are set up by the service.',
+	},
+	LE_ERR_SS_001: { message: 'A role or entitlement with this ID does not exist', hint: 'Entitlement IDs are fixed by the service.' },
 	LE_ERR_SS_409: { message: 'The resource already exists' },
-	LE_ERR_SS_010: { message: 'It already exists (one password policy per organisation; OAuth2 client IDs are unique)' },
+	LE_ERR_SS_010: {
+		message: 'It already exists (one password policy per organisation; OAuth2 client IDs are unique)',
+		hint: 'Read the existing password policy with Password Policy > Get, or choose another client ID.',
+	},
 	LE_ERR_SS_500: { message: 'The service had an internal error', hint: 'Try again later; if it persists, contact the service\'s support.' },
 };

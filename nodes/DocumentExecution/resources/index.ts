@@ -1,4 +1,5 @@
+import { adminResources } from './admin';
 import type { ResourceModule } from './types';
 
 /** The node's resources, in the order the Resource list shows them. */
-export const resources: ResourceModule[] = [];
+export const resources: ResourceModule[] = [...adminResources];

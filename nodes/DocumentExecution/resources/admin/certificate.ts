@@ -1,0 +1,25 @@
+import type { ResourceModule } from '../types';
+import { ADMIN } from './common';
+import { searchProperties } from './search';
+
+const resource = ADMIN.certificate;
+
+export const certificate: ResourceModule = {
+	option: { name: 'Certificate', value: resource, description: 'Organisation administration (v1)' },
+	family: 'v1',
+	properties: searchProperties({
+		resource,
+		plural: 'certificates',
+		path: '/certificates/search',
+		fields: [
+			{ name: 'Certificate Type', value: 'certificateType' },
+			{ name: 'Created At', value: 'createdAt' },
+			{ name: 'Department ID', value: 'departmentId' },
+			{ name: 'Department Name', value: 'departmentName' },
+			{ name: 'Expiry', value: 'expiry' },
+			{ name: 'ID', value: 'id' },
+			{ name: 'Name', value: 'name' },
+		],
+		exampleFilter: { operator: 'AND', filters: [{ field: 'certificateType', operator: 'EQ', value: ['PKCS12_PFX'] }] },
+	}),
+};

@@ -1,0 +1,70 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { ResourceModule } from '../types';
+import { ADMIN, showFor, v1Path } from './common';
+import { buildLicence } from './hooks';
+
+const resource = ADMIN.licence;
+
+const operation: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: showFor(resource),
+	options: [
+		{
+			name: 'Install',
+			value: 'install',
+			description: 'Install a licence from its content (JWT-formatted data, from a file of any extension or as text)',
+			action: 'Install a licence',
+			routing: {
+				request: { method: 'POST', url: v1Path('/licenses') },
+				send: { preSend: [buildLicence] },
+			},
+		},
+	],
+	default: 'install',
+};
+
+const install = showFor(resource, ['install']);
+
+const fields: INodeProperties[] = [
+	{
+		displayName: 'Licence Source',
+		name: 'licenceSource',
+		type: 'options',
+		options: [
+			{ name: 'Binary File', value: 'binary', description: 'The licence file from an input binary field' },
+			{ name: 'Text', value: 'text', description: 'The licence content pasted or from an expression' },
+		],
+		default: 'binary',
+		displayOptions: install,
+	},
+	{
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		hint: 'The name of the input binary field containing the licence file',
+		displayOptions: { show: { resource: [resource], operation: ['install'], licenceSource: ['binary'] } },
+	},
+	{
+		displayName: 'Licence Content',
+		name: 'licenceContent',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		default: '',
+		required: true,
+		placeholder: 'e.g. eyJhbGciOi…',
+		description: 'The licence as given to you: JWT-formatted text (three dot-separated parts)',
+		displayOptions: { show: { resource: [resource], operation: ['install'], licenceSource: ['text'] } },
+	},
+];
+
+export const licence: ResourceModule = {
+	option: { name: 'Licence', value: resource, description: 'Organisation administration (v1)' },
+	family: 'v1',
+	properties: [operation, ...fields],
+};

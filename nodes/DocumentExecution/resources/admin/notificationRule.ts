@@ -1,0 +1,106 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { ResourceModule } from '../types';
+import { ADMIN, RULE_TYPES, showFor, v1Path } from './common';
+import { buildNotificationRuleUpdate } from './hooks';
+
+const resource = ADMIN.notificationRule;
+
+const operation: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: showFor(resource),
+	options: [
+		{
+			name: 'Get Types',
+			value: 'getTypes',
+			description: 'List the notification rule types and their labels',
+			action: 'Get notification rule types',
+			routing: {
+				request: { method: 'GET', url: v1Path('/notification-rules/types') },
+				output: { postReceive: [{ type: 'rootProperty', properties: { property: 'data' } }] },
+			},
+		},
+		{
+			name: 'Update',
+			value: 'update',
+			description: 'Change who a notification rule notifies and whether it is on',
+			action: 'Update a notification rule',
+			routing: {
+				request: {
+					method: 'PUT',
+					url: `=${v1Path('/notification-rules/')}{{ encodeURIComponent(String($parameter["ruleId"]).trim()) }}`,
+				},
+				send: { preSend: [buildNotificationRuleUpdate] },
+			},
+		},
+	],
+	default: 'update',
+};
+
+const update = showFor(resource, ['update']);
+
+const fields: INodeProperties[] = [
+	{
+		displayName: 'Rule ID',
+		name: 'ruleId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 7f3c2a9e-…',
+		description: 'The ID of the notification rule to update',
+		displayOptions: update,
+	},
+	{
+		displayName: 'Rule Type',
+		name: 'ruleType',
+		type: 'options',
+		options: [...RULE_TYPES],
+		default: 'DOCUMENT_SIGNED',
+		required: true,
+		description: 'The type of the rule (the service requires it on every update)',
+		displayOptions: update,
+	},
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'Only the fields added here are sent',
+		displayOptions: update,
+		options: [
+			{
+				displayName: 'Additional Email Recipients',
+				name: 'additionalEmailRecipients',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. legal@example.com, ops@example.com',
+				description: 'E-mail addresses to notify besides the users, comma-separated. Replaces the current list; leave empty to remove them all.',
+			},
+			{
+				displayName: 'Enabled',
+				name: 'enabled',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the rule sends notifications',
+			},
+			{
+				displayName: 'User IDs',
+				name: 'userIds',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. user-001, user-002',
+				description: 'IDs of the users to notify, comma-separated. Replaces the current list; leave empty to notify no user.',
+			},
+		],
+	},
+];
+
+export const notificationRule: ResourceModule = {
+	option: { name: 'Notification Rule', value: resource, description: 'Organisation administration (v1)' },
+	family: 'v1',
+	properties: [operation, ...fields],
+};

@@ -1,0 +1,58 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { ResourceModule } from '../types';
+import { ADMIN, showFor, v1Path } from './common';
+import { buildOauth2Client, noteClientSecretShownOnce } from './hooks';
+
+const resource = ADMIN.oauth2Client;
+
+const operation: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: showFor(resource),
+	options: [
+		{
+			name: 'Create',
+			value: 'create',
+			description: 'Create an OAuth2 client. Its client secret is in the output this once and never again.',
+			action: 'Create an OAuth2 client',
+			routing: {
+				request: { method: 'POST', url: v1Path('/oauth2-clients') },
+				send: { preSend: [buildOauth2Client] },
+				output: { postReceive: [noteClientSecretShownOnce] },
+			},
+		},
+	],
+	default: 'create',
+};
+
+const create = showFor(resource, ['create']);
+
+const fields: INodeProperties[] = [
+	{
+		displayName:
+			'The service shows the new client secret only once: it is in this node\'s output (data.clientSecret) and cannot be read again. Store it right away, for example in a Document Execution OAuth2 API credential, and keep in mind that saved executions keep a copy.',
+		name: 'clientSecretNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: create,
+	},
+	{
+		displayName: 'Client ID',
+		name: 'clientId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. n8n-production',
+		description: 'The identifier of the new client, 6 to 64 characters, unique',
+		displayOptions: create,
+	},
+];
+
+export const oauth2Client: ResourceModule = {
+	option: { name: 'OAuth2 Client', value: resource, description: 'Organisation administration (v1)' },
+	family: 'v1',
+	properties: [operation, ...fields],
+};
