@@ -1,0 +1,177 @@
+import { V3_SEED } from '../../emulator/families/v3';
+import type { Emulator } from '../../emulator/server';
+import { NODE_NAME } from '../../harness/engine';
+import { isPdf } from '../../fixtures/pdf';
+import { requestsOn, runDocument, servicePaths, startV3Emulator, v3State } from './setup';
+
+let emulator: Emulator;
+beforeEach(async () => {
+	emulator = await startV3Emulator({ v3ExtraDocuments: 73 });
+});
+afterEach(async () => await emulator.close());
+
+const MAIN_DOCUMENTS = 73 + 7;
+
+describe('Get status', () => {
+	it('outputs the status data: invitees, files, and signers once signed', async () => {
+		const result = await runDocument(emulator, { operation: 'getStatus', documentId: V3_SEED.completedDocumentId });
+		const [request] = requestsOn(emulator, servicePaths.status, 'GET');
+		expect(request.query).toEqual({ documentId: V3_SEED.completedDocumentId });
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0].json).toMatchObject({
+			documentId: V3_SEED.completedDocumentId,
+			irn: V3_SEED.completedIrn,
+			requests: [expect.objectContaining({ name: 'Meera Iyer', signed: true, signType: 'AADHAAR' }), expect.objectContaining({ name: 'Karan Mehta' })],
+			signers: [expect.objectContaining({ name: 'MEERA IYER' }), expect.objectContaining({ name: 'KARAN MEHTA' })],
+			auditTrail: expect.stringContaining('/__files/'),
+		});
+	});
+
+	it('turns no.document.found into a clear error', async () => {
+		const result = await runDocument(emulator, { operation: 'getStatus', documentId: 'NOPE' });
+		const error = result.nodeError(NODE_NAME)!;
+		expect(error.message).toBe('No document matches this document ID [no.document.found]');
+		expect(error.description).toContain('Deleted documents cannot be read');
+	});
+
+	it('refuses an empty document ID before any request', async () => {
+		const result = await runDocument(emulator, { operation: 'getStatus', documentId: '={{ "" }}' });
+		expect(result.nodeError(NODE_NAME)?.message).toBe('Document ID: is required');
+		expect(requestsOn(emulator, servicePaths.status)).toHaveLength(0);
+	});
+});
+
+describe('Get details', () => {
+	it('sends the chosen sections as boolean switches', async () => {
+		const result = await runDocument(emulator, { operation: 'getDetails', documentId: V3_SEED.completedDocumentId, sections: { invitees: true, workflow: true, stampDetails: false } });
+		expect(requestsOn(emulator, servicePaths.details)[0].query).toEqual({ documentId: V3_SEED.completedDocumentId, invitees: 'true', workflow: 'true', stampDetails: 'false' });
+		expect(result.items[0].json).toMatchObject({ documentId: V3_SEED.completedDocumentId, status: 'COMPLETED', workflow: { type: 'PDF' }, invitees: expect.any(Array) });
+		expect(result.items[0].json).not.toHaveProperty('stampDetails');
+	});
+
+	it('turns no.document.found into a clear error and refuses an empty ID', async () => {
+		expect((await runDocument(emulator, { operation: 'getDetails', documentId: 'NOPE' })).nodeError(NODE_NAME)?.message).toMatch(/\[no\.document\.found\]$/);
+		expect((await runDocument(emulator, { operation: 'getDetails', documentId: ' ' })).nodeError(NODE_NAME)?.message).toBe('Document ID: is required');
+		expect(requestsOn(emulator, servicePaths.details)).toHaveLength(1);
+	});
+});
+
+describe('Get many', () => {
+	it('Return All pages at 40 and stops at data.total without an extra request', async () => {
+		const result = await runDocument(emulator, { operation: 'getMany', returnAll: true });
+		expect(result.items).toHaveLength(MAIN_DOCUMENTS);
+		expect(new Set(result.items.map((item) => item.json.documentId)).size).toBe(MAIN_DOCUMENTS);
+		expect(requestsOn(emulator, servicePaths.list).map((request) => request.query)).toEqual([
+			{ max: '40', offset: '0' },
+			{ max: '40', offset: '40' },
+		]);
+		expect(Object.keys(result.items[0].json).sort()).toEqual(['documentId', 'folderId', 'folderName', 'irn', 'name', 'status']);
+	});
+
+	it('stops exactly at the end when the total is a multiple of the page size', async () => {
+		await emulator.close();
+		emulator = await startV3Emulator({ v3ExtraDocuments: 80 - 7 + 0 });
+		const exact = 80;
+		const result = await runDocument(emulator, { operation: 'getMany', returnAll: true });
+		expect(result.items).toHaveLength(exact);
+		expect(requestsOn(emulator, servicePaths.list)).toHaveLength(2);
+	});
+
+	it('Limit asks for no more than it needs, across pages', async () => {
+		const result = await runDocument(emulator, { operation: 'getMany', returnAll: false, limit: 45 });
+		expect(result.items).toHaveLength(45);
+		expect(requestsOn(emulator, servicePaths.list).map((request) => request.query)).toEqual([
+			{ max: '40', offset: '0' },
+			{ max: '5', offset: '40' },
+		]);
+	});
+
+	it('sends the search and status filters and a smaller page size', async () => {
+		const result = await runDocument(emulator, { operation: 'getMany', returnAll: true, filters: { status: 'EXPIRED', q: 'IRN-EXPIRED-01' }, options: { pageSize: 10 } });
+		expect(result.items.map((item) => item.json.documentId)).toEqual([V3_SEED.expiredDocumentId]);
+		expect(requestsOn(emulator, servicePaths.list)[0].query).toEqual({ q: 'IRN-EXPIRED-01', status: 'EXPIRED', max: '10', offset: '0' });
+	});
+
+	it.each([
+		[{ options: { pageSize: 41 } }, 'Page Size: cannot be more than 40 (the service silently resets larger values to 20)'],
+		[{ returnAll: false, limit: 0 }, 'Limit: must be at least 1'],
+		[{ filters: { status: '={{ "SIGNING" }}' } }, 'Status: must be one of DRAFT, SENT, RECEIVED, SIGNED, COMPLETED, EXPIRED'],
+	])('refuses %j before any request', async (parameters, message) => {
+		const result = await runDocument(emulator, { operation: 'getMany', returnAll: true, ...parameters });
+		expect(result.nodeError(NODE_NAME)?.message).toBe(message);
+		expect(requestsOn(emulator, servicePaths.list)).toHaveLength(0);
+	});
+
+	it('turns a service error into a clear error (invalid.auth.token)', async () => {
+		const result = await runDocument(emulator, { operation: 'getMany', returnAll: true }, { credentials: { documentExecutionApi: { environment: 'custom', baseUrl: emulator.baseUrl, authToken: 'wrong' } } });
+		expect(result.nodeError(NODE_NAME)?.message).toBe('The service refused the Auth Token [invalid.auth.token]');
+	});
+});
+
+describe('Download file', () => {
+	const signUrlOf = (documentId: string) => `${emulator.origin}/sign/${v3State(emulator).documents.get(documentId)!.invitees[0].uuid}`;
+
+	it.each([
+		['DOCUMENT', {}, 'Completed agreement.pdf', 'Signed: Completed agreement'],
+		['AUDIT_TRAIL', {}, 'Completed agreement_audit_trail.pdf', `Audit trail of ${V3_SEED.completedDocumentId}`],
+		['ATTACHMENT', { index: 1 }, 'attachment-2.pdf', 'Sender attachment 2'],
+	])('downloads the %s at once and outputs it as binary', async (fileType, extra, fileName, text) => {
+		const result = await runDocument(emulator, { operation: 'download', documentId: V3_SEED.completedDocumentId, fileType, ...extra });
+		expect(result.nodeError(NODE_NAME)).toBeUndefined();
+		const [item] = result.items;
+		const bytes = await result.binary(item);
+		expect(isPdf(bytes)).toBe(true);
+		expect(bytes.toString('latin1')).toContain(text);
+		expect(item.binary!.data).toMatchObject({ mimeType: 'application/pdf', fileName });
+		expect(item.json).toEqual({ documentId: V3_SEED.completedDocumentId, fileType, ...extra, fileName, mimeType: 'application/pdf', fileSize: bytes.length });
+		expect(requestsOn(emulator, servicePaths.fetch)[0].query).toEqual({ documentId: V3_SEED.completedDocumentId, documentDownloadType: fileType, ...(fileType === 'ATTACHMENT' ? { index: '1' } : {}) });
+	});
+
+	it('downloads a supporting document by sign URL and index, into a chosen field and name, in filesystem mode', async () => {
+		const signUrl = signUrlOf(V3_SEED.completedDocumentId);
+		const result = await runDocument(
+			emulator,
+			{ operation: 'download', documentId: V3_SEED.completedDocumentId, fileType: 'SUPPORTING_DOCUMENT', supportDocumentUrl: signUrl, index: 0, options: { binaryPropertyName: 'pan', fileName: 'pan.pdf' } },
+			{ binaryMode: 'filesystem' },
+		);
+		expect(requestsOn(emulator, servicePaths.fetch)[0].query).toEqual({ documentId: V3_SEED.completedDocumentId, documentDownloadType: 'SUPPORTING_DOCUMENT', supportDocumentUrl: signUrl, index: '0' });
+		expect((await result.binary(result.items[0], 'pan')).toString('latin1')).toContain('Supporting document of Meera Iyer');
+		expect(result.items[0].binary!.pan.fileName).toBe('pan.pdf');
+	});
+
+	it('outputs only the link when asked', async () => {
+		const result = await runDocument(emulator, { operation: 'download', documentId: V3_SEED.completedDocumentId, fileType: 'DOCUMENT', options: { linkOnly: true } });
+		expect(result.items[0].json).toEqual({ documentId: V3_SEED.completedDocumentId, fileType: 'DOCUMENT', url: expect.stringContaining('/__files/'), expiresInSeconds: 15 });
+		expect(result.items[0].binary).toBeUndefined();
+		expect(emulator.requests.filter((request) => request.path.startsWith('/__files'))).toHaveLength(0);
+	});
+
+	it.each([
+		[{ documentId: V3_SEED.sentDocumentId, fileType: 'DOCUMENT' }, /\[no\.document\.found\]$/],
+		[{ documentId: V3_SEED.completedNoAttachmentsId, fileType: 'ATTACHMENT', index: 0 }, /\[no\.attachments\.exists\]$/],
+		[{ documentId: V3_SEED.completedDocumentId, fileType: 'ATTACHMENT', index: 5 }, /^There is no file at this index \[index\.out\.of\.bound\]$/],
+		[{ documentId: V3_SEED.completedDocumentId, fileType: 'SUPPORTING_DOCUMENT', index: 0, supportDocumentUrl: '00000000-0000-0000-0000-000000000000' }, /\[invitation\.not\.found\]$/],
+	])('turns service codes into clear errors: %j', async (parameters, message) => {
+		const result = await runDocument(emulator, { operation: 'download', ...parameters });
+		expect(result.nodeError(NODE_NAME)?.message).toMatch(message);
+	});
+
+	it.each([
+		[{ fileType: 'ATTACHMENT', index: -1 }, 'Index: cannot be negative (indexes start at 0)'],
+		[{ fileType: 'ATTACHMENT', index: 1.5 }, 'Index: must be a whole number'],
+		[{ fileType: 'SUPPORTING_DOCUMENT', index: 0, supportDocumentUrl: '={{ "" }}' }, "Sign URL: is required for SUPPORTING_DOCUMENT (the invitee's sign URL or its UUID)"],
+		[{ fileType: '={{ "document" }}', supportDocumentUrl: 'unused' }, 'File Type: must be one of DOCUMENT, AUDIT_TRAIL, ATTACHMENT, SUPPORTING_DOCUMENT'],
+		[{ fileType: 'DOCUMENT', documentId: '={{ $json.missing ?? "" }}' }, 'Document ID: is required'],
+	])('refuses %j before any request', async (parameters, message) => {
+		const result = await runDocument(emulator, { operation: 'download', documentId: V3_SEED.completedDocumentId, ...parameters });
+		expect(result.nodeError(NODE_NAME)?.message).toBe(message);
+		expect(requestsOn(emulator, servicePaths.fetch)).toHaveLength(0);
+	});
+
+	it('reports a link that died before it was read', async () => {
+		const original = emulator.links.createDownload.bind(emulator.links);
+		emulator.links.createDownload = (file, ttl) => original(file, ttl - 60_000);
+		const result = await runDocument(emulator, { operation: 'download', documentId: V3_SEED.completedDocumentId, fileType: 'DOCUMENT' });
+		expect(result.nodeError(NODE_NAME)?.message).toBe('The download link could not be read (HTTP 403)');
+	});
+});
