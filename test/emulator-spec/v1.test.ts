@@ -54,6 +54,13 @@ describe('v1 paths and authentication', () => {
 		expect(failed.data).toEqual({ code: 'LE_ERR_SS_500', errors: [{ message: 'Internal server error', path: null, code: null }] });
 		expect((await http.get(v1('/settings'), auth())).status).toBe(200);
 	});
+
+	it('can let some requests through before failing', async () => {
+		await http.post(`${emulator.origin}/__emulator/v1/internal-errors`, { times: 1, after: 2 });
+		const statuses = [];
+		for (let index = 0; index < 4; index++) statuses.push((await http.get(v1('/notification-rules/types'), auth())).status);
+		expect(statuses).toEqual([200, 200, 500, 200]);
+	});
 });
 
 describe('password policy', () => {

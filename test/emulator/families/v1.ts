@@ -134,8 +134,10 @@ export interface Organisation {
 export interface V1State {
 	/** Per account id, created on first use. */
 	organisations: Map<string, Organisation>;
-	/** The next this-many authenticated v1 requests answer 500 LE_ERR_SS_500. */
+	/** The next this-many authenticated v1 requests answer 500 LE_ERR_SS_500... */
 	internalErrors: number;
+	/** ...once this many more have been answered normally (to fail a later page of a search, say). */
+	internalErrorsAfter: number;
 	/** The organisation of an account (created with the seeded data on first use). */
 	organisation(accountId: string): Organisation;
 }
@@ -236,6 +238,7 @@ export const family: EmulatorFamily<V1State> = {
 		return {
 			organisations,
 			internalErrors: Number(seed.v1InternalErrors ?? 0),
+			internalErrorsAfter: 0,
 			organisation(accountId) {
 				let organisation = organisations.get(accountId);
 				if (!organisation) {
@@ -259,7 +262,8 @@ export const family: EmulatorFamily<V1State> = {
 							: { message: 'Invalid or expired token', path: null, code: 'LE_ERR_SS_303' },
 					]);
 				}
-				if (state().internalErrors > 0) {
+				if (state().internalErrors > 0 && state().internalErrorsAfter > 0) state().internalErrorsAfter -= 1;
+				else if (state().internalErrors > 0) {
 					state().internalErrors -= 1;
 					return v1Error(500, [{ message: 'Internal server error', path: null, code: null }]);
 				}
@@ -280,10 +284,12 @@ export const family: EmulatorFamily<V1State> = {
 		route('POST', '/certificates/search', (ctx, org) => search(org.certificates, ctx.body, CERTIFICATE_FIELDS));
 		route('POST', '/audit-logs/search', (ctx, org) => search(org.auditLogs, ctx.body, AUDIT_LOG_FIELDS));
 
-		// Control route (not a service path): the next `times` authenticated v1 requests answer 500.
+		// Control route (not a service path): after `after` more requests, `times` authenticated v1 requests answer 500.
 		router.add('POST', '/__emulator/v1/internal-errors', (ctx) => {
-			state().internalErrors = Number((ctx.body as { times?: number } | undefined)?.times ?? 1);
-			return json(200, { internalErrors: state().internalErrors });
+			const body = (ctx.body ?? {}) as { times?: number; after?: number };
+			state().internalErrors = Number(body.times ?? 1);
+			state().internalErrorsAfter = Number(body.after ?? 0);
+			return json(200, { internalErrors: state().internalErrors, after: state().internalErrorsAfter });
 		});
 	},
 };

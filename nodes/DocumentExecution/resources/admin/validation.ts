@@ -226,8 +226,8 @@ const jsonPath = (segments: Array<string | number>) =>
 	segments.map((segment, index) => (typeof segment === 'number' ? `[${segment}]` : `${index ? '.' : ''}${segment}`)).join('');
 
 /**
- * The display name of an issue's path: labels for named segments, "Condition 2" for list positions, and,
- * inside a JSON parameter (Filter (JSON)), the JSON path as the user wrote it.
+ * The quoted display name of an issue's path: labels for named segments, "Condition 2" for list
+ * positions, and, inside a JSON parameter (Filter (JSON)), the JSON path as the user wrote it.
  */
 export function fieldLabel(path: Array<string | number>, labels: Record<string, string>): string {
 	const parts: string[] = [];
@@ -235,12 +235,12 @@ export function fieldLabel(path: Array<string | number>, labels: Record<string, 
 		const segment = path[index];
 		if (segment === 'filterJson') {
 			const rest = jsonPath(path.slice(index + 1));
-			return [...parts, labels.filterJson ?? 'Filter (JSON)'].join(' › ') + (rest ? ` at ${rest}` : '');
+			return `'${[...parts, labels.filterJson ?? 'Filter (JSON)'].join(' › ')}'${rest ? ` at ${rest}` : ''}`;
 		}
 		if (typeof segment === 'number') parts[parts.length - 1] = `${parts[parts.length - 1]} ${segment + 1}`;
 		else parts.push(labels[segment] ?? segment);
 	}
-	return parts.join(' › ');
+	return `'${parts.join(' › ')}'`;
 }
 
 /** Checks `input` against `schema`; the parsed value, or the first problem named by its field. */
@@ -249,7 +249,7 @@ export function check<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, input: unk
 	if (result.success) return { data: result.data };
 	const lines = result.error.issues.map((issue) => {
 		if (issue.code === 'unrecognized_keys') return `Unexpected field ${issue.keys.join(', ')}`;
-		return `'${fieldLabel(issue.path, labels)}' ${issue.message}`;
+		return `${fieldLabel(issue.path, labels)} ${issue.message}`;
 	});
 	return { invalid: { message: lines[0], details: lines.join('\n') } };
 }
