@@ -73,6 +73,9 @@ function setFields(context: IExecuteSingleFunctions, collection: string, labels:
 	return fields;
 }
 
+/** The body without the path ID (validated with the body, sent in the URL). */
+const withoutId = (fields: object): IDataObject => Object.fromEntries(Object.entries(fields).filter(([key]) => key !== 'id')) as IDataObject;
+
 const withBody = (requestOptions: IHttpRequestOptions, body: IDataObject) => {
 	requestOptions.body = body;
 	return requestOptions;
@@ -91,15 +94,13 @@ export const buildSettingsUpdate: PreSend = async function (requestOptions) {
 export const buildNotificationRuleUpdate: PreSend = async function (requestOptions) {
 	const fields = setFields(this, 'updateFields', { ...notificationRuleLabels, updateFields: 'Update Fields' }, ['additionalEmailRecipients', 'userIds']);
 	const input = { id: parameter(this, 'ruleId'), ruleType: parameter(this, 'ruleType'), ...fields };
-	const { id: _id, ...body } = valid(this, notificationRuleUpdate, input, notificationRuleLabels);
-	return withBody(requestOptions, body as IDataObject);
+	return withBody(requestOptions, withoutId(valid(this, notificationRuleUpdate, input, notificationRuleLabels)));
 };
 
 export const buildRoleUpdate: PreSend = async function (requestOptions) {
 	const fields = setFields(this, 'updateFields', { ...roleLabels, updateFields: 'Update Fields' }, ['entitlementIds']);
 	const input = { id: parameter(this, 'roleId'), name: parameter(this, 'name'), ...fields };
-	const { id: _id, ...body } = valid(this, roleUpdate, input, roleLabels);
-	return withBody(requestOptions, body as IDataObject);
+	return withBody(requestOptions, withoutId(valid(this, roleUpdate, input, roleLabels)));
 };
 
 /** The licence content: the text of a binary property (any file extension) or a text parameter. */

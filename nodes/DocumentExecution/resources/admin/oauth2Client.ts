@@ -17,7 +17,7 @@ const operation: INodeProperties = {
 			name: 'Create',
 			value: 'create',
 			description: 'Create an OAuth2 client. Its client secret is in the output this once and never again.',
-			action: 'Create an OAuth2 client',
+			action: 'Create an oauth2 client',
 			routing: {
 				request: { method: 'POST', url: v1Path('/oauth2-clients') },
 				send: { preSend: [buildOauth2Client] },

@@ -85,7 +85,6 @@ export function searchProperties(spec: SearchableResource): INodeProperties[] {
 							displayName: 'Operator',
 							name: 'operator',
 							type: 'options',
-							// eslint-disable-next-line n8n-nodes-base/node-param-options-type-unsorted-items
 							options: [...OPERATORS],
 							default: 'EQ',
 						},

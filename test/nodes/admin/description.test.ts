@@ -1,0 +1,76 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { adminResources } from '../../../nodes/DocumentExecution/resources/admin';
+import { RULE_TYPES, V1_PREFIX } from '../../../nodes/DocumentExecution/resources/admin/common';
+import { DocumentExecution } from '../../../nodes/DocumentExecution/DocumentExecution.node';
+
+const ADMIN_DIR = join(__dirname, '../../../nodes/DocumentExecution/resources/admin');
+
+const operationOptions = () =>
+	adminResources.flatMap((resource) =>
+		resource.properties
+			.filter((property) => property.name === 'operation')
+			.flatMap((property) => (property.options as INodePropertyOptions[]).map((option) => ({ resource: resource.option.value, option }))),
+	);
+
+describe('admin resources in the node description', () => {
+	it('offers the eleven operations of the spec, all in the v1 family and registered in the node', () => {
+		const operations = operationOptions().map(({ resource, option }) => `${resource}:${String(option.value)}`);
+		expect(operations.sort()).toEqual(
+			[
+				'auditLog:search',
+				'certificate:search',
+				'licence:install',
+				'notificationRule:getTypes',
+				'notificationRule:update',
+				'oauth2Client:create',
+				'organisationSettings:get',
+				'organisationSettings:update',
+				'passwordPolicy:create',
+				'passwordPolicy:get',
+				'role:update',
+			].sort(),
+		);
+		expect(adminResources.every((resource) => resource.family === 'v1')).toBe(true);
+		const resourceList = new DocumentExecution().description.properties.find((property) => property.name === 'resource');
+		const listed = (resourceList?.options as INodePropertyOptions[]).map((option) => option.value);
+		for (const resource of adminResources) expect(listed).toContain(resource.option.value);
+	});
+
+	it('builds every URL from the one /api/v1 prefix constant, written nowhere else', () => {
+		expect(V1_PREFIX).toBe('/api/v1');
+		for (const { option } of operationOptions()) {
+			const url = String(option.routing?.request?.url);
+			expect(url.replace(/^=/, '').startsWith(`${V1_PREFIX}/`)).toBe(true);
+		}
+		const writtenIn = readdirSync(ADMIN_DIR).filter((file) => readFileSync(join(ADMIN_DIR, file), 'utf8').includes("'/api/v1'"));
+		expect(writtenIn).toEqual(['common.ts']);
+	});
+
+	it('gives every operation an action and a description, and every enumeration as options', () => {
+		for (const { option } of operationOptions()) {
+			expect(option.action).toBeTruthy();
+			expect(option.description).toBeTruthy();
+		}
+		const all = adminResources.flatMap((resource) => resource.properties);
+		const ruleType = all.find((property) => property.name === 'ruleType') as INodeProperties;
+		expect(ruleType.type).toBe('options');
+		expect((ruleType.options as INodePropertyOptions[]).map((option) => option.value).sort()).toEqual(
+			['USER_CREATED', 'USER_DELETED', 'DOCUMENT_SIGNED', 'LICENSE_EXPIRY_REMINDER', 'LICENSE_EXPIRED', 'CERTIFICATE_EXPIRED'].sort(),
+		);
+		expect(RULE_TYPES).toHaveLength(6);
+		const conditions = all.find((property) => property.name === 'conditions') as INodeProperties;
+		const values = (conditions.options as Array<{ values: INodeProperties[] }>)[0].values;
+		expect(values.find((property) => property.name === 'operator')?.type).toBe('options');
+		expect(values.find((property) => property.name === 'field')?.type).toBe('options');
+	});
+
+	it('warns in the editor that the client secret is shown once', () => {
+		const notice = adminResources.flatMap((resource) => resource.properties).find((property) => property.name === 'clientSecretNotice');
+		expect(notice?.type).toBe('notice');
+		expect(notice?.displayName).toMatch(/only once/);
+	});
+});
