@@ -1,0 +1,84 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { installCommunityPackage } from '../../scripts/lib/community';
+import { startEmulatorProcess, type EmulatorProcess } from '../../scripts/lib/emulator';
+import type { N8nInstallSpec } from '../../scripts/lib/install';
+import { N8n } from '../../scripts/lib/n8n';
+import type { Packed } from '../../scripts/lib/pack';
+import { CACHE, paths } from '../../scripts/lib/paths';
+import { killOnExit, stopAll } from '../../scripts/lib/proc';
+
+export const PACKAGE = 'n8n-nodes-document-execution';
+
+// Whatever happens to the test process, the n8n servers and emulators it started go with it.
+killOnExit();
+
+export function packed(): Packed {
+	return JSON.parse(readFileSync(join(CACHE, 'e2e', 'packed.json'), 'utf8')) as Packed;
+}
+
+/** Each test file gets its own user folder (database, installed package) and ports. */
+export async function n8nWithPackage(name: string, spec?: N8nInstallSpec): Promise<N8n> {
+	const n8n = await N8n.create({ name: `e2e-${name}`, fresh: true, spec });
+	await installCommunityPackage(n8n.userFolder, packed().tarball);
+	return n8n;
+}
+
+export async function emulator(name: string, seed?: Record<string, string | number | boolean>): Promise<EmulatorProcess> {
+	return await startEmulatorProcess({ name: `e2e-${name}`, seed });
+}
+
+/** The credential a user would create for the emulator (Environment: Custom). */
+export function tokenCredential(emulatorProcess: EmulatorProcess, id = 'DexE2eToken00001') {
+	return {
+		id,
+		name: 'Document Execution (emulator)',
+		type: 'documentExecutionApi',
+		data: {
+			environment: 'custom',
+			baseUrl: emulatorProcess.info.baseUrl,
+			authToken: emulatorProcess.info.authToken,
+			privateSalt: emulatorProcess.info.salt ?? '',
+		},
+	};
+}
+
+export interface ExampleWorkflow {
+	file: string;
+	workflow: Record<string, unknown> & {
+		id?: string;
+		name?: string;
+		nodes: Array<{ name: string; type: string; credentials?: Record<string, { id: string; name: string }> } & Record<string, unknown>>;
+		connections: Record<string, unknown>;
+	};
+}
+
+export function exampleWorkflows(): ExampleWorkflow[] {
+	if (!existsSync(paths.examples)) return [];
+	return readdirSync(paths.examples)
+		.filter((file) => file.endsWith('.json'))
+		.sort()
+		.map((file) => ({ file, workflow: JSON.parse(readFileSync(join(paths.examples, file), 'utf8')) as ExampleWorkflow['workflow'] }));
+}
+
+/** Points every node's credentials at the imported ones (what a user does after importing a workflow). */
+export function withCredentials(
+	workflow: ExampleWorkflow['workflow'],
+	credentials: Array<{ id: string; name: string; type: string }>,
+	id: string,
+): ExampleWorkflow['workflow'] & { id: string } {
+	const byType = new Map(credentials.map((credential) => [credential.type, { id: credential.id, name: credential.name }]));
+	return {
+		...workflow,
+		id,
+		active: false,
+		nodes: workflow.nodes.map((node) => {
+			if (!node.credentials) return node;
+			const next = Object.fromEntries(Object.entries(node.credentials).map(([type, ref]) => [type, byType.get(type) ?? ref]));
+			return { ...node, credentials: next };
+		}),
+	};
+}
+
+export { stopAll };

@@ -1,0 +1,70 @@
+/**
+ * `npm run emulator -- [--port=8377] [--seed=key=value ...] [--seed-json='{...}'] [--salt=value|--no-salt]`
+ *
+ * Starts the emulator for processes other than a test (the real n8n, the demo script, a person with curl).
+ * Prints one JSON line that scripts parse (origin, base URL, auth URL, tokens, salt, OAuth2 client), then
+ * stays up until SIGINT or SIGTERM. Steer it through the control routes under `/__emulator/`.
+ */
+import { DEFAULT_OAUTH_CLIENT } from './families/oauth';
+import { DEFAULT_AUTH_TOKEN, DEFAULT_SALT, OTHER_ACCOUNT_AUTH_TOKEN, startEmulator, type SeedOptions } from './server';
+
+function parseValue(raw: string): string | number | boolean {
+	if (raw === 'true') return true;
+	if (raw === 'false') return false;
+	if (raw.trim() !== '' && Number.isFinite(Number(raw))) return Number(raw);
+	return raw;
+}
+
+export function parseArgs(argv: string[]): { port: number; seed: SeedOptions; salt: string | null } {
+	let port = 0;
+	let salt: string | null = DEFAULT_SALT;
+	const seed: SeedOptions = {};
+	for (const arg of argv) {
+		const [flag, ...rest] = arg.split('=');
+		const value = rest.join('=');
+		if (flag === '--port') port = Number(value);
+		else if (flag === '--salt') salt = value;
+		else if (flag === '--no-salt') salt = null;
+		else if (flag === '--seed-json') Object.assign(seed, JSON.parse(value) as SeedOptions);
+		else if (flag === '--seed') {
+			const [key, ...parts] = value.split('=');
+			seed[key] = parts.length ? parseValue(parts.join('=')) : true;
+		} else throw new Error(`Unknown argument ${arg}`);
+	}
+	if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid --port ${port}`);
+	return { port, seed, salt };
+}
+
+async function main(): Promise<void> {
+	const { port, seed, salt } = parseArgs(process.argv.slice(2));
+	const emulator = await startEmulator({ port, seed, salt });
+	process.stdout.write(
+		`${JSON.stringify({
+			ready: true,
+			pid: process.pid,
+			origin: emulator.origin,
+			baseUrl: emulator.baseUrl,
+			authUrl: emulator.authUrl,
+			authToken: DEFAULT_AUTH_TOKEN,
+			otherAuthToken: OTHER_ACCOUNT_AUTH_TOKEN,
+			salt,
+			oauthClient: DEFAULT_OAUTH_CLIENT,
+			seed,
+		})}\n`,
+	);
+	let closing = false;
+	const shutdown = () => {
+		if (closing) return;
+		closing = true;
+		void emulator.close().then(() => process.exit(0));
+	};
+	process.on('SIGINT', shutdown);
+	process.on('SIGTERM', shutdown);
+}
+
+if (require.main === module) {
+	main().catch((error: Error) => {
+		process.stderr.write(`emulator: ${error.message}\n`);
+		process.exit(1);
+	});
+}
