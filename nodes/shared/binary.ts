@@ -29,6 +29,23 @@ export async function readBinary(
 	field: string,
 	itemIndex = isSingleItem(context) ? context.getItemIndex() : 0,
 ): Promise<BinaryFile> {
+	const binary = binaryMetadata(context, propertyName, field, itemIndex);
+	const content = isSingleItem(context)
+		? await context.helpers.getBinaryDataBuffer(propertyName)
+		: await context.helpers.getBinaryDataBuffer(itemIndex, propertyName);
+	return { content, mimeType: binary.mimeType, fileName: binary.fileName, fileExtension: binary.fileExtension };
+}
+
+/**
+ * An input item's binary property without reading its bytes (to validate before any request), with the
+ * same refusal as readBinary when it is missing.
+ */
+export function binaryMetadata(
+	context: NodeContext,
+	propertyName: string,
+	field: string,
+	itemIndex = isSingleItem(context) ? context.getItemIndex() : 0,
+): IBinaryData {
 	const item = isSingleItem(context) ? context.getInputData() : context.getInputData()[itemIndex];
 	const binary = item?.binary?.[propertyName];
 	if (!propertyName || !binary) {
@@ -40,10 +57,7 @@ export async function readBinary(
 				: 'This item carries no binary data. Connect a node that outputs a file (Read/Write Files from Disk, HTTP Request, Google Drive, an e-mail trigger…).',
 		});
 	}
-	const content = isSingleItem(context)
-		? await context.helpers.getBinaryDataBuffer(propertyName)
-		: await context.helpers.getBinaryDataBuffer(itemIndex, propertyName);
-	return { content, mimeType: binary.mimeType, fileName: binary.fileName, fileExtension: binary.fileExtension };
+	return binary;
 }
 
 /** A file as the base64 string the service expects in JSON bodies (`file.file`, `additionalFiles`, `stampFile`). */
@@ -99,4 +113,34 @@ export function fileNameFromDisposition(header: unknown): string | undefined {
 /** Bytes as an output binary property, stored in whatever mode n8n runs in. */
 export async function toBinaryOutput(context: NodeContext, file: DownloadedFile): Promise<IBinaryData> {
 	return await context.helpers.prepareBinaryData(file.content, file.fileName, file.mimeType);
+}
+
+/**
+ * How a file goes to a pre-signed upload URL (v4 media upload). The spec does not show the method or the
+ * headers; this follows the convention of pre-signed object-store URLs: PUT, the raw bytes as the body, the
+ * file's own Content-Type, and no credentials (the URL carries its signature). The one place to change it.
+ */
+export const PRESIGNED_UPLOAD = { method: 'PUT', contentTypeHeader: 'Content-Type' } as const;
+
+/** Sends a file to a pre-signed upload URL as PRESIGNED_UPLOAD says; a refusal becomes a NodeApiError. */
+export async function uploadToPresignedUrl(context: NodeContext, url: string, file: BinaryFile, itemIndex?: number): Promise<void> {
+	const response = (await context.helpers.httpRequest({
+		method: PRESIGNED_UPLOAD.method,
+		url,
+		body: file.content,
+		headers: { [PRESIGNED_UPLOAD.contentTypeHeader]: file.mimeType || 'application/octet-stream' },
+		json: false,
+		encoding: 'arraybuffer',
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+	})) as IN8nHttpFullResponse;
+	if (response.statusCode < 300) return;
+	const text = response.body ? Buffer.from(response.body as ArrayBuffer).toString('utf8') : '';
+	const reason = /<Message>([^<]*)<\/Message>/.exec(text)?.[1] ?? /<Code>([^<]*)<\/Code>/.exec(text)?.[1];
+	throw new NodeApiError(context.getNode(), { body: text.slice(0, 200) } as JsonObject, {
+		message: `The file could not be uploaded to the pre-signed URL (HTTP ${response.statusCode}${reason ? `: ${reason}` : ''})`,
+		description: 'Pre-signed upload URLs are valid for 15 minutes and only for the exact URL the service gave; run the node again to get a fresh one.',
+		httpCode: String(response.statusCode),
+		itemIndex,
+	});
 }

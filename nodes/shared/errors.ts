@@ -37,6 +37,22 @@ function apiError(node: INode, body: JsonObject, statusCode: number, message: st
 }
 
 /**
+ * Bodies read as bytes (`encoding: 'arraybuffer'`, for operations that may answer with a file) are decoded
+ * when they hold JSON, so that an error envelope is read the same way whatever the request asked for.
+ */
+function decodeBody(body: unknown): unknown {
+	if (!Buffer.isBuffer(body) && !(body instanceof ArrayBuffer)) return body;
+	const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body as ArrayBuffer);
+	const start = bytes.subarray(0, 64).toString('utf8').trimStart();
+	if (!/^[{[]/.test(start)) return bytes;
+	try {
+		return JSON.parse(bytes.toString('utf8')) as unknown;
+	} catch {
+		return bytes;
+	}
+}
+
+/**
  * The error a response stands for, or undefined when it is a success. Covers the family's own envelope
  * and what any HTTP service may answer instead: rate limits, server errors, bodies that are not JSON.
  * Only the response body goes into the error, never the request (which carries the credentials).
@@ -47,7 +63,10 @@ export function responseError(
 	response: Pick<IN8nHttpFullResponse, 'statusCode' | 'body' | 'headers'>,
 	itemIndex?: number,
 ): NodeApiError | undefined {
-	const { statusCode, body } = response;
+	const { statusCode } = response;
+	const body = decodeBody(response.body);
+	// A file (a download answered as bytes) is a success whatever the family.
+	if (Buffer.isBuffer(body) && statusCode < 300) return undefined;
 	if (statusCode === 429) {
 		const retryAfter = response.headers?.['retry-after'];
 		return apiError(
@@ -59,7 +78,7 @@ export function responseError(
 			itemIndex,
 		);
 	}
-	if (!isObject(body)) {
+	if (!isObject(body) || Buffer.isBuffer(body)) {
 		const text = Buffer.isBuffer(body) ? body.toString('utf8') : String(body ?? '');
 		const kind = /^\s*</.test(text) ? 'an HTML page' : text.trim() ? 'a body that is not valid JSON' : 'an empty body';
 		return apiError(

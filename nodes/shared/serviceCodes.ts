@@ -72,7 +72,7 @@ export const V4_CODES: CodeTable = {
 		message: 'The service refused the credentials',
 		hint: 'The token is missing, invalid or expired. Check the credential, or reconnect the OAuth2 credential.',
 	},
-	LE_ERR_AP_001: { message: 'No document matches this document ID' },
+	LE_ERR_AP_001: { message: 'No document or pack matches this ID', hint: 'Check the ID: a pack document ID or a pack identifier from Search or Get, of this account.' },
 	LE_ERR_AP_047: {
 		message: 'The requested file is not available',
 		hint: 'For example, there is no attachment at that index.',

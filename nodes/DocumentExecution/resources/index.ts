@@ -1,5 +1,7 @@
+import { media } from './media';
+import { pack } from './pack';
 import { adminResources } from './admin';
 import type { ResourceModule } from './types';
 
 /** The node's resources, in the order the Resource list shows them. */
-export const resources: ResourceModule[] = [...adminResources];
+export const resources: ResourceModule[] = [pack, media, ...adminResources];

@@ -1,0 +1,166 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { fetchTemporaryFile, fileNameFromDisposition, toBinaryOutput } from '../../../shared/binary';
+import {
+	ALL_SECTIONS,
+	packDownloadSchema,
+	packGetSchema,
+	packSearchSchema,
+	sectionAncestors,
+	validate,
+	type PackSelector,
+} from './validation';
+
+const parameter = <T>(context: IExecuteSingleFunctions, name: string, fallback: T): T =>
+	context.getNodeParameter(name, fallback) as T;
+
+// ------------------------------------------------------------------------------------------------ Get
+
+/**
+ * The query of a pack-details request. A nested section only takes effect when every ancestor is on, so a
+ * picked section brings its ancestors along; "All Sections" is the service's payloadForPackEdit switch.
+ */
+export function packGetQuery(selector: PackSelector, value: string, sections: string[]): IDataObject {
+	const qs: IDataObject = { [selector]: value };
+	if (sections.includes(ALL_SECTIONS)) {
+		qs[ALL_SECTIONS] = true;
+		return qs;
+	}
+	for (const section of sections) {
+		for (const name of [...sectionAncestors(section), section]) qs[name] = true;
+	}
+	return qs;
+}
+
+export async function preSendPackGet(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const selector = parameter<PackSelector>(this, 'packSelector', 'packId');
+	const input = { [selector]: parameter<string>(this, selector, ''), sections: parameter<string[]>(this, 'sections', []) };
+	const valid = validate(this, packGetSchema, input);
+	requestOptions.qs = { ...(requestOptions.qs ?? {}), ...packGetQuery(selector, valid[selector]!, valid.sections) };
+	return requestOptions;
+}
+
+export async function postReceivePackGet(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	const pack = ((items[0]?.json ?? {}) as IDataObject).data as IDataObject | undefined;
+	if (!pack) return [];
+	if (parameter<string>(this, 'options.output', 'pack') !== 'documents') return [{ json: pack }];
+	// One item per document, with the pack it belongs to, ready for a download per document.
+	const { documents, invitees: _invitees, ...packFields } = pack;
+	const packContext = {
+		packId: packFields.packId,
+		packName: packFields.packName,
+		packUrn: packFields.packUrn,
+		packStatus: packFields.status,
+		workflowRunContextId: packFields.workflowRunContextId,
+	};
+	return ((documents ?? []) as IDataObject[]).map((document) => ({ json: { ...packContext, ...document } }));
+}
+
+// --------------------------------------------------------------------------------------------- Search
+
+export async function preSendPackSearch(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const filters = parameter<IDataObject>(this, 'filters', {});
+	const options = parameter<IDataObject>(this, 'options', {});
+	const valid = validate(this, packSearchSchema, {
+		q: filters.text,
+		status: filters.status || undefined,
+		workflowId: filters.workflowId,
+		irn: filters.irn,
+		sortBy: options.sortBy || undefined,
+		sortOrder: options.sortOrder || undefined,
+		returnAll: parameter(this, 'returnAll', false),
+		limit: parameter(this, 'limit', 50),
+		offset: options.offset ?? 0,
+		max: options.pageSize ?? 40,
+	});
+	const qs: IDataObject = { offset: valid.offset, max: valid.max };
+	for (const key of ['q', 'status', 'workflowId', 'irn', 'sortBy', 'sortOrder'] as const) {
+		if (valid[key] !== undefined) qs[key] = valid[key];
+	}
+	requestOptions.qs = { ...(requestOptions.qs ?? {}), ...qs };
+	return requestOptions;
+}
+
+// ------------------------------------------------------------------------------------------- Download
+
+export async function preSendPackDownload(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const downloadType = parameter<string>(this, 'downloadType', 'DOCUMENT');
+	const options = parameter<IDataObject>(this, 'options', {});
+	const supporting = downloadType === 'SUPPORTING_DOCUMENT';
+	const indexed = supporting || downloadType === 'ATTACHMENT';
+	const valid = validate(this, packDownloadSchema, {
+		downloadType,
+		documentId: supporting ? undefined : parameter<string>(this, 'documentId', ''),
+		signUrl: supporting ? parameter<string>(this, 'signUrl', '') : undefined,
+		index: indexed ? parameter<number>(this, 'index', 0) : undefined,
+		mode: options.mode ?? 'accountDefault',
+		linkOnly: options.linkOnly === true,
+	});
+	const qs: IDataObject = { downloadType: valid.downloadType };
+	if (supporting) qs.signUrl = valid.signUrl;
+	else qs.documentId = valid.documentId;
+	if (indexed) qs.index = valid.index;
+	if (valid.mode === 'stream') qs.mode = 'stream';
+	requestOptions.qs = { ...(requestOptions.qs ?? {}), ...qs };
+	// The answer is JSON or the file itself: read it as bytes; the envelope check decodes JSON bodies.
+	requestOptions.encoding = 'arraybuffer';
+	requestOptions.json = false;
+	return requestOptions;
+}
+
+/**
+ * The Content-Type tells what came back: JSON `data.url` (read at once, the link is short-lived) or the
+ * file itself. The file becomes the output binary; the JSON describes it.
+ */
+export async function postReceivePackDownload(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const downloadType = parameter<string>(this, 'downloadType', 'DOCUMENT');
+	const options = parameter<IDataObject>(this, 'options', {});
+	const binaryPropertyName = parameter<string>(this, 'binaryPropertyName', 'data');
+	const body = Buffer.from(response.body as Buffer);
+	const contentType = String(response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+	const source: IDataObject = { downloadType };
+	if (downloadType === 'SUPPORTING_DOCUMENT') source.signUrl = parameter(this, 'signUrl', '');
+	else source.documentId = parameter(this, 'documentId', '');
+	if (downloadType === 'ATTACHMENT' || downloadType === 'SUPPORTING_DOCUMENT') source.index = parameter(this, 'index', 0);
+
+	if (contentType === 'application/json' || contentType.endsWith('+json')) {
+		const data = ((JSON.parse(body.toString('utf8')) as IDataObject).data ?? {}) as IDataObject;
+		if (typeof data.url !== 'string') {
+			throw new NodeApiError(this.getNode(), { body: body.toString('utf8').slice(0, 200) }, {
+				message: 'The service answered without a download link',
+				description: 'Expected data.url in the JSON answer.',
+				itemIndex: this.getItemIndex(),
+			});
+		}
+		if (options.linkOnly === true) return [{ json: { ...source, url: data.url, expiresAt: data.expiresAt ?? null } }];
+		const file = await fetchTemporaryFile(this, data.url, this.getItemIndex());
+		const binary = await toBinaryOutput(this, file);
+		return [
+			{
+				json: { ...source, delivery: 'link', fileName: binary.fileName ?? null, mimeType: binary.mimeType, fileSize: file.content.length },
+				binary: { [binaryPropertyName]: binary },
+			},
+		];
+	}
+	// The file itself (mode=stream, or an account configured to stream). With Output Link Only there is no
+	// link to give: the file is output rather than dropped.
+	const fileName = fileNameFromDisposition(response.headers['content-disposition']);
+	const binary = await toBinaryOutput(this, { content: body, fileName, mimeType: contentType || 'application/octet-stream' });
+	return [
+		{
+			json: { ...source, delivery: 'stream', fileName: binary.fileName ?? null, mimeType: binary.mimeType, fileSize: body.length },
+			binary: { [binaryPropertyName]: binary },
+		},
+	];
+}
