@@ -85,6 +85,17 @@ export const N8N_2_SPEC: N8nInstallSpec = {
 	node: 'node24',
 };
 
+/**
+ * The newest n8n 1.x on the registry when this was written (`npm view n8n versions`), for self-hosters who
+ * stay on 1.x. Its engines field allows Node 20.19 to 24, so it runs on the machine's Node 20.
+ */
+export const N8N_1_SPEC: N8nInstallSpec = {
+	version: '1.123.81',
+	overrides: {},
+	rebuild: ['sqlite3', 'isolated-vm', 'msgpackr-extract'],
+	node: 'system',
+};
+
 /** Installs the n8n application into `.cache/n8n-<version>`; returns the path of its `bin/n8n`. */
 export async function ensureN8n(spec: N8nInstallSpec = N8N_2_SPEC): Promise<string> {
 	const folder = paths.n8n(spec.version);
