@@ -90,7 +90,7 @@ describe('the n8n editor shows the package', () => {
 		await page.getByText('Via npm').waitFor();
 		const icon = page.locator(`img[src*="/icons/${PACKAGE}/"]`).first();
 		await icon.waitFor();
-		expect(await icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+		expect(await icon.evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth > 0)).toBe(true);
 
 		// Every resource and every operation that n8n's node type lists appears as an action group and action.
 		const types = await n8n.rest<Array<{ name: string; properties: Property[] }>>('GET', '/types/nodes.json');
@@ -125,7 +125,7 @@ describe('the n8n editor shows the package', () => {
 		// The node is named after the action that was picked.
 		const names = await ndv.evaluate((element) => [
 			element.textContent ?? '',
-			...[...element.querySelectorAll('input')].map((input) => (input as HTMLInputElement).value),
+			...[...element.querySelectorAll('input')].map((input) => (input as unknown as { value: string }).value),
 		]);
 		expect(names.some((text) => text.includes(label))).toBe(true);
 		await page.screenshot({ path: join(paths.artifacts, 'editor-node-details.png') });

@@ -85,7 +85,7 @@ describe('the Document Execution Trigger in a running n8n', () => {
 		await n8n.setupOwner();
 		const stored = await n8n.rest<{ versionId: string }>('GET', `/rest/workflows/${workflowId}`);
 		await n8n.rest('POST', `/rest/workflows/${workflowId}/activate`, { versionId: stored.versionId });
-		const trigger = workflow.nodes.find((node) => node.type === TRIGGER_TYPE) as { webhookId: string };
+		const trigger = workflow.nodes.find((node) => node.type === TRIGGER_TYPE) as unknown as { webhookId: string };
 		url = `${n8n.url}/webhook/${trigger.webhookId}/success`;
 		await waitForRegistration(url);
 	});

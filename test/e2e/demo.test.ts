@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+
+import { freePort } from '../../scripts/lib/n8n';
+import { ROOT } from '../../scripts/lib/paths';
+import { run } from '../../scripts/lib/proc';
+
+/**
+ * The main job, as a script would run it: `npm run demo -- --once` builds, packs and installs the package
+ * into n8n, runs create → status → download against the emulator and exits 0 with a readable summary.
+ */
+describe('npm run demo -- --once', () => {
+	it('runs the pipeline in n8n and prints the summary', async () => {
+		const result = await run(
+			process.execPath,
+			[
+				join(ROOT, 'node_modules', 'ts-node', 'dist', 'bin.js'),
+				'--transpile-only',
+				join(ROOT, 'scripts', 'demo.ts'),
+				'--once',
+				'--name=e2e-demo',
+				`--port=${await freePort()}`,
+				`--emulator-port=${await freePort()}`,
+			],
+			{ cwd: ROOT, allowFailure: true, timeoutMs: 540_000 },
+		);
+		if (result.code !== 0) throw new Error(`The demo exited with ${result.code}:\n${result.stdout.slice(-4000)}\n${result.stderr.slice(-4000)}`);
+		const line = result.stdout.split('\n').find((text) => text.startsWith('DEMO_RESULT '));
+		const summary = JSON.parse(line!.slice('DEMO_RESULT '.length)) as {
+			documentId: string;
+			statusAfterCreate: string;
+			statusAfterSigning: string;
+			pdf: { bytes: number; isPdf: boolean; matchesService: boolean; mimeType: string };
+			worked: boolean;
+		};
+		expect(summary).toEqual(
+			expect.objectContaining({ statusAfterCreate: 'SENT', statusAfterSigning: 'COMPLETED', worked: true }),
+		);
+		expect(summary.documentId).toMatch(/\S+/);
+		expect(summary.pdf).toEqual(expect.objectContaining({ isPdf: true, matchesService: true, mimeType: 'application/pdf' }));
+		expect(summary.pdf.bytes).toBeGreaterThan(0);
+		// A person reads progress lines and the summary.
+		expect(result.stdout).toMatch(/Starting n8n 2\.41\.\d+ on http:\/\/127\.0\.0\.1:\d+: done/);
+		expect(result.stdout).toContain(`Document ID            ${summary.documentId}`);
+		expect(result.stdout).toMatch(/login: owner@example\.com/);
+	});
+});
