@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { baseUrlExpression, environmentProperties } from '../nodes/shared/environment';
+import { privateSaltProperty } from '../nodes/shared/privateSalt';
 
 export class DocumentExecutionApi implements ICredentialType {
 	name = 'documentExecutionApi';
@@ -31,15 +32,7 @@ export class DocumentExecutionApi implements ICredentialType {
 			required: true,
 			description: "The account's API auth token, sent as the X-Auth-Token header",
 		},
-		{
-			displayName: 'Private Salt',
-			name: 'privateSalt',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			description:
-				"The account's private salt from the dashboard's API settings. The Document Execution Trigger uses it to verify each webhook's MAC; leave empty to accept unverified deliveries.",
-		},
+		privateSaltProperty,
 	];
 
 	authenticate: IAuthenticateGeneric = {

@@ -1,6 +1,7 @@
 import type { ICredentialTestRequest, ICredentialType, Icon, INodeProperties } from 'n8n-workflow';
 
 import { baseUrlExpression, environmentProperties } from '../nodes/shared/environment';
+import { privateSaltProperty } from '../nodes/shared/privateSalt';
 
 const authServerUrl = '{{ $self["authServerUrl"].replace(/\\/+$/, "") }}';
 
@@ -74,6 +75,7 @@ export class DocumentExecutionOAuth2Api implements ICredentialType {
 			type: 'hidden',
 			default: 'header',
 		},
+		privateSaltProperty,
 	];
 
 	test: ICredentialTestRequest = {

@@ -1,0 +1,338 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+import { ExecutionLifecycleHooks, HookContext, WebhookContext } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeType,
+	IWebhookData,
+	IWebhookDescription,
+	IWebhookResponseData,
+	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
+	WebhookSetupMethodNames,
+} from 'n8n-workflow';
+import { NodeHelpers, Workflow } from 'n8n-workflow';
+
+import { TestCredentialsHelper } from './credentials-helper';
+import { runWorkflow, type RunResult, type WorkflowJson } from './engine';
+import { nodeTypes } from './types';
+
+/**
+ * A test-only stand-in for the webhook part of the n8n application: a real HTTP server on 127.0.0.1 that
+ * receives deliveries at the trigger's production webhook URLs and handles each as n8n's WebhookService
+ * and webhook helpers do. The body is read and parsed as n8n's body parser does (an application/json
+ * body that does not parse is refused with 422 before the node runs; other bodies reach the node with
+ * `rawBody` set), n8n-core's own WebhookContext runs the node's `webhook()`, and the answer follows n8n's
+ * rules for `onReceived`: nothing more when the node answered itself (`noWebhookResponse`), the node's
+ * `webhookResponse` or `{"message":"Workflow was started"}` with the description's response code
+ * otherwise, and 500 when `webhook()` throws (n8n then records a failed execution).
+ *
+ * Each `workflowData` counts as one execution. With `runDownstream`, the rest of the workflow runs through
+ * the engine harness (`runWorkflow`) with the trigger's output as its input, as n8n starts a workflow from
+ * a webhook node (WorkflowExecute passes a webhook node's input through).
+ *
+ * The lifecycle hooks (`checkExists`, `create`, `delete`) run through n8n-core's HookContext on
+ * `activate()` and `deactivate()`, as n8n's ActiveWorkflowManager calls them; static data persists
+ * between requests as it does on an active workflow.
+ */
+export interface WebhookServerOptions {
+	workflow: WorkflowJson;
+	/** Name of the trigger node; default: the first node whose type has webhooks. */
+	triggerNode?: string;
+	credentials?: Record<string, ICredentialDataDecryptedObject>;
+	credentialsHelper?: TestCredentialsHelper;
+	/** Run the nodes after the trigger for each execution. Default false. */
+	runDownstream?: boolean;
+}
+
+export interface WebhookExecution {
+	webhookName: string;
+	items: INodeExecutionData[];
+	/** The downstream run, when `runDownstream` is on. */
+	run?: RunResult;
+}
+
+export interface WebhookFailure {
+	webhookName: string;
+	error: Error;
+}
+
+export interface WebhookServer {
+	origin: string;
+	/** The production URL of one of the trigger's webhooks ('default', 'error'...), as n8n computes it. */
+	url(webhookName?: string): string;
+	/** Executions started, oldest first. */
+	executions: WebhookExecution[];
+	/** Deliveries whose `webhook()` threw (n8n's failed executions). */
+	failures: WebhookFailure[];
+	/** Every request received, with the status it was answered with. */
+	received: Array<{ path: string; status: number }>;
+	workflow: Workflow;
+	/** The trigger's static data (what its lifecycle hooks stored). */
+	staticData(): IDataObject;
+	/** Runs checkExists, then create when it returned false, for each webhook; returns what checkExists said. */
+	activate(): Promise<Record<string, boolean>>;
+	/** Runs delete for each webhook. */
+	deactivate(): Promise<void>;
+	/** Runs one lifecycle method of one webhook. */
+	runHook(webhookName: string, method: WebhookSetupMethodNames): Promise<boolean | undefined>;
+	/** Resolves once every request received so far has been fully handled (downstream runs included). */
+	settled(): Promise<void>;
+	close(): Promise<void>;
+}
+
+type ExpressLikeRequest = IncomingMessage & {
+	body: unknown;
+	rawBody: Buffer;
+	query: Record<string, string>;
+	params: Record<string, string>;
+	contentType?: string;
+	encoding: BufferEncoding;
+};
+
+type ExpressLikeResponse = ServerResponse & {
+	status(code: number): ExpressLikeResponse;
+	json(body: unknown): ExpressLikeResponse;
+	send(body?: unknown): ExpressLikeResponse;
+};
+
+export async function startWebhookServer(options: WebhookServerOptions): Promise<WebhookServer> {
+	const credentialsHelper = options.credentialsHelper ?? new TestCredentialsHelper(options.credentials);
+	const credentialRefs = Object.fromEntries([...credentialsHelper.store.keys()].map((type) => [type, { id: type, name: type }]));
+	const nodes: INode[] = options.workflow.nodes.map((node) => ({
+		...node,
+		credentials: { ...credentialRefs, ...(node.credentials ?? {}) },
+	}));
+	const triggerNode: INode | undefined =
+		nodes.find((node) => node.name === options.triggerNode) ??
+		nodes.find((node) => (nodeTypes.getByNameAndVersion(node.type, node.typeVersion) as INodeType).description.webhooks?.length);
+	if (!triggerNode) throw new Error('The workflow has no webhook trigger node');
+	const trigger: INode = triggerNode;
+	const nodeType = nodeTypes.getByNameAndVersion(trigger.type, trigger.typeVersion) as INodeType;
+	if (!nodeType.webhook) throw new Error(`${trigger.type} has no webhook() method`);
+	const descriptions: IWebhookDescription[] = nodeType.description.webhooks ?? [];
+
+	const workflowId = `webhook-test-${randomUUID()}`;
+	const workflow = new Workflow({
+		id: workflowId,
+		name: options.workflow.name ?? 'webhook test',
+		nodes,
+		connections: options.workflow.connections,
+		active: true,
+		nodeTypes,
+		settings: options.workflow.settings,
+		staticData: {},
+	});
+
+	let origin = '';
+	const additionalData = (extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData => {
+		const executionId = randomUUID();
+		const workflowData: IWorkflowBase = {
+			id: workflowId,
+			name: workflow.name ?? 'webhook test',
+			active: true,
+			activeVersionId: null,
+			isArchived: false,
+			nodes,
+			connections: options.workflow.connections,
+			createdAt: new Date(),
+			updatedAt: new Date(),
+		};
+		return {
+			credentialsHelper,
+			hooks: new ExecutionLifecycleHooks('webhook', executionId, workflowData),
+			executionId,
+			currentNodeExecutionIndex: 0,
+			restApiUrl: `${origin}/rest`,
+			instanceBaseUrl: `${origin}/`,
+			webhookBaseUrl: `${origin}/webhook`,
+			webhookWaitingBaseUrl: `${origin}/webhook-waiting`,
+			webhookTestBaseUrl: `${origin}/webhook-test`,
+			formBaseUrl: `${origin}/form`,
+			formWaitingBaseUrl: `${origin}/form-waiting`,
+			formTestBaseUrl: `${origin}/form-test`,
+			mcpBaseUrl: `${origin}/mcp`,
+			mcpTestBaseUrl: `${origin}/mcp-test`,
+			variables: {},
+			userId: 'test-user',
+			executeWorkflow: async () => {
+				throw new Error('Sub-workflows are not available in tests');
+			},
+			getRunExecutionData: async () => undefined,
+			getRuntimeCredential: async () => undefined,
+			logAiEvent: () => undefined,
+			setExecutionStatus: () => undefined,
+			sendDataToUI: () => undefined,
+			...extra,
+		} as unknown as IWorkflowExecuteAdditionalData;
+	};
+
+	// n8n's WebhookService.getNodeWebhooks: one IWebhookData per description, path as n8n builds it.
+	const webhookData = (description: IWebhookDescription, data: IWorkflowExecuteAdditionalData): IWebhookData => ({
+		httpMethod: description.httpMethod as IWebhookData['httpMethod'],
+		node: trigger.name,
+		path: NodeHelpers.getNodeWebhookPath(workflowId, trigger, String(description.path), Boolean(description.isFullPath)),
+		webhookDescription: description,
+		workflowId,
+		workflowExecuteAdditionalData: data,
+	});
+	const urlOf = (description: IWebhookDescription) =>
+		NodeHelpers.getNodeWebhookUrl(`${origin}/webhook`, workflowId, trigger, String(description.path), Boolean(description.isFullPath));
+
+	const executions: WebhookExecution[] = [];
+	const failures: WebhookFailure[] = [];
+	const received: Array<{ path: string; status: number }> = [];
+	const pending = new Set<Promise<void>>();
+
+	async function handle(req: ExpressLikeRequest, res: ExpressLikeResponse): Promise<void> {
+		const url = new URL(req.url ?? '/', origin);
+		const description = descriptions.find(
+			(candidate) => new URL(urlOf(candidate)).pathname === url.pathname && String(candidate.httpMethod) === req.method,
+		);
+		if (!description) {
+			res.status(404).json({ code: 404, message: 'The requested webhook is not registered.' });
+			return;
+		}
+		req.query = Object.fromEntries(url.searchParams);
+		req.params = {};
+		// n8n's body parser.
+		const chunks: Buffer[] = [];
+		for await (const chunk of req) chunks.push(chunk as Buffer);
+		req.rawBody = Buffer.concat(chunks);
+		const contentTypeHeader = req.headers['content-type'];
+		req.contentType = contentTypeHeader?.split(';')[0].trim().toLowerCase();
+		const charset = /charset=([^;]+)/i.exec(contentTypeHeader ?? '')?.[1]?.trim().toLowerCase();
+		req.encoding = (charset === 'utf8' || !charset ? 'utf-8' : charset) as BufferEncoding;
+		req.body = undefined;
+		if (req.rawBody.length) {
+			try {
+				if (req.contentType === 'application/json') req.body = JSON.parse(req.rawBody.toString(req.encoding));
+				else if (req.contentType === 'application/x-www-form-urlencoded') req.body = Object.fromEntries(new URLSearchParams(req.rawBody.toString(req.encoding)));
+				else if (req.contentType === 'text/plain') req.body = req.rawBody.toString(req.encoding);
+			} catch (error) {
+				res.status(422).json({ code: 422, message: 'Failed to parse request body', hint: (error as Error).message });
+				return;
+			}
+		}
+		req.body ??= {};
+
+		const data = additionalData({ httpRequest: req as never, httpResponse: res as never });
+		const context = new WebhookContext(workflow, trigger, data, 'webhook', webhookData(description, data), [], null);
+		let result: IWebhookResponseData;
+		try {
+			result = (await nodeType.webhook!.call(context)) as IWebhookResponseData;
+		} catch (error) {
+			failures.push({ webhookName: description.name, error: error as Error });
+			if (!res.headersSent) res.status(500).json({ code: 0, message: 'Error in Webhook' });
+			return;
+		}
+		if (result.noWebhookResponse !== true && !res.headersSent) {
+			const responseCode = Number(description.responseCode ?? 200);
+			res.status(responseCode).json(
+				result.webhookResponse !== undefined
+					? result.webhookResponse
+					: result.workflowData
+						? { message: 'Workflow was started' }
+						: { message: 'Webhook call received' },
+			);
+		}
+		if (result.workflowData === undefined) return;
+		const items = result.workflowData[0] ?? [];
+		const execution: WebhookExecution = { webhookName: description.name, items };
+		executions.push(execution);
+		if (options.runDownstream) {
+			execution.run = await runWorkflow(options.workflow, { credentialsHelper, input: items });
+		}
+	}
+
+	const sockets = new Set<Socket>();
+	const server: Server = createServer((request, response) => {
+		const res = expressLike(response);
+		const job = handle(request as ExpressLikeRequest, res)
+			.catch((error: Error) => {
+				if (!res.headersSent) res.status(500).json({ message: `Harness fault: ${error.message}` });
+			})
+			.finally(() => {
+				received.push({ path: request.url ?? '', status: res.statusCode });
+				if (!res.writableEnded) res.end();
+				pending.delete(job);
+			});
+		pending.add(job);
+	});
+	server.keepAliveTimeout = 5000;
+	server.on('connection', (socket) => {
+		sockets.add(socket);
+		socket.on('close', () => sockets.delete(socket));
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+	const runHook = async (webhookName: string, method: WebhookSetupMethodNames) => {
+		const description = descriptions.find((candidate) => candidate.name === webhookName);
+		if (!description) throw new Error(`The trigger has no webhook named ${webhookName}`);
+		const hook = nodeType.webhookMethods?.[webhookName as 'default']?.[method];
+		if (!hook) return undefined;
+		const data = additionalData();
+		const context = new HookContext(workflow, trigger, data, 'webhook', 'activate', webhookData(description, data));
+		return (await hook.call(context)) as boolean;
+	};
+
+	return {
+		origin,
+		url: (webhookName = 'default') => {
+			const description = descriptions.find((candidate) => candidate.name === webhookName);
+			if (!description) throw new Error(`The trigger has no webhook named ${webhookName}`);
+			return urlOf(description);
+		},
+		executions,
+		failures,
+		received,
+		workflow,
+		staticData: () => workflow.getStaticData('node', trigger),
+		runHook,
+		activate: async () => {
+			const existed: Record<string, boolean> = {};
+			for (const description of descriptions) {
+				existed[description.name] = (await runHook(description.name, 'checkExists')) === true;
+				if (!existed[description.name]) await runHook(description.name, 'create');
+			}
+			return existed;
+		},
+		deactivate: async () => {
+			for (const description of descriptions) await runHook(description.name, 'delete');
+		},
+		settled: async () => {
+			while (pending.size) await Promise.all([...pending]);
+		},
+		close: async () => {
+			for (const socket of sockets) socket.destroy();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
+}
+
+/** The parts of express's Response that nodes use: status(), json(), send(). */
+function expressLike(response: ServerResponse): ExpressLikeResponse {
+	const res = response as ExpressLikeResponse;
+	res.status = (code: number) => {
+		res.statusCode = code;
+		return res;
+	};
+	res.json = (body: unknown) => {
+		if (!res.headersSent) res.setHeader('content-type', 'application/json; charset=utf-8');
+		res.end(JSON.stringify(body));
+		return res;
+	};
+	res.send = (body?: unknown) => {
+		if (body === undefined) res.end();
+		else if (typeof body === 'string' || Buffer.isBuffer(body)) res.end(body);
+		else res.json(body);
+		return res;
+	};
+	return res;
+}
