@@ -73,6 +73,8 @@ export interface WebhookServer {
 	/** Every request received, with the status it was answered with. */
 	received: Array<{ path: string; status: number }>;
 	workflow: Workflow;
+	/** The credentials the trigger uses (OAuth2 token updates are counted there). */
+	credentialsHelper: TestCredentialsHelper;
 	/** The trigger's static data (what its lifecycle hooks stored). */
 	staticData(): IDataObject;
 	/** Runs checkExists, then create when it returned false, for each webhook; returns what checkExists said. */
@@ -293,6 +295,7 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 		failures,
 		received,
 		workflow,
+		credentialsHelper,
 		staticData: () => workflow.getStaticData('node', trigger),
 		runHook,
 		activate: async () => {

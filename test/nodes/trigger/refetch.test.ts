@@ -1,0 +1,149 @@
+import { V3_CODES, V4_CODES } from '../../../nodes/shared/serviceCodes';
+import { V3_SEED } from '../../emulator/families/v3';
+import type { V4State } from '../../emulator/families/v4';
+import { deliverWebhook } from '../../emulator/families/webhooks';
+import { DEFAULT_AUTH_TOKEN, DEFAULT_SALT, startEmulator, type Emulator } from '../../emulator/server';
+import { startWebhookServer, type WebhookServer } from '../../harness/webhook-server';
+import { oauthCredential, REDIRECT_URI, tokenCredential } from '../../support/credentials';
+import { triggerWorkflow } from './helpers';
+
+/**
+ * Re-Fetch Current Status: after a verified delivery the trigger reads the service's own word, because the
+ * MAC covers only the document id and a captured delivery can be replayed. Auth Token: v3.2 check status of
+ * the document. OAuth2 (accepted by the service on v4 only): v4 pack details of the envelope's pack.
+ */
+
+let emulator: Emulator;
+const servers: WebhookServer[] = [];
+beforeEach(async () => {
+	emulator = await startEmulator({ seed: { webhookRetries: 0, oauthRedirectUris: REDIRECT_URI } });
+});
+afterEach(async () => {
+	for (const server of servers.splice(0)) await server.close();
+	await emulator.close();
+});
+
+async function serve(authentication: 'authToken' | 'oAuth2', credential: Record<string, unknown>) {
+	const type = authentication === 'oAuth2' ? 'documentExecutionOAuth2Api' : 'documentExecutionApi';
+	const server = await startWebhookServer({
+		workflow: triggerWorkflow({ authentication, options: { refetchStatus: true } }),
+		credentials: { [type]: { ...credential, privateSalt: DEFAULT_SALT } } as never,
+	});
+	servers.push(server);
+	return server;
+}
+
+const mainPack = (emulator: Emulator, status: string) =>
+	emulator.slice<V4State>('v4').packs.find((pack) => pack.accountId === 'account-main' && pack.status === status)!;
+
+describe('Re-Fetch Current Status with the Auth Token credential (v3.2 check status)', () => {
+	it('attaches the document\'s current status, read with X-Auth-Token', async () => {
+		const hook = await serve('authToken', tokenCredential(emulator));
+		const delivery = await deliverWebhook(emulator.env, { url: hook.url(), documentId: V3_SEED.completedDocumentId });
+		await hook.settled();
+
+		expect(delivery.attempts[0].status).toBe(200);
+		const [request] = emulator.requestsTo('/v3.2/sign/request');
+		expect(request).toMatchObject({ method: 'GET', query: { documentId: V3_SEED.completedDocumentId } });
+		expect(request.headers['x-auth-token']).toBe(DEFAULT_AUTH_TOKEN);
+		expect(emulator.requests).toHaveLength(1);
+
+		const json = hook.executions[0].items[0].json;
+		expect(json.currentStatus).toMatchObject({
+			source: 'v3.2 check status',
+			documentId: V3_SEED.completedDocumentId,
+			data: { documentId: V3_SEED.completedDocumentId, status: 'COMPLETED' },
+		});
+		expect((json.currentStatus as { data: { signers?: unknown[] } }).data.signers?.length).toBeGreaterThan(0);
+		// The envelope is still there as it arrived.
+		expect(json.eventType).toBe('REVIEWER_APPROVAL');
+		expect(JSON.stringify(json)).not.toContain(DEFAULT_SALT);
+	});
+
+	it('shows the service\'s word even when it contradicts the delivery (a replayed approval of a SENT document)', async () => {
+		const hook = await serve('authToken', tokenCredential(emulator));
+		await deliverWebhook(emulator.env, {
+			url: hook.url(),
+			documentId: V3_SEED.sentDocumentId,
+			overrides: { document: { documentStatus: 'COMPLETED' } },
+		});
+		await hook.settled();
+		const json = hook.executions[0].items[0].json;
+		expect((json.document as { documentStatus: string }).documentStatus).toBe('COMPLETED');
+		expect((json.currentStatus as { data: { status: string } }).data.status).toBe('SENT');
+	});
+
+	it('a service error fails the delivery (500, a failed execution with the mapped message) and starts nothing', async () => {
+		const hook = await serve('authToken', tokenCredential(emulator));
+		const delivery = await deliverWebhook(emulator.env, { url: hook.url(), documentId: 'DOC-UNKNOWN' });
+		await hook.settled();
+		expect(delivery.attempts[0].status).toBe(500);
+		expect(hook.executions).toHaveLength(0);
+		expect(hook.failures).toHaveLength(1);
+		expect(hook.failures[0].error.message).toBe(`${V3_CODES['no.document.found'].message} [no.document.found]`);
+	});
+
+	it('a forged delivery is refused before any request reaches the service', async () => {
+		const hook = await serve('authToken', tokenCredential(emulator));
+		const forged = await deliverWebhook(emulator.env, { url: hook.url(), documentId: V3_SEED.sentDocumentId, overrides: { mac: 'a'.repeat(40) } });
+		await hook.settled();
+		expect(forged.attempts[0].status).toBe(401);
+		expect(emulator.requests).toHaveLength(0);
+	});
+});
+
+describe('Re-Fetch Current Status with the OAuth2 credential (v4 pack details)', () => {
+	it('attaches the pack\'s current details, read with a Bearer token, and never calls v3', async () => {
+		const hook = await serve('oAuth2', await oauthCredential(emulator));
+		const pack = mainPack(emulator, 'SENT');
+		const delivery = await deliverWebhook(emulator.env, { url: hook.url(), packId: pack.packId });
+		await hook.settled();
+
+		expect(delivery.attempts[0].status).toBe(200);
+		const requests = emulator.requestsTo('/api/');
+		expect(requests).toHaveLength(1);
+		expect(requests[0]).toMatchObject({ method: 'GET', path: '/api/v4/packs', query: { packId: pack.packId } });
+		expect(requests[0].headers.authorization).toMatch(/^Bearer at_/);
+		expect(requests[0].headers['x-auth-token']).toBeUndefined();
+
+		const json = hook.executions[0].items[0].json;
+		expect(json.currentStatus).toMatchObject({
+			source: 'v4 pack details',
+			packId: pack.packId,
+			data: { packId: pack.packId, status: 'SENT', workflowRunContextId: pack.workflowRunContextId },
+		});
+	});
+
+	it('refreshes an expired access token (the 401 is thrown, n8n refreshes and retries) and persists the new token', async () => {
+		const hook = await serve('oAuth2', await oauthCredential(emulator));
+		const pack = mainPack(emulator, 'COMPLETED');
+		emulator.clock.advance(3601 * 1000);
+		const delivery = await deliverWebhook(emulator.env, { url: hook.url(), packId: pack.packId });
+		await hook.settled();
+
+		expect(delivery.attempts[0].status).toBe(200);
+		expect(emulator.requestsTo('/api/v4/packs').map((request) => request.at)).toHaveLength(2);
+		const refreshes = emulator.requestsTo('/oauth/oauth2/token').filter((request) => (request.body as { grant_type?: string }).grant_type === 'refresh_token');
+		expect(refreshes).toHaveLength(1);
+		expect(hook.credentialsHelper.tokenUpdates.get('documentExecutionOAuth2Api')).toBe(1);
+		expect(hook.executions[0].items[0].json.currentStatus).toMatchObject({ data: { packId: pack.packId, status: 'COMPLETED' } });
+	});
+
+	it('maps a v4 error thrown by n8n\'s request helper through the shared error table', async () => {
+		const hook = await serve('oAuth2', await oauthCredential(emulator));
+		const delivery = await deliverWebhook(emulator.env, { url: hook.url(), packId: '01HZZZZZZZZZZZZZZZZZZZZZZZ' });
+		await hook.settled();
+		expect(delivery.attempts[0].status).toBe(500);
+		expect(hook.executions).toHaveLength(0);
+		expect(hook.failures[0].error.message).toBe(`${V4_CODES.LE_ERR_AP_001.message} [LE_ERR_AP_001]`);
+		expect((hook.failures[0].error as { httpCode?: string }).httpCode).toBe('404');
+	});
+
+	it('a delivery without pack.packId cannot be re-fetched and says so', async () => {
+		const hook = await serve('oAuth2', await oauthCredential(emulator));
+		await deliverWebhook(emulator.env, { url: hook.url(), documentId: 'DOC-1', overrides: { pack: { packId: null } } });
+		await hook.settled();
+		expect(hook.failures[0].error.message).toBe('Re-Fetch Current Status: the delivery has no pack.packId');
+		expect(emulator.requestsTo('/api/')).toHaveLength(0);
+	});
+});
