@@ -11,6 +11,7 @@ import type {
 	INodeType,
 	IWebhookData,
 	IWebhookDescription,
+	ITriggerFunctions,
 	IWebhookResponseData,
 	IWorkflowBase,
 	IWorkflowExecuteAdditionalData,
@@ -32,9 +33,11 @@ import { nodeTypes } from './types';
  * `webhookResponse` or `{"message":"Workflow was started"}` with the description's response code
  * otherwise, and 500 when `webhook()` throws (n8n then records a failed execution).
  *
- * Each `workflowData` counts as one execution. With `runDownstream`, the rest of the workflow runs through
- * the engine harness (`runWorkflow`) with the trigger's output as its input, as n8n starts a workflow from
- * a webhook node (WorkflowExecute passes a webhook node's input through).
+ * Each `workflowData` counts as one execution. With `runDownstream`, the whole workflow then runs through
+ * the engine harness (`runWorkflow`). n8n starts a webhook workflow with the trigger's output on the
+ * execution stack and WorkflowExecute passes it through; the harness's manual runs start from a trigger
+ * node instead, so the trigger is swapped, under its own name, for a stand-in trigger that emits exactly the
+ * items `webhook()` returned. Every later node sees what it would see in n8n (`$json`, `$('<trigger>')`).
  *
  * The lifecycle hooks (`checkExists`, `create`, `delete`) run through n8n-core's HookContext on
  * `activate()` and `deactivate()`, as n8n's ActiveWorkflowManager calls them; static data persists
@@ -55,6 +58,8 @@ export interface WebhookExecution {
 	items: INodeExecutionData[];
 	/** The downstream run, when `runDownstream` is on. */
 	run?: RunResult;
+	/** Why the downstream run could not be made (a harness or engine fault, not a node error). */
+	runError?: Error;
 }
 
 export interface WebhookFailure {
@@ -248,7 +253,11 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 		const execution: WebhookExecution = { webhookName: description.name, items };
 		executions.push(execution);
 		if (options.runDownstream) {
-			execution.run = await runWorkflow(options.workflow, { credentialsHelper, input: items });
+			try {
+				execution.run = await runDownstream(options.workflow, trigger.name, items, credentialsHelper);
+			} catch (error) {
+				execution.runError = error as Error;
+			}
 		}
 	}
 
@@ -317,6 +326,41 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 			await new Promise<void>((resolve) => server.close(() => resolve()));
 		},
 	};
+}
+
+/** Runs the workflow with the trigger replaced by a stand-in that emits `items` (see the header). */
+async function runDownstream(
+	workflowJson: WorkflowJson,
+	triggerName: string,
+	items: INodeExecutionData[],
+	credentialsHelper: TestCredentialsHelper,
+): Promise<RunResult> {
+	const replayType = `test.webhookReplay${randomUUID().replace(/-/g, '')}`;
+	const replay: INodeType = {
+		description: {
+			displayName: 'Webhook replay',
+			name: replayType.slice('test.'.length),
+			group: ['trigger'],
+			version: 1,
+			description: 'Emits the items the webhook trigger returned',
+			defaults: { name: triggerName },
+			inputs: [],
+			outputs: ['main'],
+			properties: [],
+		} as unknown as INodeType['description'],
+		async trigger(this: ITriggerFunctions) {
+			return { manualTriggerFunction: async () => this.emit([items]) };
+		},
+	};
+	nodeTypes.data[replayType] = { type: replay, sourcePath: '' };
+	try {
+		const nodes = workflowJson.nodes.map((node) =>
+			node.name === triggerName ? { ...node, type: replayType, typeVersion: 1, parameters: {}, credentials: undefined } : node,
+		);
+		return await runWorkflow({ ...workflowJson, nodes }, { credentialsHelper });
+	} finally {
+		delete nodeTypes.data[replayType];
+	}
 }
 
 /** The parts of express's Response that nodes use: status(), json(), send(). */
