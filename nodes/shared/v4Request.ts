@@ -3,8 +3,9 @@ import type {
 	IDataObject,
 	IExecutePaginationFunctions,
 	INodeExecutionData,
+	JsonObject,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 /**
  * The one place that sends v4 requests (packs and media). Every routed v4 operation sets
@@ -16,7 +17,7 @@ import { NodeOperationError } from 'n8n-workflow';
  * own `refreshOAuth2Token` (which stores the new token in the credential) and send the request once more.
  */
 
-export const OAUTH2_CREDENTIAL_TYPE = 'documentExecutionOAuth2Api';
+export const BEARER_CREDENTIAL_TYPE = 'documentExecutionOAuth2Api';
 
 /** The v4 code for a missing, invalid or expired token. */
 const REFUSED_TOKEN = 'LE_ERR_AP_080';
@@ -51,13 +52,19 @@ function attempt(requestData: RequestData, qs?: IDataObject): RequestData {
  * is sent again.
  */
 export async function sendV4(this: IExecutePaginationFunctions, requestData: RequestData, qs?: IDataObject): Promise<INodeExecutionData[]> {
+	let failure: unknown;
 	try {
 		return await this.makeRoutingRequest(attempt(requestData, qs));
 	} catch (error) {
-		if (!isRefusedToken(error) || this.getNodeParameter('authentication', 'authToken') !== 'oAuth2') throw error;
+		failure = error;
+	}
+	if (!isRefusedToken(failure) || this.getNodeParameter('authentication', 'authToken') !== 'oAuth2') {
+		throw failure instanceof NodeApiError || failure instanceof NodeOperationError
+			? failure
+			: new NodeApiError(this.getNode(), failure as JsonObject);
 	}
 	// `call(this)`: the helper reads the credential through the context it is called on.
-	await this.helpers.refreshOAuth2Token.call(this, OAUTH2_CREDENTIAL_TYPE);
+	await this.helpers.refreshOAuth2Token.call(this, BEARER_CREDENTIAL_TYPE);
 	return await this.makeRoutingRequest(attempt(requestData, qs));
 }
 

@@ -52,15 +52,14 @@ export async function postReceivePackGet(this: IExecuteSingleFunctions, items: I
 	if (!pack) return [];
 	if (parameter<string>(this, 'options.output', 'pack') !== 'documents') return [{ json: pack }];
 	// One item per document, with the pack it belongs to, ready for a download per document.
-	const { documents, invitees: _invitees, ...packFields } = pack;
 	const packContext = {
-		packId: packFields.packId,
-		packName: packFields.packName,
-		packUrn: packFields.packUrn,
-		packStatus: packFields.status,
-		workflowRunContextId: packFields.workflowRunContextId,
+		packId: pack.packId,
+		packName: pack.packName,
+		packUrn: pack.packUrn,
+		packStatus: pack.status,
+		workflowRunContextId: pack.workflowRunContextId,
 	};
-	return ((documents ?? []) as IDataObject[]).map((document) => ({ json: { ...packContext, ...document } }));
+	return ((pack.documents ?? []) as IDataObject[]).map((document) => ({ json: { ...packContext, ...document } }));
 }
 
 // --------------------------------------------------------------------------------------------- Search
