@@ -16,6 +16,7 @@ import { responseError } from '../../../shared/errors';
 import {
 	createBodySchema,
 	describeFile,
+	DOC_SIGNER_LABELS,
 	docSignerBodySchema,
 	documentIdSchema,
 	downloadQuerySchema,
@@ -48,8 +49,8 @@ type Body = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Body => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function refuse(context: IExecuteSingleFunctions | IExecutePaginationFunctions, schema: z.ZodTypeAny, value: unknown): void {
-	const violation = firstViolation(schema, value);
+function refuse(context: IExecuteSingleFunctions | IExecutePaginationFunctions, schema: z.ZodTypeAny, value: unknown, labels?: Record<string, string>): void {
+	const violation = firstViolation(schema, value, labels);
 	if (!violation) return;
 	throw new NodeOperationError(context.getNode(), violation.message, {
 		itemIndex: context.getItemIndex(),
@@ -93,7 +94,7 @@ export async function validateDownloadQuery(this: IExecuteSingleFunctions, optio
 }
 
 export async function validateDocSignerBody(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-	refuse(this, docSignerBodySchema, options.body);
+	refuse(this, docSignerBodySchema, options.body, DOC_SIGNER_LABELS);
 	return options;
 }
 

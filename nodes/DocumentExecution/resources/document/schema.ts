@@ -276,6 +276,9 @@ export const signUrlsSchema = z
 	.min(1, 'needs at least one sign URL')
 	.max(MAX_SIGN_URLS, `can hold at most ${MAX_SIGN_URLS} sign URLs per item (the service's limit per request)`);
 
+/** Where an operation's parameter has another display name than the table's. */
+export const DOC_SIGNER_LABELS = { profileId: 'Document Signer Profile ID' };
+
 export const docSignerBodySchema = z.object({
 	signUrl: required(),
 	profileId: required('is required (a document signer profile of the invitee\'s account)'),
@@ -332,6 +335,8 @@ export const FIELD_LABELS: Record<string, string> = {
 	neslData: 'NeSL Data',
 	'neslData.documentDetail': 'NeSL Data › Document Detail',
 	'neslData.stampData': 'NeSL Data › Stamp Data',
+	'neslData.stampData.*.firstPartyOVDType': 'NeSL Data › Stamp Data › First Party OVD Type',
+	'neslData.stampData.*.firstPartyOVDValue': 'NeSL Data › Stamp Data › First Party OVD Value',
 	documentId: 'Document ID',
 	documentDownloadType: 'File Type',
 	index: 'Index',
@@ -356,11 +361,12 @@ export const FIELD_LABELS: Record<string, string> = {
 const humanize = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
 
 /** The display name for an issue path, with the 1-based position of list entries, e.g. "Invitees › Phone (2)". */
-export function labelFor(path: Array<string | number>): string {
+export function labelFor(path: Array<string | number>, overrides: Record<string, string> = {}): string {
+	const labels = { ...FIELD_LABELS, ...overrides };
 	const positions = path.filter((part): part is number => typeof part === 'number').map((n) => n + 1);
 	const keys = path.map((part) => (typeof part === 'number' ? '*' : part));
 	for (let length = keys.length; length > 0; length--) {
-		const label = FIELD_LABELS[keys.slice(0, length).join('.')];
+		const label = labels[keys.slice(0, length).join('.')];
 		if (!label) continue;
 		const rest = keys.slice(length).filter((key) => key !== '*').map(humanize);
 		const name = [label, ...rest].join(' › ');
@@ -376,11 +382,11 @@ export interface RuleViolation {
 }
 
 /** The first broken rule of `value`, or undefined. */
-export function firstViolation(schema: z.ZodTypeAny, value: unknown): RuleViolation | undefined {
+export function firstViolation(schema: z.ZodTypeAny, value: unknown, labels: Record<string, string> = {}): RuleViolation | undefined {
 	const parsed = schema.safeParse(value);
 	if (parsed.success) return undefined;
 	const issue = parsed.error.issues[0];
-	const field = labelFor(issue.path);
+	const field = labelFor(issue.path, labels);
 	const rule = issue.code === 'invalid_type' && issue.received === 'undefined' ? 'is required' : issue.message;
 	return { field, rule, message: `${field}: ${rule}` };
 }

@@ -1,0 +1,111 @@
+import {
+	createBodySchema,
+	describeFile,
+	DOC_SIGNER_LABELS,
+	docSignerBodySchema,
+	documentIdSchema,
+	downloadQuerySchema,
+	ebgReviewBodySchema,
+	firstViolation,
+	limitSchema,
+	listQuerySchema,
+	MAX_FILE_BYTES,
+	NESL_REQUIRED_WHEN,
+	reactivateBodySchema,
+	signUrlsSchema,
+} from '../../../nodes/DocumentExecution/resources/document/schema';
+import { makePdf } from '../../fixtures/pdf';
+
+/** One test per rule: the rule's schema, a valid value, and the violation with its message. */
+const pdf = { bytes: 100, isPdf: true };
+const valid = { profileId: 'WF', file: { name: 'a.pdf', file: pdf }, invitees: [{ name: 'A', email: 'a@example.com' }] };
+const withDetail = (detail: Record<string, unknown>) => ({ ...valid, neslData: { documentDetail: { state: 'KA', ...detail } } });
+const NOW = Date.UTC(2025, 0, 1);
+const DAY = 24 * 3600_000;
+
+const rules: Array<[string, Parameters<typeof firstViolation>[0], unknown, unknown, string, Record<string, string>?]> = [
+	['profileId required', createBodySchema, valid, { ...valid, profileId: ' ' }, 'Workflow Profile ID: is required (the published workflow to use)'],
+	['irn at most 255', createBodySchema, { ...valid, irn: 'a'.repeat(255) }, { ...valid, irn: 'a'.repeat(256) }, 'IRN: must be at most 255 characters'],
+	['irn charset', createBodySchema, { ...valid, irn: 'A+|-:(),_.[]&/@9' }, { ...valid, irn: 'a b' }, 'IRN: may only contain letters, digits and + | - : ( ) , _ . [ ] & / @ (no spaces)'],
+	['document name at most 255', createBodySchema, valid, { ...valid, file: { ...valid.file, name: 'n'.repeat(256) } }, 'Document Name: must be at most 255 characters'],
+	['document name charset', createBodySchema, valid, { ...valid, file: { ...valid.file, name: 'é.pdf' } }, 'Document Name: may only contain'],
+	['PDF at most 15 MB', createBodySchema, { ...valid, file: { file: { bytes: MAX_FILE_BYTES, isPdf: true } } }, { ...valid, file: { file: { bytes: MAX_FILE_BYTES + 1, isPdf: true } } }, 'PDF: is larger than 15 MB (before encoding)'],
+	['PDF is a PDF', createBodySchema, valid, { ...valid, file: { file: { bytes: 10, isPdf: false } } }, 'PDF: is not a PDF'],
+	['additional files at most 15 MB in total', createBodySchema, { ...valid, file: { additionalFiles: [{ bytes: MAX_FILE_BYTES, isPdf: true }] } }, { ...valid, file: { additionalFiles: [{ bytes: MAX_FILE_BYTES, isPdf: true }, { bytes: 1, isPdf: true }] } }, 'Additional Files: are larger than 15 MB in total'],
+	['additional files are PDFs', createBodySchema, valid, { ...valid, file: { additionalFiles: [pdf, { bytes: 1, isPdf: false }] } }, 'Additional Files (2): is not a PDF'],
+	['invitees at least one', createBodySchema, valid, { ...valid, invitees: [] }, 'Invitees: needs at least one invitee'],
+	['invitee name required', createBodySchema, valid, { ...valid, invitees: [{ email: 'a@example.com' }] }, 'Invitees › Name (1): is required'],
+	['invitee e-mail or phone', createBodySchema, { ...valid, invitees: [{ name: 'A', phone: '9876543210' }] }, { ...valid, invitees: [{ name: 'A' }] }, 'Invitees › Email (1): or Phone is required'],
+	['invitee phone 10 digits', createBodySchema, valid, { ...valid, invitees: [{ name: 'A', phone: '98765' }] }, 'Invitees › Phone (1): must be a 10-digit mobile number'],
+	['invitee e-mail', createBodySchema, valid, { ...valid, invitees: [{ name: 'A', email: 'nope' }] }, 'Invitees › Email (1): must be an e-mail address'],
+	['cc e-mail', createBodySchema, { ...valid, cc: [{ email: 'c@example.com' }] }, { ...valid, cc: [{ name: 'C' }] }, 'CC › Email (1): is required'],
+	['seriesQuantity at least 1', createBodySchema, { ...valid, multipleStampSeries: [{ stampSeries: 'S', seriesQuantity: '1' }] }, { ...valid, multipleStampSeries: [{ stampSeries: 'S', seriesQuantity: '0' }] }, 'Multiple Stamp Series › Quantity (1): must be from 1 to 99'],
+	['seriesQuantity at most 99', createBodySchema, { ...valid, multipleStampSeries: [{ stampSeries: 'S', seriesQuantity: '99' }] }, { ...valid, multipleStampSeries: [{ stampSeries: 'S', seriesQuantity: '100' }] }, 'Multiple Stamp Series › Quantity (1): must be from 1 to 99'],
+	['stampUpload all or nothing', createBodySchema, { ...valid, stampUpload: { state: 'KA', denomination: '1', firstPartyName: 'A', secondPartyName: 'B', stampSerial: 'S', stampFile: pdf } }, { ...valid, stampUpload: { state: 'KA' } }, 'Stamp Paper Upload › Denomination: is required: when stamp paper is uploaded'],
+	['stamp paper is a PDF', createBodySchema, valid, { ...valid, stampUpload: { state: 'KA', denomination: '1', firstPartyName: 'A', secondPartyName: 'B', stampSerial: 'S', stampFile: { bytes: 3, isPdf: false } } }, 'Stamp Paper Upload › Stamp Paper PDF: is not a PDF'],
+	['template type enumeration', createBodySchema, { ...valid, file: { fields: [{ type: 'select' }] } }, { ...valid, file: { fields: [{ type: 'image' }] } }, 'Template Fields › Type (1): must be one of'],
+	['template checked for checkbox', createBodySchema, { ...valid, file: { fields: [{ type: 'checkbox', checked: false }] } }, { ...valid, file: { fields: [{ type: 'checkbox' }] } }, 'Template Fields › Checked (1): is required when the type is checkbox'],
+	['template checked for radio', createBodySchema, { ...valid, file: { fields: [{ type: 'radio', checked: true }] } }, { ...valid, file: { fields: [{ type: 'radio' }] } }, 'Template Fields › Checked (1): is required when the type is radio'],
+	['template multiple for dropdown', createBodySchema, { ...valid, file: { fields: [{ type: 'dropdown', multiple: true }] } }, { ...valid, file: { fields: [{ type: 'dropdown' }] } }, 'Template Fields › Multiple (1): is required when the type is dropdown'],
+	['template width for files', createBodySchema, { ...valid, file: { fields: [{ type: 'files', width: '1', height: '1' }] } }, { ...valid, file: { fields: [{ type: 'files', height: '1' }] } }, 'Template Fields › Width (1): is required'],
+	['template height for files', createBodySchema, valid, { ...valid, file: { fields: [{ type: 'files', width: '1' }] } }, 'Template Fields › Height (1): is required'],
+	['autoGroupedFieldsFill boolean', createBodySchema, { ...valid, file: { autoGroupedFieldsFill: true } }, { ...valid, file: { autoGroupedFieldsFill: 'yes' } }, 'Auto-Grouped Fields Fill: must be true or false'],
+	['NeSL registrationType enumeration', createBodySchema, withDetail({ registrationType: 'NON_LENDING', docRefNo: 'D' }), withDetail({ registrationType: 'LOAN' }), 'NeSL Data › Document Detail › Registration Type: must be one of INDIVIDUAL_LOAN'],
+	['NeSL state required', createBodySchema, withDetail({ registrationType: 'NON_LENDING', docRefNo: 'D' }), { ...valid, neslData: { documentDetail: { registrationType: 'NON_LENDING', docRefNo: 'D' } } }, 'NeSL Data › Document Detail › State: is required'],
+	['NeSL dates yyyy-MM-dd', createBodySchema, withDetail({ registrationType: 'NON_LENDING', docRefNo: 'D', dateOfSanction: '2025-01-31' }), withDetail({ registrationType: 'NON_LENDING', docRefNo: 'D', dateOfSanction: '2025/01/31' }), 'NeSL Data › Document Detail › Date Of Sanction: must be a date in the format yyyy-MM-dd'],
+	...(['typeOfDebt', 'accountClosedFlag', 'fundType', 'sanctionCurrency', 'creditSubtype', 'event'] as const).map(
+		(field): [string, Parameters<typeof firstViolation>[0], unknown, unknown, string] => [
+			`NeSL ${field} enumeration`,
+			createBodySchema,
+			withDetail({ registrationType: 'NON_LENDING', docRefNo: 'D' }),
+			withDetail({ registrationType: 'NON_LENDING', docRefNo: 'D', [field]: 'OTHER' }),
+			'must be one of',
+		],
+	),
+	['NeSL stamp required fields', createBodySchema, { ...valid, neslData: { stampData: [{ firstParty: 'A', secondParty: 'B', stampDutyAmount: '1', considerationPrice: '1', descriptionOfDocument: 'D', stampDutyPaidBy: 'A', articleCode: 'C' }] } }, { ...valid, neslData: { stampData: [{ firstParty: 'A' }] } }, 'NeSL Data › Stamp Data › Second Party (1): is required'],
+	['NeSL stamp OVD type enumeration', createBodySchema, valid, { ...valid, neslData: { stampData: [{ firstParty: 'A', secondParty: 'B', stampDutyAmount: '1', considerationPrice: '1', descriptionOfDocument: 'D', stampDutyPaidBy: 'A', articleCode: 'C', firstPartyOVDType: 'AADHAAR' }] } }, 'NeSL Data › Stamp Data › First Party OVD Type (1): must be one of PAN_CARD'],
+	['NeSL other arrays are arrays', createBodySchema, { ...valid, neslData: { entities: [] } }, { ...valid, neslData: { entities: {} } }, 'NeSL Data › Entities: must be a JSON array'],
+	['document ID required', documentIdSchema, { documentId: 'D' }, { documentId: '' }, 'Document ID: is required'],
+	['download type enumeration', downloadQuerySchema, { documentId: 'D', documentDownloadType: 'DOCUMENT' }, { documentId: 'D', documentDownloadType: 'document' }, 'File Type: must be one of DOCUMENT, AUDIT_TRAIL, ATTACHMENT, SUPPORTING_DOCUMENT'],
+	['index required for ATTACHMENT', downloadQuerySchema, { documentId: 'D', documentDownloadType: 'ATTACHMENT', index: 0 }, { documentId: 'D', documentDownloadType: 'ATTACHMENT' }, 'Index: is required for ATTACHMENT'],
+	['index not negative', downloadQuerySchema, valid && { documentId: 'D', documentDownloadType: 'ATTACHMENT', index: 2 }, { documentId: 'D', documentDownloadType: 'ATTACHMENT', index: -1 }, 'Index: cannot be negative'],
+	['index whole number', downloadQuerySchema, { documentId: 'D', documentDownloadType: 'ATTACHMENT', index: '3' }, { documentId: 'D', documentDownloadType: 'ATTACHMENT', index: 0.5 }, 'Index: must be a whole number'],
+	['sign URL for SUPPORTING_DOCUMENT', downloadQuerySchema, { documentId: 'D', documentDownloadType: 'SUPPORTING_DOCUMENT', index: 0, supportDocumentUrl: 'u' }, { documentId: 'D', documentDownloadType: 'SUPPORTING_DOCUMENT', index: 0 }, 'Sign URL: is required for SUPPORTING_DOCUMENT'],
+	['page size at most 40', listQuerySchema, { max: 40 }, { max: 41 }, 'Page Size: cannot be more than 40'],
+	['page size at least 1', listQuerySchema, { max: 1 }, { max: 0 }, 'Page Size: must be at least 1'],
+	['list status enumeration', listQuerySchema, { max: 40, status: 'SIGNED' }, { max: 40, status: 'signed' }, 'Status: must be one of DRAFT, SENT, RECEIVED, SIGNED, COMPLETED, EXPIRED'],
+	['limit at least 1', limitSchema, { limit: 1 }, { limit: 0 }, 'Limit: must be at least 1'],
+	['expiryDays at least -1', reactivateBodySchema(NOW), { documentId: 'D', expiryDays: -1 }, { documentId: 'D', expiryDays: -2 }, 'Expiry Days: must be from -1 to 365'],
+	['expiryDays at most 365', reactivateBodySchema(NOW), { documentId: 'D', expiryDays: 365 }, { documentId: 'D', expiryDays: 366 }, 'Expiry Days: must be from -1 to 365'],
+	['expiryTime in the future', reactivateBodySchema(NOW), { documentId: 'D', expiryTime: NOW + 1 }, { documentId: 'D', expiryTime: NOW }, 'Expiry Date and Time: must be in the future'],
+	['expiryTime at most 365 days ahead', reactivateBodySchema(NOW), { documentId: 'D', expiryTime: NOW + 365 * DAY }, { documentId: 'D', expiryTime: NOW + 365 * DAY + 1 }, 'Expiry Date and Time: must be at most 365 days ahead'],
+	['one of expiryDays and expiryTime', reactivateBodySchema(NOW), { documentId: 'D' }, { documentId: 'D', expiryDays: 1, expiryTime: NOW + DAY }, 'Expiry Days: and Expiry Date and Time cannot both be set'],
+	['1 sign URL at least', signUrlsSchema, ['u'], [], 'needs at least one sign URL'],
+	['15 sign URLs at most', signUrlsSchema, Array(15).fill('u'), Array(16).fill('u'), 'can hold at most 15 sign URLs per item'],
+	['doc signer consent required', docSignerBodySchema, { signUrl: 'u', profileId: 'p', consent: 'c' }, { signUrl: 'u', profileId: 'p', consent: '' }, "Consent: is required (the service's consent text, exactly)"],
+	['doc signer profile required', docSignerBodySchema, { signUrl: 'u', profileId: 'p', consent: 'c' }, { signUrl: 'u', consent: 'c' }, 'Document Signer Profile ID: is required', DOC_SIGNER_LABELS],
+	['eBG review status enumeration', ebgReviewBodySchema, { data: { requestId: 'r', loanNumber: 'l', reviewStatus: 'Rejected', reviewRemarks: 'x', notifTxnId: 'n' } }, { data: { requestId: 'r', loanNumber: 'l', reviewStatus: 'rejected', reviewRemarks: 'x', notifTxnId: 'n' } }, 'Review Status: must be one of Accepted, Rejected'],
+	['eBG remarks required', ebgReviewBodySchema, { data: { requestId: 'r', loanNumber: 'l', reviewStatus: 'Accepted', reviewRemarks: 'x', notifTxnId: 'n' } }, { data: { requestId: 'r', loanNumber: 'l', reviewStatus: 'Accepted', notifTxnId: 'n' } }, 'Review Remarks: is required'],
+];
+
+describe('document rules (one test per rule)', () => {
+	// Every row gets its labels argument, so that jest does not read the sixth parameter as a done callback.
+	it.each(rules.map(([rule, schema, ok, broken, message, labels]) => [rule, schema, ok, broken, message, labels ?? {}] as const))('%s', (_rule, schema, ok, broken, message, labels) => {
+		expect(firstViolation(schema, ok)).toBeUndefined();
+		expect(firstViolation(schema, broken, labels)?.message).toContain(message);
+	});
+
+	it.each(Object.entries(NESL_REQUIRED_WHEN).flatMap(([field, types]) => types.map((type) => [field, type])))('NeSL %s is required for %s', (field, type) => {
+		const violation = firstViolation(createBodySchema, withDetail({ registrationType: type }));
+		const all = createBodySchema.safeParse(withDetail({ registrationType: type }));
+		expect(violation).toBeDefined();
+		expect(all.success ? [] : all.error.issues.map((issue) => issue.path.join('.'))).toContain(`neslData.documentDetail.${field}`);
+	});
+
+	it('describes files from bytes and from base64 without decoding them whole', () => {
+		const bytes = makePdf('x', 1000);
+		expect(describeFile(bytes)).toEqual({ bytes: 1000, isPdf: true });
+		expect(describeFile(bytes.toString('base64'))).toEqual({ bytes: 1000, isPdf: true });
+		expect(describeFile(Buffer.from('hello!').toString('base64'))).toEqual({ bytes: 6, isPdf: false });
+	});
+});
