@@ -313,8 +313,8 @@ function seedState(env: EmulatorEnv, seed: SeedOptions): V3State {
 	return state;
 }
 
-/** Signs what is left and produces the signed PDF and the audit trail. */
-function complete(doc: V3Document, now: number): void {
+/** Signs what is left and produces the signed PDF and the audit trail (also the control route sign-all). */
+export function complete(doc: V3Document, now: number): void {
 	for (const invitee of doc.invitees) {
 		if (!invitee.signed) {
 			invitee.signed = true;
@@ -606,6 +606,8 @@ function create(env: EmulatorEnv, state: V3State, account: Account, body: unknow
 		request: { ...body, file: { ...file, file: file.file ? '<base64>' : undefined, additionalFiles: undefined } },
 	};
 	state.documents.set(doc.documentId, doc);
+	// Lets an in-process test act on a new document before the next request (e.g. complete it).
+	env.events.emit('v3DocumentCreated', doc.documentId);
 	return v3Success(
 		{
 			documentId: doc.documentId,
