@@ -63,6 +63,45 @@ export function binaryMetadata(
 /** A file as the base64 string the service expects in JSON bodies (`file.file`, `additionalFiles`, `stampFile`). */
 export const toBase64 = (file: BinaryFile): string => file.content.toString('base64');
 
+/** Bytes encoded per slice when writing base64 into a body; a multiple of 3, so slices join without padding. */
+const BASE64_SLICE = 3 * 1024 * 1024;
+
+/**
+ * A JSON body whose file fields are base64, written straight into one Buffer to send as is. `body` carries
+ * placeholder strings (keys of `files`) where the files go; each file is encoded slice by slice into its
+ * place, so neither a base64 string of a whole file nor a JSON string of the whole body is ever held: a
+ * 15 MB PDF costs the 20 MB of the body, instead of base64 text, JSON text and request buffer (60 MB).
+ */
+export function jsonBodyWithFiles(body: unknown, files: Map<string, Buffer>): Buffer {
+	const text = JSON.stringify(body);
+	const pieces: Array<string | Buffer> = [];
+	let rest = text;
+	for (;;) {
+		let next: { at: number; key: string } | undefined;
+		for (const key of files.keys()) {
+			const at = rest.indexOf(JSON.stringify(key));
+			if (at >= 0 && (!next || at < next.at)) next = { at, key };
+		}
+		if (!next) break;
+		pieces.push(`${rest.slice(0, next.at)}"`, files.get(next.key)!, '"');
+		rest = rest.slice(next.at + JSON.stringify(next.key).length);
+	}
+	pieces.push(rest);
+	const size = pieces.reduce((total, piece) => total + (typeof piece === 'string' ? Buffer.byteLength(piece) : Math.ceil(piece.length / 3) * 4), 0);
+	const out = Buffer.allocUnsafe(size);
+	let position = 0;
+	for (const piece of pieces) {
+		if (typeof piece === 'string') {
+			position += out.write(piece, position, 'utf8');
+			continue;
+		}
+		for (let offset = 0; offset < piece.length; offset += BASE64_SLICE) {
+			position += out.write(piece.subarray(offset, offset + BASE64_SLICE).toString('base64'), position, 'latin1');
+		}
+	}
+	return out;
+}
+
 /**
  * A text file as the string the service expects (the licence content of Licence > Install): UTF-8, without
  * a byte-order mark or the surrounding whitespace and line breaks editors add.

@@ -196,6 +196,7 @@ const neslDetailOptions: INodeProperties[] = [
 		}),
 	),
 	...Object.entries(NESL_ENUMS).map(
+		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the default is values[0] of each enumeration
 		([name, values]): INodeProperties => ({
 			displayName: name === 'event' ? 'eBG Event' : humanize(name),
 			name,
@@ -280,6 +281,7 @@ const createFields: INodeProperties[] = [
 			{
 				displayName: 'Field',
 				name: 'field',
+				// eslint-disable-next-line n8n-nodes-base/node-param-fixed-collection-type-unsorted-items -- identity, type and value first, then what the type needs
 				values: [
 					{ displayName: 'Field ID', name: 'fieldId', type: 'string', default: '' },
 					{ displayName: 'Field Name', name: 'fieldName', type: 'string', default: '' },
@@ -328,7 +330,7 @@ const createFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'Loan-Agreement_2025.pdf',
-		description: 'At most 255 characters: letters, digits and + | - : ( ) , _ . [ ] & / @ (no spaces)',
+		description: 'At most 255 characters: letters, digits and + | - : ( ) , _ . [ ] & / @ (no spaces).',
 		displayOptions: show(CREATE, FIELDS_MODE),
 	},
 	{
@@ -460,6 +462,7 @@ const createFields: INodeProperties[] = [
 					{
 						displayName: 'Data',
 						name: 'data',
+						// eslint-disable-next-line n8n-nodes-base/node-param-fixed-collection-type-unsorted-items -- registration type first: it decides what else is required
 						values: [
 							{
 								displayName: 'Registration Type',
@@ -490,6 +493,7 @@ const createFields: INodeProperties[] = [
 									{
 										displayName: 'Stamp',
 										name: 'stamp',
+										// eslint-disable-next-line n8n-nodes-base/node-param-fixed-collection-type-unsorted-items -- required fields alphabetically, then the optional ones under More
 										values: [
 											{ displayName: 'Article Code', name: 'articleCode', type: 'string', default: '', required: true },
 											{ displayName: 'Consideration Price', name: 'considerationPrice', type: 'string', default: '', required: true },
@@ -530,7 +534,6 @@ const createFields: INodeProperties[] = [
 			{ displayName: 'Revenue Stamp Quantity', name: 'revenueStampQuantity', type: 'number', default: 1, description: 'Number of revenue stamps' },
 			{ displayName: 'Revenue Stamp Series', name: 'revenueStampSeries', type: 'string', default: '' },
 			{ displayName: 'Series Group', name: 'seriesGroup', type: 'string', default: '', description: 'Stamp group' },
-			{ displayName: 'Stamp Series', name: 'stampSeries', type: 'string', default: '', description: 'Stamp series to apply; it must have stamps available' },
 			{
 				displayName: 'Stamp Paper Upload',
 				name: 'stampUpload',
@@ -553,6 +556,7 @@ const createFields: INodeProperties[] = [
 					},
 				],
 			},
+			{ displayName: 'Stamp Series', name: 'stampSeries', type: 'string', default: '', description: 'Stamp series to apply; it must have stamps available' },
 			{ displayName: 'Stamp Value', name: 'stampValue', type: 'string', default: '', description: 'Stamp amount' },
 		],
 	},

@@ -11,7 +11,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import type { z } from 'zod';
 
-import { fetchTemporaryFile, readBinary, toBase64, toBinaryOutput } from '../../../shared/binary';
+import { fetchTemporaryFile, jsonBodyWithFiles, readBinary, toBinaryOutput } from '../../../shared/binary';
 import { responseError } from '../../../shared/errors';
 import {
 	createBodySchema,
@@ -278,10 +278,23 @@ export async function buildCreateBody(this: IExecuteSingleFunctions, options: IH
 		({ body, files } = await bodyFromFields(this));
 	}
 	refuse(this, createBodySchema, validationView(body, files));
-	if (files.main) (body.file as Body).file = toBase64({ content: files.main, mimeType: 'application/pdf' });
-	if (files.additional) (body.file as Body).additionalFiles = files.additional.map((content) => toBase64({ content, mimeType: 'application/pdf' }));
-	if (files.stamp) (body.stampUpload as Body).stampFile = toBase64({ content: files.stamp, mimeType: 'application/pdf' });
-	options.body = body;
+	if (!files.main && !files.additional && !files.stamp) {
+		options.body = body;
+		return options;
+	}
+	// Files from binary fields are written as base64 straight into the request bytes (see jsonBodyWithFiles).
+	const placed = new Map<string, Buffer>();
+	const place = (content: Buffer) => {
+		const key = `\u0000file:${placed.size}\u0000`;
+		placed.set(key, content);
+		return key;
+	};
+	if (files.main) (body.file as Body).file = place(files.main);
+	if (files.additional) (body.file as Body).additionalFiles = files.additional.map(place);
+	if (files.stamp) (body.stampUpload as Body).stampFile = place(files.stamp);
+	options.body = jsonBodyWithFiles(body, placed);
+	options.json = false;
+	options.headers = { ...(options.headers ?? {}), 'Content-Type': 'application/json' };
 	return options;
 }
 

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, IN8nHttpFullResponse, INodeExecutionData, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IN8nHttpFullResponse, INode, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { resolveBaseUrl } from '../../../shared/environment';
@@ -10,6 +10,9 @@ export function splitSignUrls(value: unknown): string[] {
 	const parts = Array.isArray(value) ? value.map(String) : String(value ?? '').split(/[\n,]+/);
 	return parts.map((part) => part.trim()).filter(Boolean);
 }
+
+const asNodeError = (node: INode, error: unknown, itemIndex: number) =>
+	error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(node, error as Error, { itemIndex });
 
 interface Pending {
 	itemIndex: number;
@@ -51,7 +54,7 @@ export async function resendInvitations(this: IExecuteFunctions): Promise<INodeE
 			outcomes.set(itemIndex, []);
 			pending.push(...signUrls.map((signUrl) => ({ itemIndex, signUrl })));
 		} catch (error) {
-			if (!continueOnFail) throw error;
+			if (!continueOnFail) throw asNodeError(node, error, itemIndex);
 			failures.set(itemIndex, error as Error);
 		}
 	}
@@ -94,7 +97,7 @@ export async function resendInvitations(this: IExecuteFunctions): Promise<INodeE
 					});
 				});
 			} catch (error) {
-				if (!continueOnFail) throw error;
+				if (!continueOnFail) throw asNodeError(node, error, firstItem);
 				for (const entry of batch) {
 					failures.set(entry.itemIndex, error as Error);
 					outcomes.delete(entry.itemIndex);
@@ -107,7 +110,7 @@ export async function resendInvitations(this: IExecuteFunctions): Promise<INodeE
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		const failure = failures.get(itemIndex);
 		if (failure) {
-			const error = failure instanceof NodeApiError || failure instanceof NodeOperationError ? failure : new NodeOperationError(node, failure, { itemIndex });
+			const error = asNodeError(node, failure, itemIndex);
 			output.push({ json: { error: error.message }, error, pairedItem: { item: itemIndex } });
 			continue;
 		}
