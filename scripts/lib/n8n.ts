@@ -4,7 +4,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, write
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
-import { ensureN8n, node24, node24Env, N8N_2_SPEC, type N8nInstallSpec } from './install';
+import { cleanEnv, ensureN8n, node24, node24Env, N8N_2_SPEC, type N8nInstallSpec } from './install';
 import { paths } from './paths';
 import { run, stopChild, track, type RunResult } from './proc';
 
@@ -115,7 +115,7 @@ export class N8n {
 
 	/** The environment n8n runs with; `brokerPort` differs between the server and each CLI command. */
 	env(brokerPort: number): NodeJS.ProcessEnv {
-		const base = this.options.spec.node === 'node24' ? node24Env() : { ...process.env };
+		const base = this.options.spec.node === 'node24' ? node24Env() : cleanEnv();
 		return {
 			...base,
 			N8N_USER_FOLDER: this.userFolder,
@@ -148,7 +148,7 @@ export class N8n {
 		return this.options.spec.node === 'node24' ? node24() : process.execPath;
 	}
 
-	/** Starts `n8n start` and waits until /healthz/readiness answers 200. */
+	/** Starts `n8n start` and waits until /healthz/readiness and the REST API answer 200. */
 	async start(timeoutMs = 180_000): Promise<void> {
 		const out = openSync(this.logFile, 'a');
 		const begin = Date.now();
@@ -167,8 +167,12 @@ export class N8n {
 		while (Date.now() - begin < timeoutMs) {
 			if (exited) throw new Error(`${exited} before it was ready:\n${this.logTail()}`);
 			try {
+				// Readiness (database up) comes before the REST routes in n8n 1.x: wait for both.
 				const response = await fetch(`${this.url}/healthz/readiness`, { signal: AbortSignal.timeout(2000) });
-				if (response.status === 200) return;
+				if (response.status === 200) {
+					const settings = await fetch(`${this.url}/rest/settings`, { signal: AbortSignal.timeout(2000) });
+					if (settings.status === 200) return;
+				}
 			} catch {
 				/* not listening yet */
 			}
