@@ -15,6 +15,7 @@ export interface EmulatorInfo {
 	authToken: string;
 	otherAuthToken: string;
 	salt: string | null;
+	signOnCreate: boolean;
 	oauthClient: { clientId: string; clientSecret: string };
 	seed: Record<string, unknown>;
 }
@@ -33,11 +34,19 @@ export interface EmulatorProcess {
  * returns a handle that stops it by its own process group.
  */
 export async function startEmulatorProcess(
-	options: { port?: number; seed?: Record<string, string | number | boolean>; salt?: string | null; name?: string } = {},
+	options: {
+		port?: number;
+		seed?: Record<string, string | number | boolean>;
+		salt?: string | null;
+		name?: string;
+		/** Invitees of a new signing request sign at once (the emulator's --sign-on-create). */
+		signOnCreate?: boolean;
+	} = {},
 ): Promise<EmulatorProcess> {
 	const args = [join(ROOT, 'node_modules', 'ts-node', 'dist', 'bin.js'), '--transpile-only', join(ROOT, 'test', 'emulator', 'cli.ts')];
 	args.push(`--port=${options.port ?? 0}`);
 	if (options.seed) args.push(`--seed-json=${JSON.stringify(options.seed)}`);
+	if (options.signOnCreate) args.push('--sign-on-create');
 	if (options.salt === null) args.push('--no-salt');
 	else if (options.salt !== undefined) args.push(`--salt=${options.salt}`);
 	const logFile = join(paths.logs, `emulator-${options.name ?? 'run'}.log`);

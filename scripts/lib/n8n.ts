@@ -226,6 +226,19 @@ export class N8n {
 		}
 	}
 
+	/** `n8n import:workflow --separate` of several workflows in one command (one n8n start instead of many). */
+	async importWorkflows(workflows: Array<Record<string, unknown> & { id: string }>): Promise<string[]> {
+		const folder = join(this.userFolder, `import-workflows-${randomUUID()}`);
+		mkdirSync(folder, { recursive: true });
+		for (const workflow of workflows) writeFileSync(join(folder, `${workflow.id}.json`), JSON.stringify(workflow, null, 2));
+		try {
+			await this.cli(['import:workflow', '--separate', `--input=${folder}`]);
+		} finally {
+			rmSync(folder, { recursive: true, force: true });
+		}
+		return workflows.map((workflow) => workflow.id);
+	}
+
 	/** `n8n import:workflow` from an object; returns the workflow id. */
 	async importWorkflow(workflow: Record<string, unknown> & { id: string }): Promise<string> {
 		const file = join(this.userFolder, `import-workflow-${randomUUID()}.json`);

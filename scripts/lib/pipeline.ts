@@ -1,17 +1,19 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { makePdf } from '../../test/fixtures/pdf';
 import type { EmulatorProcess } from './emulator';
-import { nodeOutput, type N8n, type N8nItem, type N8nRun } from './n8n';
+import { nodeOutput, type N8n, type N8nItem } from './n8n';
+import { paths } from './paths';
 
 const NODE = 'n8n-nodes-document-execution.documentExecution';
-/** The emulator's published PDF workflow (test/emulator/families/v3.ts, V3_SEED.pdfProfileId). */
-export const DEMO_PROFILE_ID = 'WF-PDF-0001';
+
+/** The example that is the main job's pipeline. */
+export const PIPELINE_EXAMPLE = 'create-status-download.json';
 
 export const CREDENTIAL = { id: 'DexDemoToken0001', name: 'Document Execution (local emulator)' };
 
+/** The credential a user creates for the emulator (Environment: Custom), as n8n's CLI imports it. */
 export function demoCredential(emulator: EmulatorProcess) {
 	return {
 		...CREDENTIAL,
@@ -25,99 +27,49 @@ export function demoCredential(emulator: EmulatorProcess) {
 	};
 }
 
-const manualTrigger = {
-	id: 'b0b0b0b0-0000-4000-8000-000000000001',
-	name: 'Start',
-	type: 'n8n-nodes-base.manualTrigger',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
-
-const credentials = { documentExecutionApi: CREDENTIAL };
-
-/** Step 1 of the pipeline: a signing request for a PDF, with one invitee, and its status right after. */
-export function createWorkflow(pdf: Buffer) {
-	return {
-		id: 'DexDemoCreate001',
-		name: 'Demo 1: create a signing request',
-		nodes: [
-			manualTrigger,
-			{
-				id: 'b0b0b0b0-0000-4000-8000-000000000002',
-				name: 'Create Signing Request',
-				type: NODE,
-				typeVersion: 1,
-				position: [240, 0],
-				parameters: {
-					resource: 'document',
-					operation: 'create',
-					profileId: DEMO_PROFILE_ID,
-					specifyBody: 'fields',
-					documentSource: 'base64',
-					fileBase64: pdf.toString('base64'),
-					documentName: 'Demo_agreement.pdf',
-					invitees: { invitee: [{ name: 'Asha Rao', email: 'asha.rao@example.com' }] },
-				},
-				credentials,
-			},
-			{
-				id: 'b0b0b0b0-0000-4000-8000-000000000005',
-				name: 'Status After Create',
-				type: NODE,
-				typeVersion: 1,
-				position: [480, 0],
-				parameters: { resource: 'document', operation: 'getStatus', documentId: '={{ $json.documentId }}' },
-				credentials,
-			},
-		],
-		connections: {
-			Start: { main: [[{ node: 'Create Signing Request', type: 'main', index: 0 }]] },
-			'Create Signing Request': { main: [[{ node: 'Status After Create', type: 'main', index: 0 }]] },
-		},
-		settings: { executionOrder: 'v1' },
-	};
+interface WorkflowNode {
+	name: string;
+	type: string;
+	parameters?: Record<string, unknown>;
+	credentials?: Record<string, unknown>;
+	webhookId?: string;
 }
 
-/** Step 3: read the status, then download the signed PDF. */
-export function statusAndDownloadWorkflow(documentId: string) {
-	return {
-		id: 'DexDemoDownld001',
-		name: 'Demo 2: status and signed PDF',
-		nodes: [
-			manualTrigger,
-			{
-				id: 'b0b0b0b0-0000-4000-8000-000000000003',
-				name: 'Get Status',
-				type: NODE,
-				typeVersion: 1,
-				position: [240, 0],
-				parameters: { resource: 'document', operation: 'getStatus', documentId },
-				credentials,
-			},
-			{
-				id: 'b0b0b0b0-0000-4000-8000-000000000004',
-				name: 'Download Signed PDF',
-				type: NODE,
-				typeVersion: 1,
-				position: [480, 0],
-				parameters: { resource: 'document', operation: 'download', documentId, fileType: 'DOCUMENT' },
-				credentials,
-			},
-		],
-		connections: {
-			Start: { main: [[{ node: 'Get Status', type: 'main', index: 0 }]] },
-			'Get Status': { main: [[{ node: 'Download Signed PDF', type: 'main', index: 0 }]] },
-		},
-		settings: { executionOrder: 'v1' },
-	};
+export interface ImportableWorkflow extends Record<string, unknown> {
+	id: string;
+	name: string;
+	file: string;
+	nodes: WorkflowNode[];
+}
+
+/** examples/*.json, ready to import: ids from their file names, credentials pointed at the demo's. */
+export function exampleWorkflows(): ImportableWorkflow[] {
+	if (!existsSync(paths.examples)) return [];
+	return readdirSync(paths.examples)
+		.filter((file) => file.endsWith('.json'))
+		.sort()
+		.map((file) => {
+			const workflow = JSON.parse(readFileSync(join(paths.examples, file), 'utf8')) as { name?: string; nodes: WorkflowNode[] };
+			// n8n ids are 16 characters: a prefix and the file name's letters.
+			const id = `DexEx${file.replace(/[^A-Za-z0-9]/g, '').slice(0, 11)}`.padEnd(16, '0');
+			return {
+				...workflow,
+				id,
+				file,
+				name: workflow.name ?? file,
+				active: false,
+				nodes: workflow.nodes.map((node) =>
+					node.credentials?.documentExecutionApi ? { ...node, credentials: { ...node.credentials, documentExecutionApi: CREDENTIAL } } : node,
+				),
+			};
+		});
 }
 
 export interface PipelineSummary {
+	workflow: string;
 	documentId: string;
-	statusAfterCreate: string;
-	statusAfterSigning: string;
-	invitees: Array<{ name?: string; status?: string }>;
+	status: string;
+	invitees: Array<{ name?: string; status: string }>;
 	pdf: { fileName?: string; mimeType: string; bytes: number; sha256: string; isPdf: boolean; matchesService: boolean };
 }
 
@@ -136,13 +88,6 @@ export function binaryBytes(n8n: N8n, item: N8nItem, property = 'data'): Buffer 
 	return Buffer.from(binary.data ?? '', 'base64');
 }
 
-function requireSuccess(label: string, run: N8nRun | undefined, stdout: string, stderr: string): N8nRun {
-	if (!run) throw new Error(`${label}: n8n printed no run data:\n${stdout.slice(-3000)}\n${stderr.slice(-2000)}`);
-	const error = run.data.resultData.error;
-	if (error) throw new Error(`${label} failed in n8n: ${error.message} ${error.description ?? ''}`);
-	return run;
-}
-
 /** The signed PDF as the service hands it out (fetchDocument, then its temporary link), to compare with n8n's. */
 async function serviceCopy(emulator: EmulatorProcess, documentId: string): Promise<Buffer> {
 	const url = new URL(`${emulator.info.baseUrl}/v3.3/document/fetchDocument`);
@@ -155,45 +100,46 @@ async function serviceCopy(emulator: EmulatorProcess, documentId: string): Promi
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
+const nodeFor = (workflow: ImportableWorkflow, operation: string) => {
+	const node = workflow.nodes.find((candidate) => candidate.type === NODE && candidate.parameters?.operation === operation);
+	if (!node) throw new Error(`${workflow.file} has no Document Execution node for "${operation}"`);
+	return node.name;
+};
+
 /**
- * create → (the invitee signs, in the emulator) → status → download, each n8n step run with `n8n execute`
- * on the imported workflows.
+ * create → status → download: examples/create-status-download.json, already imported into n8n, run with
+ * `n8n execute` against an emulator started with signOnCreate (its invitee signs as soon as the request
+ * exists, so the download finds a COMPLETED document). Reads what came out of each step.
  */
 export async function runPipeline(n8n: N8n, emulator: EmulatorProcess, log: (line: string) => void = () => undefined): Promise<PipelineSummary> {
-	const created = await n8n.importWorkflow(createWorkflow(makePdf('Demo agreement between the Document Execution Service and n8n', 40_000)));
-	log('n8n execute: Demo 1 (create a signing request)');
-	const first = await n8n.execute(created);
-	const createRun = requireSuccess('Create Signing Request', first.run, first.stdout, first.stderr);
-	const [createdItem] = nodeOutput(createRun, 'Create Signing Request');
-	const documentId = String(createdItem?.json.documentId ?? '');
-	if (!documentId) throw new Error(`Create Signing Request output has no documentId: ${JSON.stringify(createdItem?.json)}`);
+	const workflow = exampleWorkflows().find((example) => example.file === PIPELINE_EXAMPLE);
+	if (!workflow) throw new Error(`examples/${PIPELINE_EXAMPLE} is missing`);
+	log(`n8n execute --id=${workflow.id}  (${workflow.name})`);
+	const execution = await n8n.execute(workflow.id);
+	if (!execution.run) throw new Error(`n8n printed no run data:\n${execution.stdout.slice(-3000)}\n${execution.stderr.slice(-2000)}`);
+	const error = execution.run.data.resultData.error;
+	if (error) throw new Error(`${workflow.name} failed in n8n: ${error.message} ${error.description ?? ''}`);
 
-	const before = await emulator.control<{ status: string }>('POST', `/__emulator/v3/documents/${documentId}/sign-all`);
-	if (before.status !== 200) throw new Error(`The emulator could not sign ${documentId}: ${JSON.stringify(before.body)}`);
-	log(`emulator: every invitee of ${documentId} signed`);
-
-	const statusId = await n8n.importWorkflow(statusAndDownloadWorkflow(documentId));
-	log('n8n execute: Demo 2 (status and signed PDF)');
-	const second = await n8n.execute(statusId);
-	const downloadRun = requireSuccess('Status and download', second.run, second.stdout, second.stderr);
-	const [status] = nodeOutput(downloadRun, 'Get Status');
-	const [file] = nodeOutput(downloadRun, 'Download Signed PDF');
-	const bytes = binaryBytes(n8n, file);
+	const [created] = nodeOutput(execution.run, nodeFor(workflow, 'create'));
+	const [status] = nodeOutput(execution.run, nodeFor(workflow, 'getStatus'));
+	const [file] = nodeOutput(execution.run, nodeFor(workflow, 'download'));
+	const documentId = String(created?.json.documentId ?? '');
+	if (!documentId) throw new Error(`The create step output has no documentId: ${JSON.stringify(created?.json)}`);
+	const property = Object.keys(file?.binary ?? {})[0] ?? 'data';
+	const bytes = binaryBytes(n8n, file, property);
 	const fromService = await serviceCopy(emulator, documentId);
-	const [early] = nodeOutput(createRun, 'Status After Create');
-	const statusAfterCreate = String(early?.json.status ?? '');
 	const requests = (status.json.requests as Array<Record<string, unknown>> | undefined) ?? [];
 	return {
+		workflow: workflow.name,
 		documentId,
-		statusAfterCreate,
-		statusAfterSigning: String(status.json.status ?? ''),
+		status: String(status.json.status ?? ''),
 		invitees: requests.map((request) => ({
 			name: request.name as string | undefined,
 			status: request.signed ? 'signed' : request.rejected ? 'rejected' : request.expired ? 'expired' : 'pending',
 		})),
 		pdf: {
-			fileName: file.binary?.data?.fileName,
-			mimeType: file.binary?.data?.mimeType ?? '',
+			fileName: file.binary?.[property]?.fileName,
+			mimeType: file.binary?.[property]?.mimeType ?? '',
 			bytes: bytes.length,
 			sha256: sha256(bytes),
 			isPdf: bytes.subarray(0, 5).toString('latin1') === '%PDF-',

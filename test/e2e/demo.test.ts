@@ -6,7 +6,8 @@ import { run } from '../../scripts/lib/proc';
 
 /**
  * The main job, as a script would run it: `npm run demo -- --once` builds, packs and installs the package
- * into n8n, runs create → status → download against the emulator and exits 0 with a readable summary.
+ * into n8n, runs examples/create-status-download.json against the emulator and exits 0 with a readable
+ * summary.
  */
 describe('npm run demo -- --once', () => {
 	it('runs the pipeline in n8n and prints the summary', async () => {
@@ -27,13 +28,13 @@ describe('npm run demo -- --once', () => {
 		const line = result.stdout.split('\n').find((text) => text.startsWith('DEMO_RESULT '));
 		const summary = JSON.parse(line!.slice('DEMO_RESULT '.length)) as {
 			documentId: string;
-			statusAfterCreate: string;
-			statusAfterSigning: string;
+			workflow: string;
+			status: string;
 			pdf: { bytes: number; isPdf: boolean; matchesService: boolean; mimeType: string };
 			worked: boolean;
 		};
 		expect(summary).toEqual(
-			expect.objectContaining({ statusAfterCreate: 'SENT', statusAfterSigning: 'COMPLETED', worked: true }),
+			expect.objectContaining({ workflow: 'Create, check status and download the signed PDF', status: 'COMPLETED', worked: true }),
 		);
 		expect(summary.documentId).toMatch(/\S+/);
 		expect(summary.pdf).toEqual(expect.objectContaining({ isPdf: true, matchesService: true, mimeType: 'application/pdf' }));

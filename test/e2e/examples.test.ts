@@ -6,7 +6,8 @@ import { emulator, exampleWorkflows, n8nWithPackage, PACKAGE, tokenCredential, w
 const NODE = `${PACKAGE}.documentExecution`;
 const TRIGGER = `${PACKAGE}.documentExecutionTrigger`;
 
-/** Seed for the examples: enough packs that a complete pack search needs several pages. */
+/** Seed for the examples: enough packs that a complete pack search needs several pages. Invitees sign at
+ * once (--sign-on-create), so that create → status → download finds a COMPLETED document. */
 const SEED = { packCount: 95 };
 
 interface Recorded {
@@ -63,11 +64,21 @@ const checks: Record<string, (result: ExampleRun, workflow: ExampleWorkflow['wor
 	'search-packs-download.json': async (result, workflow) => {
 		const outputs = outputsOf(result, workflow);
 		const searches = result.requests.filter((request) => request.path === '/api/v4/packs/search');
-		// Paged: several search requests, at different offsets.
-		expect(new Set(searches.map((request) => request.query.offset ?? '0')).size).toBeGreaterThan(1);
-		const records = outputs.flatMap(({ items }) => items).filter((item) => typeof item.json.packId === 'string');
-		expect(new Set(records.map((item) => item.json.packId)).size).toBeGreaterThan(40);
-		await expectPdfOfServiceSize(result, outputs, '/api/v4/packs/download');
+		expect(searches).toHaveLength(1);
+		expect(searches[0].query).toEqual(expect.objectContaining({ status: 'COMPLETED', max: '3' }));
+		const [found] = outputs.filter(({ node }) => node === 'Search Completed Packs');
+		expect(found.items).toHaveLength(3);
+		expect(result.requests.filter((request) => request.path === '/api/v4/packs')).toHaveLength(3);
+		const downloads = result.requests.filter((request) => request.path === '/api/v4/packs/download');
+		const pdfs = pdfItems(outputs);
+		expect(pdfs.length).toBe(downloads.length);
+		expect(pdfs.length).toBeGreaterThanOrEqual(3);
+		// n8n may send the items' requests concurrently: pair each file with its request by document ID.
+		for (const item of pdfs) {
+			const download = downloads.find((request) => request.query.documentId === item.json.documentId);
+			expect(download).toBeDefined();
+			await expectSameFile(result, item, download!);
+		}
 	},
 };
 
@@ -76,11 +87,15 @@ async function expectPdfOfServiceSize(result: ExampleRun, outputs: Array<{ items
 	expect(pdfs.length).toBeGreaterThan(0);
 	const downloads = result.requests.filter((request) => request.path === downloadPath);
 	expect(downloads.length).toBeGreaterThan(0);
-	const item = pdfs[pdfs.length - 1];
+	await expectSameFile(result, pdfs[pdfs.length - 1], downloads[downloads.length - 1]);
+}
+
+/** The PDF n8n holds for an item is the file the service serves for that download request, byte for byte. */
+async function expectSameFile(result: ExampleRun, item: N8nItem, download: Recorded): Promise<void> {
 	const property = Object.keys(item.binary!).find((key) => item.binary![key].mimeType === 'application/pdf')!;
 	const bytes = binaryBytes(result.n8n, item, property);
 	expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-	const expected = await serviceBytes(result.service, downloads[downloads.length - 1]);
+	const expected = await serviceBytes(result.service, download);
 	expect(bytes.length).toBe(expected.length);
 	expect(bytes.equals(expected)).toBe(true);
 }
@@ -97,7 +112,7 @@ describe('the example workflows in a real n8n', () => {
 	let credential: ReturnType<typeof tokenCredential>;
 
 	beforeAll(async () => {
-		service = await emulator('examples', SEED);
+		service = await emulator('examples', { seed: SEED, signOnCreate: true });
 		n8n = await n8nWithPackage('examples');
 		credential = tokenCredential(service);
 		await n8n.importCredentials([credential]);
@@ -127,5 +142,40 @@ describe('the example workflows in a real n8n', () => {
 		const outputs = outputsOf(result, example.workflow);
 		expect(outputs.length).toBeGreaterThan(0);
 		await checks[file]?.(result, example.workflow);
+	});
+
+	const packExample = runnable.find((example) => example.file === 'search-packs-download.json');
+	(packExample ? it : it.skip)('search-packs-download.json with Return All (pages of 10) pages through every completed pack', async () => {
+		// The example's search node alone, switched to Return All with a small page size.
+		const search = packExample!.workflow.nodes.find((node) => node.name === 'Search Completed Packs')!;
+		const start = packExample!.workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger')!;
+		const parameters: Record<string, unknown> = { ...(search.parameters as Record<string, unknown>), returnAll: true };
+		delete parameters.limit;
+		// Pages of 10, so that the completed packs of the seed span several pages.
+		parameters.options = { ...((parameters.options as Record<string, unknown>) ?? {}), pageSize: 10 };
+		const variant = {
+			...packExample!.workflow,
+			nodes: [start, { ...search, parameters }],
+			connections: { [start.name]: { main: [[{ node: search.name, type: 'main', index: 0 }]] } },
+		};
+		await n8n.importWorkflow(withCredentials(variant, [credential], 'DexE2ePackPaging'));
+		await service.control('DELETE', '/__emulator/requests');
+		const execution = await n8n.execute('DexE2ePackPaging');
+		expect(execution.run?.data.resultData.error).toBeUndefined();
+		const packs = nodeOutput(execution.run!, search.name);
+		const searches = (await service.control<Recorded[]>('GET', '/__emulator/requests')).body.filter((r) => r.path === '/api/v4/packs/search');
+		expect(searches.length).toBeGreaterThan(1);
+		expect(searches.map((request) => Number(request.query.offset ?? 0))).toEqual(searches.map((_, index) => index * Number(searches[0].query.max)));
+		// Every completed pack, once: as many as the service reports page by page.
+		let total = 0;
+		for (let offset = 0; ; offset += 40) {
+			const url = `${service.info.baseUrl}/v4/packs/search?status=COMPLETED&max=40&offset=${offset}`;
+			const page = (await (await fetch(url, { headers: { 'X-Auth-Token': service.info.authToken } })).json()) as { data: { records: unknown[] } };
+			total += page.data.records.length;
+			if (page.data.records.length < 40) break;
+		}
+		expect(total).toBeGreaterThan(20);
+		expect(packs).toHaveLength(total);
+		expect(new Set(packs.map((item) => item.json.packId)).size).toBe(total);
 	});
 });

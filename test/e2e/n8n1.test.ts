@@ -1,13 +1,12 @@
 import { ensureN8n, N8N_1_SPEC } from '../../scripts/lib/install';
-import { nodeOutput, type N8n } from '../../scripts/lib/n8n';
-import { createWorkflow, demoCredential } from '../../scripts/lib/pipeline';
-import { makePdf } from '../fixtures/pdf';
+import type { N8n } from '../../scripts/lib/n8n';
+import { demoCredential, exampleWorkflows, runPipeline } from '../../scripts/lib/pipeline';
 import { emulator, n8nWithPackage, PACKAGE } from './support';
 import type { EmulatorProcess } from '../../scripts/lib/emulator';
 
 /**
  * Many self-hosters still run n8n 1.x: the newest 1.x from the registry (on Node 24, as 2.x) loads the
- * packed package, and a workflow that creates a signing request and reads its status runs in it.
+ * packed package, and the create → status → download example runs in it.
  */
 describe(`the packed package in n8n ${N8N_1_SPEC.version}`, () => {
 	let n8n: N8n;
@@ -15,7 +14,7 @@ describe(`the packed package in n8n ${N8N_1_SPEC.version}`, () => {
 
 	beforeAll(async () => {
 		await ensureN8n(N8N_1_SPEC);
-		service = await emulator('n8n1');
+		service = await emulator('n8n1', { signOnCreate: true });
 		n8n = await n8nWithPackage('n8n1', N8N_1_SPEC);
 		await n8n.importCredentials([demoCredential(service)]);
 		await n8n.start();
@@ -40,14 +39,14 @@ describe(`the packed package in n8n ${N8N_1_SPEC.version}`, () => {
 		}
 	});
 
-	it('runs create → status with n8n execute', async () => {
-		const id = await n8n.importWorkflow(createWorkflow(makePdf('n8n 1.x check', 20_000)));
-		const execution = await n8n.execute(id);
-		if (!execution.run) throw new Error(`n8n printed no run:\n${execution.stdout.slice(-3000)}\n${execution.stderr.slice(-2000)}`);
-		expect(execution.run.data.resultData.error).toBeUndefined();
-		const [created] = nodeOutput(execution.run, 'Create Signing Request');
-		expect(created.json.documentId).toEqual(expect.any(String));
-		const [status] = nodeOutput(execution.run, 'Status After Create');
-		expect(status.json).toEqual(expect.objectContaining({ documentId: created.json.documentId, status: 'SENT' }));
+	it('runs examples/create-status-download.json with n8n execute', async () => {
+		const example = exampleWorkflows().find((workflow) => workflow.file === 'create-status-download.json');
+		expect(example).toBeDefined();
+		const { file: _file, ...importable } = example!;
+		await n8n.importWorkflow(importable);
+		const summary = await runPipeline(n8n, service);
+		expect(summary.documentId).toMatch(/\S+/);
+		expect(summary.status).toBe('COMPLETED');
+		expect(summary.pdf).toEqual(expect.objectContaining({ isPdf: true, matchesService: true, mimeType: 'application/pdf' }));
 	});
 });

@@ -25,8 +25,11 @@ export async function n8nWithPackage(name: string, spec?: N8nInstallSpec): Promi
 	return n8n;
 }
 
-export async function emulator(name: string, seed?: Record<string, string | number | boolean>): Promise<EmulatorProcess> {
-	return await startEmulatorProcess({ name: `e2e-${name}`, seed });
+export async function emulator(
+	name: string,
+	options: { seed?: Record<string, string | number | boolean>; signOnCreate?: boolean } = {},
+): Promise<EmulatorProcess> {
+	return await startEmulatorProcess({ name: `e2e-${name}`, ...options });
 }
 
 /** The credential a user would create for the emulator (Environment: Custom). */

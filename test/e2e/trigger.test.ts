@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 
 import type { EmulatorProcess } from '../../scripts/lib/emulator';
+import { V3_SEED } from '../emulator/families/v3';
 import { N8N_VERSION, paths } from '../../scripts/lib/paths';
 import type { N8n } from '../../scripts/lib/n8n';
 import { emulator, exampleWorkflows, n8nWithPackage, PACKAGE, tokenCredential, withCredentials, type ExampleWorkflow } from './support';
@@ -102,7 +103,9 @@ describe('the Document Execution Trigger in a running n8n', () => {
 	});
 
 	it('runs once for a genuine REVIEWER_APPROVAL delivery, with the envelope as its output', async () => {
-		const { status, body: delivery } = await service.control<Delivery>('POST', '/__emulator/webhooks/deliver', { url, retries: 0 });
+		// About a seeded COMPLETED document, so that the example's later steps (status, download) find it.
+		const documentId = V3_SEED.completedDocumentId;
+		const { status, body: delivery } = await service.control<Delivery>('POST', '/__emulator/webhooks/deliver', { url, documentId, retries: 0 });
 		expect(status).toBe(200);
 		expect(delivery.attempts).toEqual([expect.objectContaining({ status: 200 })]);
 		expect(delivery.envelope.mac).toMatch(/^[0-9a-f]{40}$/);
@@ -117,7 +120,9 @@ describe('the Document Execution Trigger in a running n8n', () => {
 
 		const execution = await n8n.rest<{ data: string }>('GET', `/rest/executions/${found[0].id}`);
 		const data = flatted.parse(execution.data) as {
-			resultData: { runData: Record<string, Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> };
+			resultData: {
+				runData: Record<string, Array<{ data: { main: Array<Array<{ json: Record<string, unknown>; binary?: Record<string, { mimeType: string }> }>> } }>>;
+			};
 		};
 		const triggerName = workflow.nodes.find((node) => node.type === TRIGGER_TYPE)!.name;
 		const [item] = data.resultData.runData[triggerName][0].data.main[0];
@@ -125,16 +130,24 @@ describe('the Document Execution Trigger in a running n8n', () => {
 			expect.objectContaining({
 				eventType: 'REVIEWER_APPROVAL',
 				webhookType: 'SUCCESS',
-				document: expect.objectContaining({ documentId: delivery.envelope.document.documentId }),
+				document: expect.objectContaining({ documentId }),
 				macVerification: expect.objectContaining({ verified: true }),
 			}),
 		);
+		// The example's next steps ran on what the delivery said: the document's status, its signed PDF.
+		for (const node of workflow.nodes.filter((candidate) => candidate.type === `${PACKAGE}.documentExecution`)) {
+			const [output] = data.resultData.runData[node.name][0].data.main[0];
+			const operation = (node as { parameters?: { operation?: string } }).parameters?.operation;
+			if (operation === 'getStatus') expect(output.json).toEqual(expect.objectContaining({ documentId, status: 'COMPLETED' }));
+			if (operation === 'download') expect(Object.values(output.binary ?? {}).map((binary) => binary.mimeType)).toContain('application/pdf');
+		}
 	});
 
 	it('refuses a forged delivery with 401 and starts no execution', async () => {
 		const before = await executions();
 		const { body: delivery } = await service.control<Delivery>('POST', '/__emulator/webhooks/deliver', {
 			url,
+			documentId: V3_SEED.completedDocumentId,
 			retries: 0,
 			overrides: { mac: '0'.repeat(40) },
 		});

@@ -1,11 +1,16 @@
 /**
- * `npm run emulator -- [--port=8377] [--seed=key=value ...] [--seed-json='{...}'] [--salt=value|--no-salt]`
+ * `npm run emulator -- [--port=8377] [--seed=key=value ...] [--seed-json='{...}'] [--salt=value|--no-salt]
+ *   [--sign-on-create]`
+ *
+ * `--sign-on-create`: every invitee of a new v3 signing request signs at once (as the in-process example test
+ * does), so that a workflow that creates, reads the status and downloads finds a COMPLETED document.
  *
  * Starts the emulator for processes other than a test (the real n8n, the demo script, a person with curl).
  * Prints one JSON line that scripts parse (origin, base URL, auth URL, tokens, salt, OAuth2 client), then
  * stays up until SIGINT or SIGTERM. Steer it through the control routes under `/__emulator/`.
  */
 import { DEFAULT_OAUTH_CLIENT } from './families/oauth';
+import { complete, type V3State } from './families/v3';
 import { DEFAULT_AUTH_TOKEN, DEFAULT_SALT, OTHER_ACCOUNT_AUTH_TOKEN, startEmulator, type SeedOptions } from './server';
 
 function parseValue(raw: string): string | number | boolean {
@@ -15,8 +20,9 @@ function parseValue(raw: string): string | number | boolean {
 	return raw;
 }
 
-export function parseArgs(argv: string[]): { port: number; seed: SeedOptions; salt: string | null } {
+export function parseArgs(argv: string[]): { port: number; seed: SeedOptions; salt: string | null; signOnCreate: boolean } {
 	let port = 0;
+	let signOnCreate = false;
 	let salt: string | null = DEFAULT_SALT;
 	const seed: SeedOptions = {};
 	for (const arg of argv) {
@@ -25,6 +31,7 @@ export function parseArgs(argv: string[]): { port: number; seed: SeedOptions; sa
 		if (flag === '--port') port = Number(value);
 		else if (flag === '--salt') salt = value;
 		else if (flag === '--no-salt') salt = null;
+		else if (flag === '--sign-on-create') signOnCreate = true;
 		else if (flag === '--seed-json') Object.assign(seed, JSON.parse(value) as SeedOptions);
 		else if (flag === '--seed') {
 			const [key, ...parts] = value.split('=');
@@ -32,12 +39,18 @@ export function parseArgs(argv: string[]): { port: number; seed: SeedOptions; sa
 		} else throw new Error(`Unknown argument ${arg}`);
 	}
 	if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid --port ${port}`);
-	return { port, seed, salt };
+	return { port, seed, salt, signOnCreate };
 }
 
 async function main(): Promise<void> {
-	const { port, seed, salt } = parseArgs(process.argv.slice(2));
+	const { port, seed, salt, signOnCreate } = parseArgs(process.argv.slice(2));
 	const emulator = await startEmulator({ port, seed, salt });
+	if (signOnCreate) {
+		emulator.env.events.on('v3DocumentCreated', (documentId: string) => {
+			const doc = emulator.slice<V3State>('v3').documents.get(documentId);
+			if (doc) complete(doc, emulator.clock.now());
+		});
+	}
 	process.stdout.write(
 		`${JSON.stringify({
 			ready: true,
@@ -48,6 +61,7 @@ async function main(): Promise<void> {
 			authToken: DEFAULT_AUTH_TOKEN,
 			otherAuthToken: OTHER_ACCOUNT_AUTH_TOKEN,
 			salt,
+			signOnCreate,
 			oauthClient: DEFAULT_OAUTH_CLIENT,
 			seed,
 		})}\n`,
