@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ensureNodeCli, ensureScanner, node24Env } from './install';
+import { cleanEnv, ensureNodeCli, ensureScanner, node24Env } from './install';
 import { paths, ROOT } from './paths';
 import { run } from './proc';
 
@@ -18,13 +18,22 @@ export interface ScanReport {
 	legs: Array<{ name: 'source' | 'tarball'; files: number; errors: number; warnings: number; messages: ScanMessage[] }>;
 }
 
+/**
+ * eslint-plugin-n8n-nodes-base treats every file as `Test.node.ts` when NODE_ENV is `test` (as under jest),
+ * which turns its filename and trigger-naming rules into false reports: lint with NODE_ENV unset.
+ */
+function lintEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+	const { NODE_ENV: _nodeEnv, ...rest } = env;
+	return rest;
+}
+
 /** `@n8n/scan-community-package`'s analysis of the source and the packed tarball (scripts/scan-package.mjs). */
 export async function scanPackage(tarball: string): Promise<ScanReport> {
 	const scanner = await ensureScanner();
 	const { stdout } = await run(
 		process.execPath,
 		[join(ROOT, 'scripts', 'scan-package.mjs'), `--scanner=${scanner}`, `--source=${ROOT}`, `--tarball=${tarball}`],
-		{ cwd: ROOT, timeoutMs: 300_000 },
+		{ cwd: ROOT, timeoutMs: 300_000, env: lintEnv(cleanEnv()) },
 	);
 	return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as ScanReport;
 }
@@ -55,7 +64,7 @@ export async function communityLint(): Promise<LintReport> {
 	symlinkSync(join(paths.nodeCli, 'node_modules'), join(stage, 'node_modules'), 'dir');
 	const result = await run(join(paths.nodeCli, 'node_modules', '.bin', 'n8n-node'), ['lint'], {
 		cwd: stage,
-		env: node24Env({ CI: 'true' }),
+		env: lintEnv(node24Env({ CI: 'true' })),
 		allowFailure: true,
 		timeoutMs: 300_000,
 	});
