@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeType, INodeTypeDescription, NodeOutput } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { authenticationProperty, nodeCredentials } from '../shared/authentication';
 import { baseUrlExpression } from '../shared/environment';
 import { familyGuards } from './familyGuards';
 import { resources } from './resources';
@@ -22,18 +23,7 @@ export class DocumentExecution implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{
-				name: 'documentExecutionApi',
-				required: true,
-				displayOptions: { show: { authentication: ['authToken'] } },
-			},
-			{
-				name: 'documentExecutionOAuth2Api',
-				required: true,
-				displayOptions: { show: { authentication: ['oAuth2'] } },
-			},
-		],
+		credentials: nodeCredentials(),
 		requestDefaults: {
 			baseURL: baseUrlExpression,
 			headers: { Accept: 'application/json' },
@@ -41,17 +31,10 @@ export class DocumentExecution implements INodeType {
 			ignoreHttpStatusErrors: true,
 		},
 		properties: [
-			{
-				displayName: 'Authentication',
-				name: 'authentication',
-				type: 'options',
-				options: [
-					{ name: 'Auth Token', value: 'authToken' },
-					{ name: 'OAuth2 (Pack and Media Only)', value: 'oAuth2' },
-				],
-				default: 'authToken',
+			authenticationProperty({
+				oAuth2Name: 'OAuth2 (Pack and Media Only)',
 				description: 'The service accepts OAuth2 only on its v4 pack and media operations; every other operation needs the Auth Token',
-			},
+			}),
 			{
 				displayName: 'Resource',
 				name: 'resource',

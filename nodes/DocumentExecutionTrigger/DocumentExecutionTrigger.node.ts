@@ -13,6 +13,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { authenticationProperty, credentialTypeFor, nodeCredentials, type Authentication } from '../shared/authentication';
 import { resolveBaseUrl } from '../shared/environment';
 import { responseError } from '../shared/errors';
 import { saltOf, verifyMac } from './verifyMac';
@@ -26,12 +27,6 @@ type WebhookName = keyof typeof ROUTES;
  * name a description carries, so a second, separately managed webhook gets its own name.
  */
 const ERROR_WEBHOOK = 'error' as WebhookType;
-
-type Authentication = 'authToken' | 'oAuth2';
-
-/** The credential type behind the Authentication parameter (the same choice as the main node). */
-const credentialType = (authentication: Authentication) =>
-	authentication === 'oAuth2' ? 'documentExecutionOAuth2Api' : 'documentExecutionApi';
 
 /** Where the node keeps, per webhook, the URL it showed the user to paste (see the lifecycle below). */
 const REGISTRY_KEY = 'pastedWebhookUrls';
@@ -131,7 +126,7 @@ async function fetchCurrentStatus(
 		};
 		const response = (await context.helpers.httpRequestWithAuthentication.call(
 			context,
-			credentialType('authToken'),
+			credentialTypeFor('authToken'),
 			request,
 		)) as IN8nHttpFullResponse;
 		const error = responseError(node, 'v3', response);
@@ -153,7 +148,7 @@ async function fetchCurrentStatus(
 	try {
 		response = (await context.helpers.httpRequestWithAuthentication.call(
 			context,
-			credentialType('oAuth2'),
+			credentialTypeFor('oAuth2'),
 			request,
 		)) as IN8nHttpFullResponse;
 	} catch (thrown) {
@@ -197,18 +192,7 @@ export class DocumentExecutionTrigger implements INodeType {
 		defaults: { name: 'Document Execution Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{
-				name: 'documentExecutionApi',
-				required: true,
-				displayOptions: { show: { authentication: ['authToken'] } },
-			},
-			{
-				name: 'documentExecutionOAuth2Api',
-				required: true,
-				displayOptions: { show: { authentication: ['oAuth2'] } },
-			},
-		],
+		credentials: nodeCredentials(),
 		webhooks: [
 			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'success' },
 			{ name: ERROR_WEBHOOK, httpMethod: 'POST', responseMode: 'onReceived', path: 'error' },
@@ -228,18 +212,11 @@ export class DocumentExecutionTrigger implements INodeType {
 				type: 'notice',
 				default: '',
 			},
-			{
-				displayName: 'Authentication',
-				name: 'authentication',
-				type: 'options',
-				options: [
-					{ name: 'Auth Token', value: 'authToken' },
-					{ name: 'OAuth2', value: 'oAuth2' },
-				],
-				default: 'authToken',
+			authenticationProperty({
+				oAuth2Name: 'OAuth2',
 				description:
 					'The credential holds the Private Salt and is used by Re-Fetch Current Status (Auth Token: document status; OAuth2: pack details)',
-			},
+			}),
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -308,7 +285,7 @@ export class DocumentExecutionTrigger implements INodeType {
 		}
 
 		const authentication = this.getNodeParameter('authentication', 'authToken') as Authentication;
-		const credentials = await this.getCredentials(credentialType(authentication));
+		const credentials = await this.getCredentials(credentialTypeFor(authentication));
 		const verdict = verifyMac(envelope, saltOf(credentials.privateSalt));
 		if (!verdict.accepted) {
 			// No reason in the answer: a forger learns nothing from it.

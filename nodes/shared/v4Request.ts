@@ -7,6 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { credentialTypeFor } from './authentication';
+
 /**
  * The one place that sends v4 requests (packs and media). Every routed v4 operation sets
  * `routing.send.paginate: true` and `routing.operations.pagination` to one of the runners below, so that
@@ -16,8 +18,6 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
  * runners see the 401 (mapped by the v4 envelope check to LE_ERR_AP_080), refresh the token through n8n's
  * own `refreshOAuth2Token` (which stores the new token in the credential) and send the request once more.
  */
-
-export const BEARER_CREDENTIAL_TYPE = 'documentExecutionOAuth2Api';
 
 /** The v4 code for a missing, invalid or expired token. */
 const REFUSED_TOKEN = 'LE_ERR_AP_080';
@@ -64,7 +64,7 @@ export async function sendV4(this: IExecutePaginationFunctions, requestData: Req
 			: new NodeApiError(this.getNode(), failure as JsonObject);
 	}
 	// `call(this)`: the helper reads the credential through the context it is called on.
-	await this.helpers.refreshOAuth2Token.call(this, BEARER_CREDENTIAL_TYPE);
+	await this.helpers.refreshOAuth2Token.call(this, credentialTypeFor('oAuth2'));
 	return await this.makeRoutingRequest(attempt(requestData, qs));
 }
 

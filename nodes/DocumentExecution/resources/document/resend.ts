@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, IN8nHttpFullResponse, INode, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { credentialTypeFor } from '../../../shared/authentication';
 import { resolveBaseUrl } from '../../../shared/environment';
 import { responseError } from '../../../shared/errors';
 import { firstViolation, MAX_SIGN_URLS, signUrlsSchema } from './schema';
@@ -60,13 +61,13 @@ export async function resendInvitations(this: IExecuteFunctions): Promise<INodeE
 	}
 
 	if (pending.length) {
-		const credentials = await this.getCredentials('documentExecutionApi');
+		const credentials = await this.getCredentials(credentialTypeFor('authToken'));
 		const url = `${resolveBaseUrl(credentials)}/v3.0/sign/request/resend`;
 		for (let start = 0; start < pending.length; start += MAX_SIGN_URLS) {
 			const batch = pending.slice(start, start + MAX_SIGN_URLS);
 			const firstItem = batch[0].itemIndex;
 			try {
-				const response = (await this.helpers.httpRequestWithAuthentication.call(this, 'documentExecutionApi', {
+				const response = (await this.helpers.httpRequestWithAuthentication.call(this, credentialTypeFor('authToken'), {
 					method: 'POST',
 					url,
 					headers: { Accept: 'application/json' },
