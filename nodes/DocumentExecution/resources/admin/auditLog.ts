@@ -1,13 +1,12 @@
-import type { ResourceModule } from '../types';
-import { ADMIN } from './common';
+import { ADMIN, adminResource } from './common';
 import { searchProperties } from './search';
 
 const resource = ADMIN.auditLog;
 
-export const auditLog: ResourceModule = {
-	option: { name: 'Audit Log', value: resource, description: 'Organisation administration (v1)' },
-	family: 'v1',
-	properties: searchProperties({
+export const auditLog = adminResource(
+	'Audit Log',
+	resource,
+	searchProperties({
 		resource,
 		plural: 'audit logs',
 		path: '/audit-logs/search',
@@ -33,4 +32,4 @@ export const auditLog: ResourceModule = {
 			],
 		},
 	}),
-};
+);

@@ -1,13 +1,12 @@
-import type { ResourceModule } from '../types';
-import { ADMIN } from './common';
+import { ADMIN, adminResource } from './common';
 import { searchProperties } from './search';
 
 const resource = ADMIN.certificate;
 
-export const certificate: ResourceModule = {
-	option: { name: 'Certificate', value: resource, description: 'Organisation administration (v1)' },
-	family: 'v1',
-	properties: searchProperties({
+export const certificate = adminResource(
+	'Certificate',
+	resource,
+	searchProperties({
 		resource,
 		plural: 'certificates',
 		path: '/certificates/search',
@@ -22,4 +21,4 @@ export const certificate: ResourceModule = {
 		],
 		exampleFilter: { operator: 'AND', filters: [{ field: 'certificateType', operator: 'EQ', value: ['PKCS12_PFX'] }] },
 	}),
-};
+);

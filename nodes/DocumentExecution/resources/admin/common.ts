@@ -1,4 +1,14 @@
-import type { IDisplayOptions } from 'n8n-workflow';
+import type {
+	IDisplayOptions,
+	IHttpRequestMethods,
+	INodeProperties,
+	INodePropertyOptions,
+	INodePropertyRouting,
+	PostReceiveAction,
+	PreSendAction,
+} from 'n8n-workflow';
+
+import type { ResourceModule } from '../types';
 
 /**
  * Path prefix of the organisation administration (v1) operations, relative to `{base_url}`.
@@ -27,6 +37,42 @@ export const ADMIN = {
 export const showFor = (resource: string, operation?: string[]): IDisplayOptions => ({
 	show: operation ? { resource: [resource], operation } : { resource: [resource] },
 });
+
+/** An admin resource: its Resource list entry and its properties (the operation selector first). */
+export const adminResource = (name: string, resource: string, properties: INodeProperties[]): ResourceModule => ({
+	option: { name, value: resource, description: 'Organisation administration (v1)' },
+	family: 'v1',
+	properties,
+});
+
+/** The Operation selector of an admin resource. */
+export const adminOperations = (resource: string, defaultOperation: string, options: INodePropertyOptions[]): INodeProperties => ({
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: showFor(resource),
+	options,
+	default: defaultOperation,
+});
+
+/** Routing of a v1 request: method and URL, then the body builder and the output step where there are. */
+export const v1Routing = (
+	method: IHttpRequestMethods,
+	url: string,
+	steps: { preSend?: PreSendAction; postReceive?: PostReceiveAction } = {},
+): INodePropertyRouting => ({
+	request: { method, url },
+	...(steps.preSend ? { send: { preSend: [steps.preSend] } } : {}),
+	...(steps.postReceive ? { output: { postReceive: [steps.postReceive] } } : {}),
+});
+
+/** A routing URL (an expression) for a v1 path that ends in the ID a parameter holds, e.g. `/roles/{roleId}`. */
+export const v1PathTo = (path: string, idParameter: string) =>
+	`=${v1Path(path)}{{ encodeURIComponent(String($parameter["${idParameter}"]).trim()) }}`;
+
+/** The output step of a v1 read: the answer's `data`. */
+export const dataOf = (): PostReceiveAction => ({ type: 'rootProperty', properties: { property: 'data' } });
 
 /** The spec's ruleType enumeration. */
 export const RULE_TYPES = [

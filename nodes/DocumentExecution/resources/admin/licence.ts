@@ -1,31 +1,19 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ResourceModule } from '../types';
-import { ADMIN, showFor, v1Path } from './common';
+import { ADMIN, adminOperations, adminResource, showFor, v1Path, v1Routing } from './common';
 import { buildLicence } from './hooks';
 
 const resource = ADMIN.licence;
 
-const operation: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: showFor(resource),
-	options: [
-		{
-			name: 'Install',
-			value: 'install',
-			description: 'Install a licence from its content (JWT-formatted data, from a file of any extension or as text)',
-			action: 'Install a licence',
-			routing: {
-				request: { method: 'POST', url: v1Path('/licenses') },
-				send: { preSend: [buildLicence] },
-			},
-		},
-	],
-	default: 'install',
-};
+const operation = adminOperations(resource, 'install', [
+	{
+		name: 'Install',
+		value: 'install',
+		description: 'Install a licence from its content (JWT-formatted data, from a file of any extension or as text)',
+		action: 'Install a licence',
+		routing: v1Routing('POST', v1Path('/licenses'), { preSend: buildLicence }),
+	},
+]);
 
 const install = showFor(resource, ['install']);
 
@@ -63,8 +51,4 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-export const licence: ResourceModule = {
-	option: { name: 'Licence', value: resource, description: 'Organisation administration (v1)' },
-	family: 'v1',
-	properties: [operation, ...fields],
-};
+export const licence = adminResource('Licence', resource, [operation, ...fields]);

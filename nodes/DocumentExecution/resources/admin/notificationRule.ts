@@ -1,44 +1,26 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ResourceModule } from '../types';
-import { ADMIN, RULE_TYPES, showFor, v1Path } from './common';
+import { ADMIN, adminOperations, adminResource, dataOf, RULE_TYPES, showFor, v1Path, v1PathTo, v1Routing } from './common';
 import { buildNotificationRuleUpdate } from './hooks';
 
 const resource = ADMIN.notificationRule;
 
-const operation: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: showFor(resource),
-	options: [
-		{
-			name: 'Get Types',
-			value: 'getTypes',
-			description: 'List the notification rule types and their labels',
-			action: 'Get notification rule types',
-			routing: {
-				request: { method: 'GET', url: v1Path('/notification-rules/types') },
-				output: { postReceive: [{ type: 'rootProperty', properties: { property: 'data' } }] },
-			},
-		},
-		{
-			name: 'Update',
-			value: 'update',
-			description: 'Change who a notification rule notifies and whether it is on',
-			action: 'Update a notification rule',
-			routing: {
-				request: {
-					method: 'PUT',
-					url: `=${v1Path('/notification-rules/')}{{ encodeURIComponent(String($parameter["ruleId"]).trim()) }}`,
-				},
-				send: { preSend: [buildNotificationRuleUpdate] },
-			},
-		},
-	],
-	default: 'update',
-};
+const operation = adminOperations(resource, 'update', [
+	{
+		name: 'Get Types',
+		value: 'getTypes',
+		description: 'List the notification rule types and their labels',
+		action: 'Get notification rule types',
+		routing: v1Routing('GET', v1Path('/notification-rules/types'), { postReceive: dataOf() }),
+	},
+	{
+		name: 'Update',
+		value: 'update',
+		description: 'Change who a notification rule notifies and whether it is on',
+		action: 'Update a notification rule',
+		routing: v1Routing('PUT', v1PathTo('/notification-rules/', 'ruleId'), { preSend: buildNotificationRuleUpdate }),
+	},
+]);
 
 const update = showFor(resource, ['update']);
 
@@ -99,8 +81,4 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-export const notificationRule: ResourceModule = {
-	option: { name: 'Notification Rule', value: resource, description: 'Organisation administration (v1)' },
-	family: 'v1',
-	properties: [operation, ...fields],
-};
+export const notificationRule = adminResource('Notification Rule', resource, [operation, ...fields]);

@@ -1,32 +1,19 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ResourceModule } from '../types';
-import { ADMIN, showFor, v1Path } from './common';
+import { ADMIN, adminOperations, adminResource, showFor, v1Path, v1Routing } from './common';
 import { buildOauth2Client, noteClientSecretShownOnce } from './hooks';
 
 const resource = ADMIN.oauth2Client;
 
-const operation: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: showFor(resource),
-	options: [
-		{
-			name: 'Create',
-			value: 'create',
-			description: 'Create an OAuth2 client. Its client secret is in the output this once and never again.',
-			action: 'Create an oauth2 client',
-			routing: {
-				request: { method: 'POST', url: v1Path('/oauth2-clients') },
-				send: { preSend: [buildOauth2Client] },
-				output: { postReceive: [noteClientSecretShownOnce] },
-			},
-		},
-	],
-	default: 'create',
-};
+const operation = adminOperations(resource, 'create', [
+	{
+		name: 'Create',
+		value: 'create',
+		description: 'Create an OAuth2 client. Its client secret is in the output this once and never again.',
+		action: 'Create an oauth2 client',
+		routing: v1Routing('POST', v1Path('/oauth2-clients'), { preSend: buildOauth2Client, postReceive: noteClientSecretShownOnce }),
+	},
+]);
 
 const create = showFor(resource, ['create']);
 
@@ -51,8 +38,4 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-export const oauth2Client: ResourceModule = {
-	option: { name: 'OAuth2 Client', value: resource, description: 'Organisation administration (v1)' },
-	family: 'v1',
-	properties: [operation, ...fields],
-};
+export const oauth2Client = adminResource('OAuth2 Client', resource, [operation, ...fields]);

@@ -1,41 +1,26 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ResourceModule } from '../types';
-import { ADMIN, showFor, v1Path } from './common';
+import { ADMIN, adminOperations, adminResource, dataOf, showFor, v1Path, v1Routing } from './common';
 import { buildPasswordPolicy } from './hooks';
 
 const resource = ADMIN.passwordPolicy;
 
-const operation: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: showFor(resource),
-	options: [
-		{
-			name: 'Create',
-			value: 'create',
-			description: "Create the organisation's password policy (an organisation has one)",
-			action: 'Create the password policy',
-			routing: {
-				request: { method: 'POST', url: v1Path('/password-policy') },
-				send: { preSend: [buildPasswordPolicy] },
-			},
-		},
-		{
-			name: 'Get',
-			value: 'get',
-			description: "Get the organisation's password policy",
-			action: 'Get the password policy',
-			routing: {
-				request: { method: 'GET', url: v1Path('/password-policy') },
-				output: { postReceive: [{ type: 'rootProperty', properties: { property: 'data' } }] },
-			},
-		},
-	],
-	default: 'get',
-};
+const operation = adminOperations(resource, 'get', [
+	{
+		name: 'Create',
+		value: 'create',
+		description: "Create the organisation's password policy (an organisation has one)",
+		action: 'Create the password policy',
+		routing: v1Routing('POST', v1Path('/password-policy'), { preSend: buildPasswordPolicy }),
+	},
+	{
+		name: 'Get',
+		value: 'get',
+		description: "Get the organisation's password policy",
+		action: 'Get the password policy',
+		routing: v1Routing('GET', v1Path('/password-policy'), { postReceive: dataOf() }),
+	},
+]);
 
 const create = showFor(resource, ['create']);
 
@@ -79,8 +64,4 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-export const passwordPolicy: ResourceModule = {
-	option: { name: 'Password Policy', value: resource, description: 'Organisation administration (v1)' },
-	family: 'v1',
-	properties: [operation, ...fields],
-};
+export const passwordPolicy = adminResource('Password Policy', resource, [operation, ...fields]);

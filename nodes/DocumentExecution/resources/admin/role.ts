@@ -1,34 +1,19 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ResourceModule } from '../types';
-import { ADMIN, showFor, v1Path } from './common';
+import { ADMIN, adminOperations, adminResource, showFor, v1PathTo, v1Routing } from './common';
 import { buildRoleUpdate } from './hooks';
 
 const resource = ADMIN.role;
 
-const operation: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: showFor(resource),
-	options: [
-		{
-			name: 'Update',
-			value: 'update',
-			description: "Rename a role and, optionally, replace its entitlements",
-			action: 'Update a role',
-			routing: {
-				request: {
-					method: 'PUT',
-					url: `=${v1Path('/roles/')}{{ encodeURIComponent(String($parameter["roleId"]).trim()) }}`,
-				},
-				send: { preSend: [buildRoleUpdate] },
-			},
-		},
-	],
-	default: 'update',
-};
+const operation = adminOperations(resource, 'update', [
+	{
+		name: 'Update',
+		value: 'update',
+		description: "Rename a role and, optionally, replace its entitlements",
+		action: 'Update a role',
+		routing: v1Routing('PUT', v1PathTo('/roles/', 'roleId'), { preSend: buildRoleUpdate }),
+	},
+]);
 
 const update = showFor(resource, ['update']);
 
@@ -72,8 +57,4 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-export const role: ResourceModule = {
-	option: { name: 'Role', value: resource, description: 'Organisation administration (v1)' },
-	family: 'v1',
-	properties: [operation, ...fields],
-};
+export const role = adminResource('Role', resource, [operation, ...fields]);

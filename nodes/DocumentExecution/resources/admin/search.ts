@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { OPERATORS, SEARCH_PAGE_SIZE, showFor, v1Path } from './common';
+import { adminOperations, OPERATORS, SEARCH_PAGE_SIZE, showFor, v1Path, v1Routing } from './common';
 import { buildSearch, paginateSearch } from './hooks';
 
 export interface SearchableResource {
@@ -27,28 +27,19 @@ export function searchProperties(spec: SearchableResource): INodeProperties[] {
 	const search = showFor(resource, ['search']);
 	const onlyWhen = (extra: Record<string, Array<string | boolean>>) => ({ show: { resource: [resource], operation: ['search'], ...extra } });
 	return [
-		{
-			displayName: 'Operation',
-			name: 'operation',
-			type: 'options',
-			noDataExpression: true,
-			displayOptions: showFor(resource),
-			options: [
-				{
-					name: 'Search',
-					value: 'search',
-					description: `Search ${spec.plural} with filters and sorting`,
-					action: `Search ${spec.plural}`,
-					routing: {
-						request: { method: 'POST', url: v1Path(spec.path) },
-						send: { preSend: [buildSearch(fieldValues, spec.booleanFields)] },
-						// Pages by the spec's 0-based page index and reads pagination.total (see hooks.ts).
-						operations: { pagination: paginateSearch },
-					},
+		adminOperations(resource, 'search', [
+			{
+				name: 'Search',
+				value: 'search',
+				description: `Search ${spec.plural} with filters and sorting`,
+				action: `Search ${spec.plural}`,
+				routing: {
+					...v1Routing('POST', v1Path(spec.path), { preSend: buildSearch(fieldValues, spec.booleanFields) }),
+					// Pages by the spec's 0-based page index and reads pagination.total (see hooks.ts).
+					operations: { pagination: paginateSearch },
 				},
-			],
-			default: 'search',
-		},
+			},
+		]),
 		{
 			displayName: 'Filter',
 			name: 'filterType',

@@ -1,41 +1,26 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ResourceModule } from '../types';
-import { ADMIN, showFor, v1Path } from './common';
+import { ADMIN, adminOperations, adminResource, dataOf, showFor, v1Path, v1Routing } from './common';
 import { buildSettingsUpdate } from './hooks';
 
 const resource = ADMIN.settings;
 
-const operation: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: showFor(resource),
-	options: [
-		{
-			name: 'Get',
-			value: 'get',
-			description: "Get the organisation's retention and audit-trail settings",
-			action: 'Get organisation settings',
-			routing: {
-				request: { method: 'GET', url: v1Path('/settings') },
-				output: { postReceive: [{ type: 'rootProperty', properties: { property: 'data' } }] },
-			},
-		},
-		{
-			name: 'Update',
-			value: 'update',
-			description: 'Change the settings you add below; the others keep their values',
-			action: 'Update organisation settings',
-			routing: {
-				request: { method: 'PUT', url: v1Path('/settings') },
-				send: { preSend: [buildSettingsUpdate] },
-			},
-		},
-	],
-	default: 'get',
-};
+const operation = adminOperations(resource, 'get', [
+	{
+		name: 'Get',
+		value: 'get',
+		description: "Get the organisation's retention and audit-trail settings",
+		action: 'Get organisation settings',
+		routing: v1Routing('GET', v1Path('/settings'), { postReceive: dataOf() }),
+	},
+	{
+		name: 'Update',
+		value: 'update',
+		description: 'Change the settings you add below; the others keep their values',
+		action: 'Update organisation settings',
+		routing: v1Routing('PUT', v1Path('/settings'), { preSend: buildSettingsUpdate }),
+	},
+]);
 
 const fields: INodeProperties[] = [
 	{
@@ -88,8 +73,4 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-export const settings: ResourceModule = {
-	option: { name: 'Organisation Settings', value: resource, description: 'Organisation administration (v1)' },
-	family: 'v1',
-	properties: [operation, ...fields],
-};
+export const settings = adminResource('Organisation Settings', resource, [operation, ...fields]);
