@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { limitProperty, returnAllProperty } from '../common';
 import { adminOperations, OPERATORS, SEARCH_PAGE_SIZE, showFor, v1Path, v1Routing } from './common';
 import { buildSearch, paginateSearch } from './hooks';
 
@@ -141,25 +142,11 @@ export function searchProperties(spec: SearchableResource): INodeProperties[] {
 				},
 			],
 		},
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
+		returnAllProperty(resource, 'search', {
 			hint: `Reads pages of ${SEARCH_PAGE_SIZE} until every match is read`,
-			displayOptions: search,
 			routing: { send: { paginate: true } },
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			default: 50,
-			description: 'Max number of results to return',
-			displayOptions: onlyWhen({ returnAll: [false] }),
-		},
+		}),
+		limitProperty(resource, 'search'),
 		{
 			displayName: 'Options',
 			name: 'options',

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { limitProperty, pageSizeOption, returnAllProperty } from '../common';
 import {
 	buildCreateBody,
 	buildReactivateBody,
@@ -19,6 +20,7 @@ import {
 import {
 	DOWNLOAD_TYPES,
 	LIST_STATUSES,
+	MAX_PAGE_SIZE,
 	NESL_DATE_FIELDS,
 	NESL_ENUMS,
 	NESL_TEXT_FIELDS,
@@ -620,23 +622,8 @@ const readFields: INodeProperties[] = [
 			routing: { send: { type: 'query' as const, property: name } },
 		})),
 	},
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-		displayOptions: show(['getMany']),
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: show(['getMany'], { returnAll: [false] }),
-	},
+	returnAllProperty(RESOURCE, 'getMany'),
+	limitProperty(RESOURCE, 'getMany'),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -671,14 +658,7 @@ const readFields: INodeProperties[] = [
 		default: {},
 		displayOptions: show(['getMany']),
 		options: [
-			{
-				displayName: 'Page Size',
-				name: 'pageSize',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 40 },
-				default: 40,
-				description: 'Documents per request, at most 40 (the service silently turns larger values into 20)',
-			},
+			pageSizeOption(MAX_PAGE_SIZE, `Documents per request, at most ${MAX_PAGE_SIZE} (the service silently turns larger values into 20)`),
 		],
 	},
 ];

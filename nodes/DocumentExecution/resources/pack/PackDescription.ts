@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { v4SearchPagination, v4SingleRequest } from '../../../shared/v4Request';
+import { V4_MAX_PAGE_SIZE, v4SearchPagination, v4SingleRequest } from '../../../shared/v4Request';
+import { limitProperty, pageSizeOption, returnAllProperty } from '../common';
 import { postReceivePackDownload, postReceivePackGet, preSendPackDownload, preSendPackGet, preSendPackSearch } from './hooks';
 import { ALL_SECTIONS, PACK_SECTIONS } from './validation';
 
@@ -143,14 +144,7 @@ const getFields: INodeProperties[] = [
 ];
 
 const searchFields: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-		displayOptions: show(['search']),
-	},
+	returnAllProperty('pack', 'search'),
 	{
 		displayName: 'Without a Status filter the service lists only the first 1000 packs: if more match, Return All stops with an error instead of returning part of them. Set Filters > Status to read them all.',
 		name: 'windowNotice',
@@ -158,15 +152,7 @@ const searchFields: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { resource: ['pack'], operation: ['search'], returnAll: [true] } },
 	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1, numberPrecision: 0 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { resource: ['pack'], operation: ['search'], returnAll: [false] } },
-	},
+	limitProperty('pack', 'search'),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -209,14 +195,7 @@ const searchFields: INodeProperties[] = [
 				default: 0,
 				description: 'How many matching packs to skip before the first one returned',
 			},
-			{
-				displayName: 'Page Size',
-				name: 'pageSize',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 40, numberPrecision: 0 },
-				default: 40,
-				description: 'Packs per request (1 to 40); fewer requests with larger pages',
-			},
+			pageSizeOption(V4_MAX_PAGE_SIZE, `Packs per request (1 to ${V4_MAX_PAGE_SIZE}); fewer requests with larger pages`),
 			{
 				displayName: 'Sort By',
 				name: 'sortBy',
