@@ -82,6 +82,55 @@ export async function storeBinary(
 	);
 }
 
+/** The workflow's nodes, each given a reference to every credential the helper holds (its own refs win). */
+export function withCredentialRefs(nodes: INode[], credentialsHelper: TestCredentialsHelper): INode[] {
+	const credentialRefs = Object.fromEntries([...credentialsHelper.store.keys()].map((type) => [type, { id: type, name: type }]));
+	return nodes.map((node) => ({ ...node, credentials: { ...credentialRefs, ...(node.credentials ?? {}) } }));
+}
+
+/** The stored workflow record n8n's lifecycle hooks are given. */
+export function workflowRecord(workflow: Pick<IWorkflowBase, 'id' | 'name' | 'active' | 'nodes' | 'connections'>): IWorkflowBase {
+	return { ...workflow, activeVersionId: null, isArchived: false, createdAt: new Date(), updatedAt: new Date() };
+}
+
+/**
+ * What the n8n application hands WorkflowExecute and the node contexts for one execution: the harness's
+ * credentials, the execution's lifecycle hooks, and the instance URLs under `origin`. No sub-workflows.
+ */
+export function buildAdditionalData(
+	run: { origin: string; credentialsHelper: TestCredentialsHelper; hooks: ExecutionLifecycleHooks; executionId: string },
+	extra: Partial<IWorkflowExecuteAdditionalData> = {},
+): IWorkflowExecuteAdditionalData {
+	const { origin } = run;
+	return {
+		credentialsHelper: run.credentialsHelper,
+		hooks: run.hooks,
+		executionId: run.executionId,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: `${origin}/rest`,
+		instanceBaseUrl: `${origin}/`,
+		webhookBaseUrl: `${origin}/webhook`,
+		webhookWaitingBaseUrl: `${origin}/webhook-waiting`,
+		webhookTestBaseUrl: `${origin}/webhook-test`,
+		formBaseUrl: `${origin}/form`,
+		formWaitingBaseUrl: `${origin}/form-waiting`,
+		formTestBaseUrl: `${origin}/form-test`,
+		mcpBaseUrl: `${origin}/mcp`,
+		mcpTestBaseUrl: `${origin}/mcp-test`,
+		variables: {},
+		userId: 'test-user',
+		executeWorkflow: async () => {
+			throw new Error('Sub-workflows are not available in tests');
+		},
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		logAiEvent: () => undefined,
+		setExecutionStatus: () => undefined,
+		sendDataToUI: () => undefined,
+		...extra,
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
 /** Runs a workflow (for example one of `examples/`) through n8n-core's WorkflowExecute. */
 export async function runWorkflow(workflowJson: WorkflowJson, options: RunOptions = {}): Promise<RunResult> {
 	await useBinaryMode(options.binaryMode ?? 'default');
@@ -89,13 +138,7 @@ export async function runWorkflow(workflowJson: WorkflowJson, options: RunOption
 	if (options.credentialsHelper && options.credentials) {
 		for (const [type, data] of Object.entries(options.credentials)) credentialsHelper.store.set(type, data);
 	}
-	const credentialRefs = Object.fromEntries(
-		[...credentialsHelper.store.keys()].map((type) => [type, { id: type, name: type }]),
-	);
-	const nodes = workflowJson.nodes.map((node) => ({
-		...node,
-		credentials: { ...credentialRefs, ...(node.credentials ?? {}) },
-	}));
+	const nodes = withCredentialRefs(workflowJson.nodes, credentialsHelper);
 	const workflowId = `test-${randomUUID()}`;
 	const workflow = new Workflow({
 		id: workflowId,
@@ -110,46 +153,11 @@ export async function runWorkflow(workflowJson: WorkflowJson, options: RunOption
 	if (!startNode) throw new Error('The workflow has no start node');
 
 	const executionId = randomUUID();
-	const workflowData: IWorkflowBase = {
-		id: workflowId,
-		name: workflow.name ?? 'test',
-		active: false,
-		activeVersionId: null,
-		isArchived: false,
-		nodes,
-		connections: workflowJson.connections,
-		createdAt: new Date(),
-		updatedAt: new Date(),
-	};
+	const workflowData = workflowRecord({ id: workflowId, name: workflow.name ?? 'test', active: false, nodes, connections: workflowJson.connections });
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflowData);
 	const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', (run) => resolve(run)));
 
-	const additionalData = {
-		credentialsHelper,
-		hooks,
-		executionId,
-		currentNodeExecutionIndex: 0,
-		restApiUrl: 'http://127.0.0.1:5678/rest',
-		instanceBaseUrl: 'http://127.0.0.1:5678/',
-		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
-		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
-		formBaseUrl: 'http://127.0.0.1:5678/form',
-		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
-		formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
-		mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
-		mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
-		variables: {},
-		userId: 'test-user',
-		executeWorkflow: async () => {
-			throw new Error('Sub-workflows are not available in tests');
-		},
-		getRunExecutionData: async () => undefined,
-		getRuntimeCredential: async () => undefined,
-		logAiEvent: () => undefined,
-		setExecutionStatus: () => undefined,
-		sendDataToUI: () => undefined,
-	} as unknown as IWorkflowExecuteAdditionalData;
+	const additionalData = buildAdditionalData({ origin: 'http://127.0.0.1:5678', credentialsHelper, hooks, executionId });
 
 	const runExecutionData = createRunExecutionData({
 		executionData: {

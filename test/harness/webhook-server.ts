@@ -13,14 +13,13 @@ import type {
 	IWebhookDescription,
 	ITriggerFunctions,
 	IWebhookResponseData,
-	IWorkflowBase,
 	IWorkflowExecuteAdditionalData,
 	WebhookSetupMethodNames,
 } from 'n8n-workflow';
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { TestCredentialsHelper } from './credentials-helper';
-import { runWorkflow, type RunResult, type WorkflowJson } from './engine';
+import { buildAdditionalData, runWorkflow, withCredentialRefs, workflowRecord, type RunResult, type WorkflowJson } from './engine';
 import { nodeTypes } from './types';
 
 /**
@@ -110,11 +109,7 @@ type ExpressLikeResponse = ServerResponse & {
 
 export async function startWebhookServer(options: WebhookServerOptions): Promise<WebhookServer> {
 	const credentialsHelper = options.credentialsHelper ?? new TestCredentialsHelper(options.credentials);
-	const credentialRefs = Object.fromEntries([...credentialsHelper.store.keys()].map((type) => [type, { id: type, name: type }]));
-	const nodes: INode[] = options.workflow.nodes.map((node) => ({
-		...node,
-		credentials: { ...credentialRefs, ...(node.credentials ?? {}) },
-	}));
+	const nodes = withCredentialRefs(options.workflow.nodes, credentialsHelper);
 	const triggerNode: INode | undefined =
 		nodes.find((node) => node.name === options.triggerNode) ??
 		nodes.find((node) => (nodeTypes.getByNameAndVersion(node.type, node.typeVersion) as INodeType).description.webhooks?.length);
@@ -139,44 +134,15 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 	let origin = '';
 	const additionalData = (extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData => {
 		const executionId = randomUUID();
-		const workflowData: IWorkflowBase = {
+		const workflowData = workflowRecord({
 			id: workflowId,
 			name: workflow.name ?? 'webhook test',
 			active: true,
-			activeVersionId: null,
-			isArchived: false,
 			nodes,
 			connections: options.workflow.connections,
-			createdAt: new Date(),
-			updatedAt: new Date(),
-		};
-		return {
-			credentialsHelper,
-			hooks: new ExecutionLifecycleHooks('webhook', executionId, workflowData),
-			executionId,
-			currentNodeExecutionIndex: 0,
-			restApiUrl: `${origin}/rest`,
-			instanceBaseUrl: `${origin}/`,
-			webhookBaseUrl: `${origin}/webhook`,
-			webhookWaitingBaseUrl: `${origin}/webhook-waiting`,
-			webhookTestBaseUrl: `${origin}/webhook-test`,
-			formBaseUrl: `${origin}/form`,
-			formWaitingBaseUrl: `${origin}/form-waiting`,
-			formTestBaseUrl: `${origin}/form-test`,
-			mcpBaseUrl: `${origin}/mcp`,
-			mcpTestBaseUrl: `${origin}/mcp-test`,
-			variables: {},
-			userId: 'test-user',
-			executeWorkflow: async () => {
-				throw new Error('Sub-workflows are not available in tests');
-			},
-			getRunExecutionData: async () => undefined,
-			getRuntimeCredential: async () => undefined,
-			logAiEvent: () => undefined,
-			setExecutionStatus: () => undefined,
-			sendDataToUI: () => undefined,
-			...extra,
-		} as unknown as IWorkflowExecuteAdditionalData;
+		});
+		const hooks = new ExecutionLifecycleHooks('webhook', executionId, workflowData);
+		return buildAdditionalData({ origin, credentialsHelper, hooks, executionId }, extra);
 	};
 
 	// n8n's WebhookService.getNodeWebhooks: one IWebhookData per description, path as n8n builds it.
