@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { V4_MAX_PAGE_SIZE, v4SearchPagination, v4SingleRequest } from '../../../shared/v4Request';
+import { V4_MAX_PAGE_SIZE, v4Routing, v4SearchPagination } from '../../../shared/v4Request';
 import { limitProperty, pageSizeOption, returnAllProperty } from '../common';
 import { postReceivePackDownload, postReceivePackGet, preSendPackDownload, preSendPackGet, preSendPackSearch } from './hooks';
 import { ALL_SECTIONS, PACK_SECTIONS } from './validation';
@@ -37,36 +37,22 @@ export const packOperations: INodeProperties = {
 			value: 'download',
 			action: 'Download a pack file',
 			description: 'Download a document, audit trail, attachment or supporting document as a file',
-			routing: {
-				request: { method: 'GET', url: '/v4/packs/download' },
-				send: { preSend: [preSendPackDownload], paginate: true },
-				operations: { pagination: v4SingleRequest },
-				output: { postReceive: [postReceivePackDownload] },
-			},
+			routing: v4Routing('GET', '/v4/packs/download', { preSend: preSendPackDownload, postReceive: postReceivePackDownload }),
 		},
 		{
 			name: 'Get',
 			value: 'get',
 			action: 'Get a pack',
 			description: 'Get the details of a pack, with the sections you choose',
-			routing: {
-				request: { method: 'GET', url: '/v4/packs' },
-				send: { preSend: [preSendPackGet], paginate: true },
-				operations: { pagination: v4SingleRequest },
-				output: { postReceive: [postReceivePackGet] },
-			},
+			routing: v4Routing('GET', '/v4/packs', { preSend: preSendPackGet, postReceive: postReceivePackGet }),
 		},
 		{
 			name: 'Search',
 			value: 'search',
 			action: 'Search packs',
 			description: 'Search packs by text, status, workflow or IRN',
-			routing: {
-				request: { method: 'GET', url: '/v4/packs/search' },
-				send: { preSend: [preSendPackSearch], paginate: true },
-				// Pages are requested by the runner, which reads the service's pagination object.
-				operations: { pagination: v4SearchPagination },
-			},
+			// Pages are requested by the runner, which reads the service's pagination object.
+			routing: v4Routing('GET', '/v4/packs/search', { preSend: preSendPackSearch, pagination: v4SearchPagination }),
 		},
 	],
 	default: 'search',
