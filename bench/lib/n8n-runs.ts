@@ -1,0 +1,145 @@
+/**
+ * What the benchmark needs from a running n8n beyond scripts/lib/n8n.ts: activate workflows, run one through
+ * its production webhook and read that execution's own timings (startedAt/stoppedAt, and each node's
+ * executionTime from its run data), and read the server process's memory from /proc.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+import type { N8n } from '../../scripts/lib/n8n';
+import { N8N_VERSION, paths } from '../../scripts/lib/paths';
+import type { BenchWorkflow } from './workflows';
+
+// n8n's REST answers carry execution data serialised with `flatted`; read it with n8n's own copy.
+const flatted = createRequire(paths.n8nBin(N8N_VERSION)).call(null, 'flatted') as { parse(text: string): unknown };
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface ExecutionSummary {
+	id: string;
+	status: string;
+	startedAt?: string;
+	stoppedAt?: string;
+}
+
+export interface NodeRun {
+	executionTime: number;
+	data?: { main: Array<Array<{ json: Record<string, unknown>; binary?: Record<string, Record<string, unknown>> }> | null> };
+	error?: { message: string; description?: string };
+}
+
+export interface ExecutionResult {
+	id: string;
+	/** stoppedAt − startedAt of the execution, ms. */
+	executionMs: number;
+	/** Sum of the measured nodes' executionTime, ms. */
+	nodeMs: number;
+	runData: Record<string, NodeRun[]>;
+}
+
+export async function activate(n8n: N8n, workflow: BenchWorkflow): Promise<void> {
+	const stored = await n8n.rest<{ versionId: string }>('GET', `/rest/workflows/${workflow.id}`);
+	await n8n.rest('POST', `/rest/workflows/${workflow.id}/activate`, { versionId: stored.versionId });
+}
+
+/** Activation registers the webhook a moment after the REST call: a GET answers "not registered for GET" once it is there. */
+export async function waitForWebhook(n8n: N8n, workflow: BenchWorkflow): Promise<void> {
+	const url = `${n8n.url}/webhook/${workflow.path}`;
+	for (let tries = 0; tries < 60; tries++) {
+		const text = await (await fetch(url)).text();
+		if (/not registered for GET/i.test(text)) return;
+		await sleep(500);
+	}
+	throw new Error(`The webhook ${url} was not registered after 30 s`);
+}
+
+/**
+ * A REST call that waits out n8n's 503 "Database is not ready!": while a large execution is being saved, its
+ * SQLite pool can miss a health ping, and n8n then refuses REST calls for a moment.
+ */
+async function rest<T>(n8n: N8n, method: string, path: string, body?: unknown): Promise<T> {
+	const begin = Date.now();
+	for (;;) {
+		try {
+			return await n8n.rest<T>(method, path, body);
+		} catch (error) {
+			if (!/answered 503/.test((error as Error).message) || Date.now() - begin > 60_000) throw error;
+			await sleep(500);
+		}
+	}
+}
+
+export async function executionsOf(n8n: N8n, workflowId: string): Promise<{ count: number; newest?: ExecutionSummary }> {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	const answer = await rest<{ count: number; results: ExecutionSummary[] }>(n8n, 'GET', `/rest/executions?filter=${filter}&limit=1`);
+	return { count: answer.count, newest: answer.results[0] };
+}
+
+const finished = (execution?: ExecutionSummary) => Boolean(execution && !['new', 'running', 'waiting'].includes(execution.status));
+
+/** Waits until an execution newer than `afterId` has finished; returns its summary. */
+export async function nextFinished(n8n: N8n, workflowId: string, afterId: number, timeoutMs = 120_000): Promise<ExecutionSummary> {
+	const begin = Date.now();
+	while (Date.now() - begin < timeoutMs) {
+		const { newest } = await executionsOf(n8n, workflowId);
+		if (newest && Number(newest.id) > afterId && finished(newest)) return newest;
+		await sleep(100);
+	}
+	throw new Error(`No finished execution of ${workflowId} after ${timeoutMs / 1000} s`);
+}
+
+export async function executionDetails(n8n: N8n, id: string, measured: string[]): Promise<ExecutionResult> {
+	const execution = await rest<{ data: string; startedAt: string; stoppedAt: string; status: string }>(n8n, 'GET', `/rest/executions/${id}`);
+	const data = flatted.parse(execution.data) as { resultData: { runData: Record<string, NodeRun[]>; error?: { message: string; description?: string } } };
+	const { runData, error } = data.resultData;
+	if (error || execution.status !== 'success') {
+		throw new Error(`Execution ${id} ended ${execution.status}: ${error?.message ?? ''} ${error?.description ?? ''}`);
+	}
+	const nodeMs = measured.reduce((sum, name) => {
+		const run = runData[name]?.[0];
+		if (!run) throw new Error(`Node ${name} did not run in execution ${id}`);
+		return sum + run.executionTime;
+	}, 0);
+	return { id, executionMs: Date.parse(execution.stoppedAt) - Date.parse(execution.startedAt), nodeMs, runData };
+}
+
+/**
+ * POSTs `body` to the workflow's production webhook, waits for its execution to finish, and calls `beforeDetails`
+ * (memory readings) before the execution's data is read back (which costs the server memory of its own).
+ */
+export async function runWorkflow(
+	n8n: N8n,
+	workflow: BenchWorkflow,
+	body: unknown,
+	beforeDetails?: () => void,
+): Promise<ExecutionResult> {
+	const before = Number((await executionsOf(n8n, workflow.id)).newest?.id ?? 0);
+	const response = await fetch(`${n8n.url}/webhook/${workflow.path}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+		signal: AbortSignal.timeout(180_000),
+	});
+	const text = await response.text();
+	if (response.status !== 200) throw new Error(`${workflow.name}: the webhook answered ${response.status}: ${text.slice(0, 500)}`);
+	const summary = await nextFinished(n8n, workflow.id, before);
+	beforeDetails?.();
+	return await executionDetails(n8n, summary.id, workflow.measured);
+}
+
+/** VmRSS and VmHWM (peak) of a process, bytes. */
+export function memoryOf(pid: number): { rss: number; hwm: number } {
+	const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+	const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+	return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+}
+
+/** Resets the process's peak RSS (VmHWM) to its current RSS (Linux: `5` into /proc/<pid>/clear_refs). */
+export function resetPeak(pid: number): boolean {
+	try {
+		writeFileSync(`/proc/${pid}/clear_refs`, '5');
+		return true;
+	} catch {
+		return false;
+	}
+}
