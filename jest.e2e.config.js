@@ -14,7 +14,8 @@ module.exports = {
 	globalSetup: '<rootDir>/test/e2e/global-setup.ts',
 	testTimeout: 600_000,
 	maxWorkers: 1,
-	// The emulator and n8n run as child processes; the suite stops them itself.
-	forceExit: false,
+	// The emulator and n8n run as child processes; each test file stops them itself, and whatever is left
+	// when jest exits is killed by its process group (scripts/lib/proc.ts). Keep-alive sockets must not hold CI.
+	forceExit: true,
 	verbose: true,
 };

@@ -147,7 +147,14 @@ export async function ensureN8n(spec: N8nInstallSpec = N8N_2_SPEC): Promise<stri
 	return paths.n8nBin(spec.version);
 }
 
-const SCANNER_SPEC = { '@n8n/scan-community-package': '0.32.0', typescript: '5.9.3' };
+/**
+ * Peers the linters load but `--legacy-peer-deps` does not install: TypeScript (for typescript-eslint) and
+ * n8n-workflow (for @n8n/eslint-plugin-community-nodes). Without them here, they resolve only by accident,
+ * from a node_modules further up the tree (the project's, when .cache/ is inside it).
+ */
+const LINT_PEERS = { typescript: '5.9.3', 'n8n-workflow': '2.41.0' };
+
+const SCANNER_SPEC = { '@n8n/scan-community-package': '0.32.0', ...LINT_PEERS };
 
 /** n8n's community package scanner, with TypeScript 5.9 beside it (its own TypeScript crashes the parser). */
 export async function ensureScanner(): Promise<string> {
@@ -167,7 +174,7 @@ export async function ensureScanner(): Promise<string> {
 }
 
 const NODE_CLI_SPEC = {
-	dependencies: { '@n8n/node-cli': '0.48.3' },
+	dependencies: { '@n8n/node-cli': '0.48.3', ...LINT_PEERS },
 	overrides: { '@langchain/langgraph': '1.4.18', '@langchain/langgraph-sdk': '1.12.4' },
 };
 
