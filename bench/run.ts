@@ -3,7 +3,7 @@
  * by the real-n8n tooling into .cache/, a no-op when cached), against the project's emulator on 127.0.0.1.
  * Every comparison is a ratio of runs made side by side in this one invocation, each figure the median of
  * several runs, interleaved (ours, reference, ours, reference…). Prints a table and writes bench/results.json.
- * How and why: docs/performance.md. Options: --reps=N (default 5), --trigger-reps=N (3), --memory-reps=N (3),
+ * How and why: docs/performance.md. Options: --reps=N (default 5), --trigger-reps=N (1: 2,000 deliveries take minutes here), --memory-reps=N (3),
  * --deliveries=N (2000), --concurrency=N (10), --only=status,create,paging,trigger,download.
  */
 import { Agent, request as httpRequest } from 'node:http';
@@ -32,7 +32,7 @@ const flag = (name: string, fallback: number) => Number(process.argv.find((arg) 
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.split('=')[1]?.split(',');
 const wanted = (part: string) => !only || only.includes(part);
 const REPS = flag('reps', 5);
-const TRIGGER_REPS = flag('trigger-reps', 3);
+const TRIGGER_REPS = flag('trigger-reps', 1);
 const MEMORY_REPS = flag('memory-reps', 3);
 const DELIVERIES = flag('deliveries', 2000);
 const CONCURRENCY = flag('concurrency', 10);
