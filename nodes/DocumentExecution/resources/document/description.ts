@@ -198,15 +198,17 @@ const neslDetailOptions: INodeProperties[] = [
 		}),
 	),
 	...Object.entries(NESL_ENUMS).map(
-		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the default is values[0] of each enumeration
-		([name, values]): INodeProperties => ({
-			displayName: name === 'event' ? 'eBG Event' : humanize(name),
-			name,
-			type: 'options',
-			options: enumOptions(values),
-			default: values[0],
-			...(name === 'event' ? { description: 'Required when the registration type is EBG' } : {}),
-		}),
+		([name, values]): INodeProperties => {
+			const [firstValue] = values;
+			return {
+				displayName: name === 'event' ? 'eBG Event' : humanize(name),
+				name,
+				type: 'options',
+				options: enumOptions(values),
+				default: firstValue,
+				...(name === 'event' ? { description: 'Required when the registration type is EBG' } : {}),
+			};
+		},
 	),
 ].sort((a, b) => a.displayName.localeCompare(b.displayName));
 
@@ -283,18 +285,7 @@ const createFields: INodeProperties[] = [
 			{
 				displayName: 'Field',
 				name: 'field',
-				// eslint-disable-next-line n8n-nodes-base/node-param-fixed-collection-type-unsorted-items -- identity, type and value first, then what the type needs
 				values: [
-					{ displayName: 'Field ID', name: 'fieldId', type: 'string', default: '' },
-					{ displayName: 'Field Name', name: 'fieldName', type: 'string', default: '' },
-					{
-						displayName: 'Type',
-						name: 'type',
-						type: 'options',
-						options: TEMPLATE_FIELD_TYPES.map((value) => ({ name: value === 'files' ? 'Files / Image' : humanize(value), value })),
-						default: 'text',
-					},
-					{ displayName: 'Value', name: 'value', type: 'string', default: '', description: 'The pre-filled value' },
 					{
 						displayName: 'Checked',
 						name: 'checked',
@@ -303,6 +294,9 @@ const createFields: INodeProperties[] = [
 						description: 'Whether the box or option is checked (required for checkbox and radio)',
 						displayOptions: { show: { type: ['checkbox', 'radio'] } },
 					},
+					{ displayName: 'Field ID', name: 'fieldId', type: 'string', default: '' },
+					{ displayName: 'Field Name', name: 'fieldName', type: 'string', default: '' },
+					{ displayName: 'Height (Px)', name: 'height', type: 'string', default: '', displayOptions: { show: { type: ['files'] } } },
 					{
 						displayName: 'Multiple',
 						name: 'multiple',
@@ -311,9 +305,16 @@ const createFields: INodeProperties[] = [
 						description: 'Whether several values may be chosen (required for dropdown)',
 						displayOptions: { show: { type: ['dropdown'] } },
 					},
-					{ displayName: 'Width (Px)', name: 'width', type: 'string', default: '', displayOptions: { show: { type: ['files'] } } },
-					{ displayName: 'Height (Px)', name: 'height', type: 'string', default: '', displayOptions: { show: { type: ['files'] } } },
 					{ displayName: 'Required', name: 'required', type: 'boolean', default: false, description: 'Whether the invitee must fill it while signing' },
+					{
+						displayName: 'Type',
+						name: 'type',
+						type: 'options',
+						options: TEMPLATE_FIELD_TYPES.map((value) => ({ name: value === 'files' ? 'Files / Image' : humanize(value), value })),
+						default: 'text',
+					},
+					{ displayName: 'Value', name: 'value', type: 'string', default: '', description: 'The pre-filled value' },
+					{ displayName: 'Width (Px)', name: 'width', type: 'string', default: '', displayOptions: { show: { type: ['files'] } } },
 				],
 			},
 		],
@@ -464,17 +465,7 @@ const createFields: INodeProperties[] = [
 					{
 						displayName: 'Data',
 						name: 'data',
-						// eslint-disable-next-line n8n-nodes-base/node-param-fixed-collection-type-unsorted-items -- registration type first: it decides what else is required
 						values: [
-							{
-								displayName: 'Registration Type',
-								name: 'registrationType',
-								type: 'options',
-								options: enumOptions(REGISTRATION_TYPES),
-								default: 'INDIVIDUAL_LOAN',
-								description: 'Decides which document detail fields are mandatory',
-							},
-							{ displayName: 'State', name: 'state', type: 'string', default: '', required: true, description: 'State where the stamp duty is paid' },
 							{
 								displayName: 'Document Detail',
 								name: 'documentDetail',
@@ -483,6 +474,21 @@ const createFields: INodeProperties[] = [
 								default: {},
 								description: 'Loans and eBG need loan number, sanction number and amount, type of debt, account closed flag, fund type, sanction currency and credit subtype; loans also need date of sanction, EMI amount, rate of interest, tenure and facility name',
 								options: neslDetailOptions,
+							},
+							{
+								displayName: 'Other Arrays (JSON)',
+								name: 'otherArrays',
+								type: 'json',
+								default: '{}',
+								description: 'The arrays whose fields the service does not publish, as one JSON object: {"entities": [], "participants": [], "neslParties": [], "neslSecurities": []}',
+							},
+							{
+								displayName: 'Registration Type',
+								name: 'registrationType',
+								type: 'options',
+								options: enumOptions(REGISTRATION_TYPES),
+								default: 'INDIVIDUAL_LOAN',
+								description: 'Decides which document detail fields are mandatory',
 							},
 							{
 								displayName: 'Stamp Data',
@@ -495,15 +501,11 @@ const createFields: INodeProperties[] = [
 									{
 										displayName: 'Stamp',
 										name: 'stamp',
-										// eslint-disable-next-line n8n-nodes-base/node-param-fixed-collection-type-unsorted-items -- required fields alphabetically, then the optional ones under More
 										values: [
 											{ displayName: 'Article Code', name: 'articleCode', type: 'string', default: '', required: true },
 											{ displayName: 'Consideration Price', name: 'considerationPrice', type: 'string', default: '', required: true },
 											{ displayName: 'Description of Document', name: 'descriptionOfDocument', type: 'string', default: '', required: true },
 											{ displayName: 'First Party', name: 'firstParty', type: 'string', default: '', required: true },
-											{ displayName: 'Second Party', name: 'secondParty', type: 'string', default: '', required: true },
-											{ displayName: 'Stamp Duty Amount', name: 'stampDutyAmount', type: 'string', default: '', required: true },
-											{ displayName: 'Stamp Duty Paid By', name: 'stampDutyPaidBy', type: 'string', default: '', required: true },
 											{
 												displayName: 'More',
 												name: 'more',
@@ -518,17 +520,14 @@ const createFields: INodeProperties[] = [
 													{ displayName: 'Second Party Pin', name: 'secondPartyPin', type: 'string', default: '' },
 												],
 											},
+											{ displayName: 'Second Party', name: 'secondParty', type: 'string', default: '', required: true },
+											{ displayName: 'Stamp Duty Amount', name: 'stampDutyAmount', type: 'string', default: '', required: true },
+											{ displayName: 'Stamp Duty Paid By', name: 'stampDutyPaidBy', type: 'string', default: '', required: true },
 										],
 									},
 								],
 							},
-							{
-								displayName: 'Other Arrays (JSON)',
-								name: 'otherArrays',
-								type: 'json',
-								default: '{}',
-								description: 'The arrays whose fields the service does not publish, as one JSON object: {"entities": [], "participants": [], "neslParties": [], "neslSecurities": []}',
-							},
+							{ displayName: 'State', name: 'state', type: 'string', default: '', required: true, description: 'State where the stamp duty is paid' },
 						],
 					},
 				],
