@@ -55,7 +55,7 @@ describe('the package as n8n installs it', () => {
 			(path) => !['package.json', 'README.md', 'LICENSE', 'LICENSE.md'].includes(path) && !path.startsWith('dist/'),
 		);
 		expect(unexpected).toEqual([]);
-		expect(files.filter((path) => /test|emulator|\.spec\.|\.ts$/.test(path.replace(/\.d\.ts$/, '')))).toEqual([]);
+		expect(files.filter((path) => /test|emulator|\.spec\.|\.ts$|\.tsbuildinfo$/.test(path.replace(/\.d\.ts$/, '')))).toEqual([]);
 	});
 
 	it('ships code that uses no process, fs or timers, and imports nothing n8n does not provide', () => {
