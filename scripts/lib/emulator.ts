@@ -41,9 +41,13 @@ export async function startEmulatorProcess(
 		name?: string;
 		/** Invitees of a new signing request sign at once (the emulator's --sign-on-create). */
 		signOnCreate?: boolean;
+		/** Another entry point that takes the same arguments and prints the same JSON line (the bench's). */
+		script?: string;
+		extraArgs?: string[];
 	} = {},
 ): Promise<EmulatorProcess> {
-	const args = [join(ROOT, 'node_modules', 'ts-node', 'dist', 'bin.js'), '--transpile-only', join(ROOT, 'test', 'emulator', 'cli.ts')];
+	const script = options.script ?? join(ROOT, 'test', 'emulator', 'cli.ts');
+	const args = [join(ROOT, 'node_modules', 'ts-node', 'dist', 'bin.js'), '--transpile-only', script, ...(options.extraArgs ?? [])];
 	args.push(`--port=${options.port ?? 0}`);
 	if (options.seed) args.push(`--seed-json=${JSON.stringify(options.seed)}`);
 	if (options.signOnCreate) args.push('--sign-on-create');
