@@ -126,7 +126,8 @@ export async function fetchTemporaryFile(context: NodeContext, url: string, item
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 	})) as IN8nHttpFullResponse;
-	const content = Buffer.from(response.body as ArrayBuffer);
+	// n8n's request helper already answers a Buffer for 'arraybuffer' (axios in Node): Buffer.from would copy it.
+	const content = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body as ArrayBuffer);
 	if (response.statusCode >= 300) {
 		throw new NodeApiError(context.getNode(), { body: content.toString('utf8').slice(0, 200) } as JsonObject, {
 			message: `The download link could not be read (HTTP ${response.statusCode})`,
