@@ -11,6 +11,8 @@ export const PACKAGE = 'n8n-nodes-document-execution';
 export const OURS = `${PACKAGE}.documentExecution`;
 export const OUR_TRIGGER = `${PACKAGE}.documentExecutionTrigger`;
 export const CREDENTIAL = { id: 'DexBenchToken001', name: 'Document Execution (bench emulator)' };
+/** n8n's Header Auth credential holding the same token: how a user keeps it out of the workflow. */
+export const HEADER_CREDENTIAL = { id: 'DexBenchHeadr001', name: 'X-Auth-Token header (bench emulator)' };
 
 export interface BenchNode {
 	id: string;
@@ -98,6 +100,19 @@ export function benchWorkflows(baseUrl: string, token: string): Record<string, B
 				sendQuery: true,
 				queryParameters: { parameters: [{ name: 'documentId', value: '={{ $json.documentId }}' }] },
 			}),
+		], ['HTTP Request']),
+		// The same request with the token in a Header Auth credential (its generic authenticate: one more expression per item).
+		statusHttpHeaderAuth: chain('DexBenchStatusHa', 'bench: Get Status x1000 (HTTP Request, Header Auth)', 'bench-status-http-header', [
+			splitIds(),
+			node('HTTP Request', 'n8n-nodes-base.httpRequest', 4.2, {
+				method: 'GET',
+				url: `${baseUrl}/v3.2/sign/request`,
+				authentication: 'genericCredentialType',
+				genericAuthType: 'httpHeaderAuth',
+				sendQuery: true,
+				queryParameters: { parameters: [{ name: 'documentId', value: '={{ $json.documentId }}' }] },
+				options: {},
+			}, { credentials: { httpHeaderAuth: HEADER_CREDENTIAL } }),
 		], ['HTTP Request']),
 
 		createOurs: chain('DexBenchCreateOu', 'bench: create from a PDF file (ours, binary)', 'bench-create-ours', [
