@@ -80,14 +80,14 @@ export function responseError(
 	}
 	if (!isObject(body) || Buffer.isBuffer(body)) {
 		const text = Buffer.isBuffer(body) ? body.toString('utf8') : String(body ?? '');
-		const kind = /^\s*</.test(text) ? 'an HTML page' : text.trim() ? 'a body that is not valid JSON' : 'an empty body';
+		const answer = /^\s*</.test(text) ? 'an HTML page instead of JSON' : text.trim() ? 'malformed JSON' : 'an empty body instead of JSON';
 		return apiError(
 			node,
 			{ body: text.slice(0, 200) },
 			statusCode,
 			statusCode >= 500
 				? `The service had a server error (HTTP ${statusCode})`
-				: `The service answered with ${kind} instead of JSON (HTTP ${statusCode})`,
+				: `The service answered with ${answer} (HTTP ${statusCode})`,
 			statusCode >= 500
 				? 'This is on the service side; try again later or turn on Retry On Fail.'
 				: 'Check the Base URL of the credential: it must end in /api. A proxy or a login page may be in the way.',
