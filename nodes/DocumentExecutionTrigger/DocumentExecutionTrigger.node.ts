@@ -16,11 +16,12 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { authenticationProperty, credentialTypeFor, nodeCredentials, type Authentication } from '../shared/authentication';
 import { resolveBaseUrl } from '../shared/environment';
 import { responseError } from '../shared/errors';
+import { EVENT_KINDS, normalisedEvent, shapeOf, type Route, type ShapedDelivery } from './delivery';
 import { saltOf, verifyMac } from './verifyMac';
 
 /** n8n's webhook names, and the route each stands for on the service's side. */
-const ROUTES = { default: 'success', error: 'error' } as const;
-type WebhookName = keyof typeof ROUTES;
+const ROUTES: Record<string, Route> = { default: 'success', error: 'error' };
+type WebhookName = 'default' | 'error';
 
 /**
  * n8n-workflow types webhook names as 'default' | 'setup', but n8n looks webhook methods up by whatever
@@ -33,6 +34,14 @@ const REGISTRY_KEY = 'pastedWebhookUrls';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const EVENT_OPTIONS = Object.entries(EVENT_KINDS)
+	.map(([value, description]) => ({
+		name: value.toLowerCase().replace(/(^|_)(\w)/g, (_match, separator: string, first: string) => `${separator ? ' ' : ''}${first.toUpperCase()}`),
+		value,
+		description,
+	}))
+	.sort((a, b) => a.name.localeCompare(b.name));
 
 /**
  * The lifecycle of a manually registered webhook. The service has no API to register webhook URLs: the
@@ -68,7 +77,7 @@ function manualRegistration(name: WebhookName) {
 }
 
 /** The body as a JSON object, or undefined: parsed from the raw bytes, whatever the Content-Type said. */
-function readEnvelope(rawBody: unknown): Record<string, unknown> | undefined {
+function readBody(rawBody: unknown): Record<string, unknown> | undefined {
 	if (!Buffer.isBuffer(rawBody)) return undefined;
 	let parsed: unknown;
 	try {
@@ -79,8 +88,8 @@ function readEnvelope(rawBody: unknown): Record<string, unknown> | undefined {
 	return isObject(parsed) ? parsed : undefined;
 }
 
-/** The event types the user chose (empty: every type passes, including kinds the service adds later). */
-function selectedEventTypes(options: IDataObject): string[] {
+/** The event kinds the user chose (empty: every kind passes, including kinds the service adds later). */
+function selectedEventKinds(options: IDataObject): string[] {
 	const listed = Array.isArray(options.eventTypes) ? (options.eventTypes as string[]) : [];
 	const others = String(options.otherEventTypes ?? '')
 		.split(',')
@@ -92,29 +101,28 @@ function selectedEventTypes(options: IDataObject): string[] {
 /**
  * The service's current word on the document, read after a verified delivery. The MAC covers only the
  * document id, so a captured delivery can be replayed; this read cannot. With the Auth Token: v3.2 check
- * status. With OAuth2 (which the service accepts on v4 only): v4 pack details of the envelope's pack.
+ * status of the delivery's document, whatever its shape. With OAuth2 (which the service accepts on v4 only):
+ * v4 pack details of a Webhook 4.0 envelope's pack; a v3 document cannot be read with OAuth2.
  */
 async function fetchCurrentStatus(
 	context: IWebhookFunctions,
 	authentication: Authentication,
 	credentials: ICredentialDataDecryptedObject,
-	envelope: Record<string, unknown>,
+	body: Record<string, unknown>,
+	delivery: ShapedDelivery,
 ): Promise<IDataObject> {
 	const node = context.getNode();
 	const baseUrl = resolveBaseUrl(credentials);
-	const field = (objectKey: string, key: string) => {
-		const holder = envelope[objectKey];
-		const value = isObject(holder) ? holder[key] : undefined;
-		if (typeof value !== 'string' || value === '') {
-			throw new NodeOperationError(node, `Re-Fetch Current Status: the delivery has no ${objectKey}.${key}`, {
-				description: 'The envelope does not name what to read back from the service.',
-			});
-		}
-		return value;
-	};
+	const missing = (field: string) =>
+		new NodeOperationError(node, `Re-Fetch Current Status: the delivery has no ${field}`, {
+			description: 'The delivery does not name what to read back from the service.',
+		});
 
 	if (authentication === 'authToken') {
-		const documentId = field('document', 'documentId');
+		const documentId = delivery.documentId;
+		if (typeof documentId !== 'string' || documentId === '') {
+			throw missing(delivery.shape === 'v3' ? 'documentId' : 'document.documentId');
+		}
 		const request: IHttpRequestOptions = {
 			method: 'GET',
 			url: `${baseUrl}/v3.2/sign/request`,
@@ -134,7 +142,15 @@ async function fetchCurrentStatus(
 		return { source: 'v3.2 check status', documentId, data: (response.body as IDataObject).data ?? {} };
 	}
 
-	const packId = field('pack', 'packId');
+	if (delivery.shape === 'v3') {
+		throw new NodeOperationError(node, 'Re-Fetch Current Status: a v3 document can be read only with the Auth Token credential', {
+			description:
+				'The service accepts OAuth2 on its v4 pack and media operations only. Choose the Auth Token credential in this trigger, or turn Re-Fetch Current Status off.',
+		});
+	}
+	const pack = isObject(body.pack) ? body.pack : {};
+	const packId = pack.packId;
+	if (typeof packId !== 'string' || packId === '') throw missing('pack.packId');
 	// No ignoreHttpStatusErrors: n8n refreshes an OAuth2 token only when a 401 is thrown.
 	const request: IHttpRequestOptions = {
 		method: 'GET',
@@ -157,8 +173,8 @@ async function fetchCurrentStatus(
 	}
 	const error = responseError(node, 'v4', response);
 	if (error) throw error;
-	const body = response.body as IDataObject;
-	return { source: 'v4 pack details', packId, data: (body.data as IDataObject | undefined) ?? body };
+	const responseBody = response.body as IDataObject;
+	return { source: 'v4 pack details', packId, data: (responseBody.data as IDataObject | undefined) ?? responseBody };
 }
 
 /** The HTTP response inside an error that n8n's request helpers threw (they wrap it in NodeApiError). */
@@ -187,8 +203,8 @@ export class DocumentExecutionTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ ($parameter["options"]["eventTypes"] || []).join(", ") || "Any event type" }}',
-		description: 'Starts the workflow when the Document Execution Service sends a webhook event, such as a reviewer approval',
+		subtitle: '={{ ($parameter["options"]["eventTypes"] || []).join(", ") || "Any event" }}',
+		description: 'Starts the workflow when an invitee signs, approves or rejects a document, or a signer\'s certificate fails verification',
 		defaults: { name: 'Document Execution Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -200,14 +216,14 @@ export class DocumentExecutionTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'The service has no API to register webhooks: copy the two Production URLs above (Webhook URLs) into the workflow settings of the service\'s dashboard, the one ending in /success as the success webhook and the one ending in /error as the error webhook.',
+					'The service has no API to register webhooks. In the service\'s dashboard, open the workflow and, for each invitee whose actions should start this flow, paste the Production URL ending in /success as its Webhook URL (signed, approved) and the one ending in /error as its Error Webhook URL (rejected, certificate verification failed).',
 				name: 'pasteNotice',
 				type: 'notice',
 				default: '',
 			},
 			{
 				displayName:
-					'Each delivery is verified with the Private Salt of the credential (its MAC is an HMAC-SHA1 of the document ID); a delivery that fails is refused with HTTP 401 and starts nothing. If the credential has no Private Salt, verification is off and every delivery is accepted unverified.',
+					'Each delivery is verified with the Private Salt of the credential (its MAC is an HMAC-SHA1 of the document ID); a delivery that fails is refused with HTTP 401 and starts nothing. If the credential has no Private Salt, verification is off and every delivery is accepted unverified. Each output item has an "event" field (kind, documentId, documentStatus, irn, invitee) that reads the same for both webhook formats.',
 				name: 'verificationNotice',
 				type: 'notice',
 				default: '',
@@ -225,19 +241,13 @@ export class DocumentExecutionTrigger implements INodeType {
 				default: {},
 				options: [
 					{
-						displayName: 'Event Types',
+						displayName: 'Events',
 						name: 'eventTypes',
 						type: 'multiOptions',
-						options: [
-							{
-								name: 'Reviewer Approval',
-								value: 'REVIEWER_APPROVAL',
-								description: 'A reviewer approved a document',
-							},
-						],
+						options: EVENT_OPTIONS,
 						default: [],
 						description:
-							'Only deliveries with one of these event types start the workflow; others are acknowledged and ignored. Leave empty to accept every type, including kinds the service adds later.',
+							'Only deliveries of these kinds (event.kind) start the workflow; others are acknowledged and ignored. Leave empty to accept every kind, including kinds the service adds later.',
 					},
 					{
 						displayName: 'Other Event Types',
@@ -246,7 +256,7 @@ export class DocumentExecutionTrigger implements INodeType {
 						default: '',
 						placeholder: 'e.g. DOCUMENT_SIGNED',
 						description:
-							'Comma-separated eventType values not in the list above, for event kinds the service adds later. They are matched exactly and passed through unchanged.',
+							'Comma-separated kinds not in the list above, matched exactly against event.kind (a Webhook 4.0 envelope\'s kind is its eventType), for event kinds the service adds later',
 					},
 					{
 						displayName: 'Include Request Headers',
@@ -261,7 +271,7 @@ export class DocumentExecutionTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to read the document\'s current state from the service and add it under "currentStatus". The MAC covers only the document ID, so a captured delivery can be replayed; the service\'s own answer cannot. The answer to the service waits for this read.',
+							'Whether to read the document\'s current state from the service and add it under "currentStatus" (Auth Token: document status; OAuth2: pack details, for Webhook 4.0 envelopes only). The MAC covers only the document ID, so a captured delivery can be replayed; the service\'s own answer cannot. The answer to the service waits for this read.',
 					},
 				],
 			},
@@ -276,40 +286,44 @@ export class DocumentExecutionTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const request = this.getRequestObject();
 		const response = this.getResponseObject();
-		const route = ROUTES[this.getWebhookName() as WebhookName] ?? 'success';
+		const route = ROUTES[this.getWebhookName()] ?? 'success';
 
-		const envelope = readEnvelope(request.rawBody);
-		if (!envelope) {
-			response.status(400).json({ message: 'The body must be a JSON object (a Webhook 4.0 envelope)' });
+		const body = readBody(request.rawBody);
+		const delivery = body && shapeOf(body);
+		if (!body || !delivery) {
+			response.status(400).json({
+				message: 'The body must be a JSON object: a v3 webhook (top-level documentId) or a Webhook 4.0 envelope (eventType and document)',
+			});
 			return { noWebhookResponse: true };
 		}
 
 		const authentication = this.getNodeParameter('authentication', 'authToken') as Authentication;
 		const credentials = await this.getCredentials(credentialTypeFor(authentication));
-		const verdict = verifyMac(envelope, saltOf(credentials.privateSalt));
+		const verdict = verifyMac(body, delivery.documentId, saltOf(credentials.privateSalt));
 		if (!verdict.accepted) {
 			// No reason in the answer: a forger learns nothing from it.
 			response.status(401).end();
 			return { noWebhookResponse: true };
 		}
 
+		const event = normalisedEvent(body, delivery, route);
 		const options = this.getNodeParameter('options', {}) as IDataObject;
-		const wanted = selectedEventTypes(options);
-		if (wanted.length && !wanted.includes(envelope.eventType as string)) {
+		const wanted = selectedEventKinds(options);
+		if (wanted.length && !wanted.includes(event.kind as string)) {
 			// Acknowledged (2xx) so that the service does not retry, and no execution starts.
-			return { webhookResponse: { message: 'Event type not selected in the trigger; ignored' } };
+			return { webhookResponse: { message: 'Event kind not selected in the trigger; ignored' } };
 		}
 
 		const json: IDataObject = {
-			...(envelope as IDataObject),
+			...(body as IDataObject),
+			event,
 			macVerification: verdict.verified
 				? { verified: true, detail: 'The MAC matches the document ID and the Private Salt' }
 				: { verified: false, detail: 'Verification is off: the credential has no Private Salt' },
-			webhookRoute: route,
 		};
 		if (options.includeHeaders === true) json.headers = this.getHeaderData() as JsonObject;
 		if (options.refetchStatus === true) {
-			json.currentStatus = await fetchCurrentStatus(this, authentication, credentials, envelope);
+			json.currentStatus = await fetchCurrentStatus(this, authentication, credentials, body, delivery);
 		}
 		return { workflowData: [[{ json }]] };
 	}

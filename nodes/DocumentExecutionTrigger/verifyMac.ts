@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual } from 'crypto';
 
 /**
- * Verification of the `mac` of a Webhook 4.0 envelope: the hex HMAC-SHA1 of `document.documentId`
- * keyed by the account's private salt. Pure and total (never throws): the trigger turns a refusal into
- * HTTP 401, and tests feed it raw envelopes.
+ * Verification of the `mac` of a delivery: the hex HMAC-SHA1 of the delivery's document id (top-level
+ * `documentId` in a v3 body, `document.documentId` in a Webhook 4.0 envelope: see delivery.ts) keyed by the
+ * account's private salt. Pure and total (never throws): the trigger turns a refusal into HTTP 401, and
+ * tests feed it raw bodies.
  *
  * Node's choice where the spec is silent (docs/choices/trigger.md): the service writes the MAC as
  * lowercase hex, and public client code compares it as lowercase hex. Only that canonical spelling is
@@ -21,9 +22,6 @@ export type MacVerdict =
 	| { accepted: true; verified: false }
 	| { accepted: false; reason: MacRefusal };
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** The MAC the service computes for a document id. */
 export function computeMac(documentId: string, salt: string): string {
 	return createHmac('sha1', salt).update(documentId, 'utf8').digest('hex');
@@ -35,18 +33,16 @@ export function saltOf(credentialValue: unknown): string | undefined {
 }
 
 /**
- * Verifies an envelope (already parsed as a JSON object) against the salt. With a salt, everything that
- * is not exactly the expected MAC is refused: no `mac` key, a `mac` that is not a 40-digit lowercase hex
- * string, an envelope without a string `document.documentId`, or a MAC over anything else.
+ * Verifies a delivery (a parsed JSON object, and the document id its shape names) against the salt. With a
+ * salt, everything that is not exactly the expected MAC is refused: no `mac` key, a `mac` that is not a
+ * 40-digit lowercase hex string, a document id that is not a non-empty string, or a MAC over anything else.
  */
-export function verifyMac(envelope: Record<string, unknown>, salt: string | undefined): MacVerdict {
+export function verifyMac(body: Record<string, unknown>, documentId: unknown, salt: string | undefined): MacVerdict {
 	if (salt === undefined) return { accepted: true, verified: false };
 	try {
-		if (!Object.prototype.hasOwnProperty.call(envelope, 'mac')) return { accepted: false, reason: 'missingMac' };
-		const actual = envelope.mac;
+		if (!Object.prototype.hasOwnProperty.call(body, 'mac')) return { accepted: false, reason: 'missingMac' };
+		const actual = body.mac;
 		if (typeof actual !== 'string' || !MAC_FORMAT.test(actual)) return { accepted: false, reason: 'malformedMac' };
-		const document = envelope.document;
-		const documentId = isObject(document) ? document.documentId : undefined;
 		if (typeof documentId !== 'string' || documentId === '') return { accepted: false, reason: 'missingDocumentId' };
 		const expected = Buffer.from(computeMac(documentId, salt), 'hex');
 		const received = Buffer.from(actual, 'hex');

@@ -37,13 +37,21 @@ describe('Document Execution Trigger: genuine deliveries start one execution', (
 		expect(delivery.attempts.map((attempt) => attempt.status)).toEqual([200]);
 		expect(hook.executions).toHaveLength(1);
 		const [item] = hook.executions[0].items;
-		const { macVerification, webhookRoute, ...envelope } = item.json;
+		const { macVerification, event, ...envelope } = item.json;
 		expect(envelope).toEqual(JSON.parse(delivery.body));
 		// Nulls are kept as nulls, not dropped.
 		expect(envelope.rejectionReason).toBeNull();
 		expect((envelope.document as Record<string, unknown>).signatureType).toBeNull();
 		expect(macVerification).toEqual({ verified: true, detail: expect.stringMatching(/matches/) });
-		expect(webhookRoute).toBe('success');
+		expect(event).toEqual({
+			kind: 'REVIEWER_APPROVAL',
+			shape: 'webhook4',
+			route: 'success',
+			documentId: 'DOC-GENUINE',
+			documentStatus: 'SENT',
+			irn: null,
+			invitee: { name: 'Riya Reviewer', email: 'riya.reviewer@example.com', phone: '9876543210', signUrl: null },
+		});
 		expect(hook.failures).toHaveLength(0);
 	});
 
@@ -61,7 +69,7 @@ describe('Document Execution Trigger: genuine deliveries start one execution', (
 		expect(genuine.attempts[0].status).toBe(200);
 		expect(forged.attempts[0].status).toBe(401);
 		expect(hook.executions).toHaveLength(1);
-		expect(hook.executions[0].items[0].json.webhookRoute).toBe('error');
+		expect(hook.executions[0].items[0].json.event).toMatchObject({ route: 'error', documentId: 'DOC-ERR' });
 	});
 
 	it('an OAuth2 credential with the Private Salt verifies too', async () => {
@@ -181,7 +189,7 @@ describe('Document Execution Trigger options', () => {
 		const unknown = await deliverWebhook(emulator.env, { url: hook.url(), documentId: 'D3', overrides: { eventType: 'SOMETHING_NEW' } });
 		await hook.settled();
 		expect([approval, signed, unknown].map((delivery) => delivery.attempts[0].status)).toEqual([200, 200, 200]);
-		expect(hook.executions.map((execution) => execution.items[0].json.eventType)).toEqual(['REVIEWER_APPROVAL', 'DOCUMENT_SIGNED']);
+		expect(hook.executions.map((execution) => (execution.items[0].json.event as { kind: string }).kind)).toEqual(['REVIEWER_APPROVAL', 'DOCUMENT_SIGNED']);
 		expect(hook.executions[1].items[0].json.futureField).toEqual({ a: null });
 	});
 

@@ -1,0 +1,128 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * The two bodies the service posts to a webhook URL, told apart before anything else runs, and the small
+ * normalised event the trigger adds to either, so that a flow branches on one field whatever the shape.
+ *
+ * - `v3`: the flat body of a document created with v3.0 Create, one per invitee action (knowledge base:
+ *   signer-signs-document, signer-rejects-document, certificate-verification-failed): top-level `documentId`,
+ *   `webhookType` `Success`/`Error`, `documentStatus` `Draft`/`Sent`/`Completed`, `irn`, `mac`, and a `request`
+ *   object about the invitee.
+ * - `webhook4`: the spec's Webhook 4.0 envelope: `eventType`, and the document under `document.documentId`.
+ *
+ * Pure and total: it reads only own keys of a parsed JSON object and never throws.
+ */
+export type DeliveryShape = 'v3' | 'webhook4';
+
+export type Route = 'success' | 'error';
+
+export interface ShapedDelivery {
+	shape: DeliveryShape;
+	/** The document id the shape's MAC covers (not yet checked to be a string). */
+	documentId: unknown;
+}
+
+/**
+ * What the trigger calls each event (`event.kind`, and the values of its event filter). A Webhook 4.0
+ * envelope's kind is its `eventType` as sent, so kinds the spec does not list yet pass through unchanged.
+ */
+export const EVENT_KINDS = {
+	INVITEE_SIGNED: 'An invitee signed (success URL); documentStatus COMPLETED when every invitee has acted',
+	REVIEWER_APPROVAL: 'A reviewer approved the document (success URL)',
+	INVITEE_REJECTED: 'An invitee rejected the document (error URL)',
+	CERTIFICATE_VERIFICATION_FAILED:
+		"The signer's certificate did not match the invitee's verification criteria; the invitation is terminated (error URL)",
+	INVITATION_EXPIRED: 'An invitation timed out (error URL; described by the service\'s older webhook documentation)',
+	SIGNING_FAILED: 'Any other failure the error URL reports',
+} as const;
+
+export type EventKind = keyof typeof EVENT_KINDS | string;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const own = (object: Record<string, unknown>, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+const lower = (value: unknown) => text(value)?.toLowerCase();
+
+/**
+ * Which shape a body is, or undefined when it is neither. A Webhook 4.0 envelope has an `eventType` and a
+ * `document` object; a v3 body has a top-level `documentId` and no `document` object. A body that would be
+ * both is neither: the MAC could then be checked against either id, so it is refused.
+ */
+export function shapeOf(body: Record<string, unknown>): ShapedDelivery | undefined {
+	const envelope = own(body, 'eventType') && own(body, 'document') && isObject(body.document);
+	const flat = own(body, 'documentId');
+	if (envelope === flat) return undefined;
+	if (envelope) {
+		const document = body.document as Record<string, unknown>;
+		return { shape: 'webhook4', documentId: own(document, 'documentId') ? document.documentId : undefined };
+	}
+	return { shape: 'v3', documentId: body.documentId };
+}
+
+/**
+ * The kind of a v3 body. The knowledge base names four invitee actions (sign and approve to the success URL;
+ * reject and failed certificate verification to the error URL); the `request` fields that tell them apart
+ * come from the service's older webhook documentation and public client code (`action`, `inviteeType`,
+ * `rejected`, `error`), so each kind is recognised from any of its signs, and otherwise the route decides.
+ */
+function v3Kind(body: Record<string, unknown>, route: Route): EventKind {
+	const request = isObject(body.request) ? body.request : {};
+	const action = lower(request.action);
+	if (action === 'approved') return 'REVIEWER_APPROVAL';
+	if (action === 'rejected' || request.rejected === true) return 'INVITEE_REJECTED';
+	if (action === 'signed') return 'INVITEE_SIGNED';
+	if (route === 'success' && lower(body.webhookType) !== 'error') {
+		return lower(request.inviteeType) === 'reviewer' ? 'REVIEWER_APPROVAL' : 'INVITEE_SIGNED';
+	}
+	const error = lower(request.error) ?? '';
+	const mismatched = isObject(body.verification) && Object.values(body.verification).some((matched) => matched === false);
+	if (mismatched || /match/.test(error)) return 'CERTIFICATE_VERIFICATION_FAILED';
+	if (/timed out/.test(error)) return 'INVITATION_EXPIRED';
+	// The knowledge base sends only rejections and certificate failures to the error URL, and the spec marks
+	// an invitation whose certificate failed as expired.
+	return request.expired === true ? 'CERTIFICATE_VERIFICATION_FAILED' : 'SIGNING_FAILED';
+}
+
+const upper = (value: unknown) => text(value)?.toUpperCase() ?? null;
+
+/** The part of the output that is the same for both shapes. */
+export function normalisedEvent(body: Record<string, unknown>, delivery: ShapedDelivery, route: Route): IDataObject {
+	const documentId = text(delivery.documentId) ?? null;
+	if (delivery.shape === 'webhook4') {
+		const document = body.document as Record<string, unknown>;
+		const invitee = isObject(body.invitee) ? body.invitee : {};
+		return {
+			kind: text(body.eventType) ?? null,
+			shape: delivery.shape,
+			route,
+			documentId,
+			documentStatus: upper(document.documentStatus),
+			irn: text(document.irn) ?? null,
+			invitee: {
+				name: text(invitee.inviteeName) ?? null,
+				email: text(invitee.inviteeEmail) ?? null,
+				phone: text(invitee.inviteeMobile) ?? null,
+				signUrl: null,
+			},
+		};
+	}
+	const request = isObject(body.request) ? body.request : {};
+	return {
+		kind: v3Kind(body, route),
+		shape: delivery.shape,
+		route,
+		documentId,
+		documentStatus: upper(body.documentStatus),
+		irn: text(body.irn) ?? null,
+		invitee: {
+			name: text(request.name) ?? null,
+			email: text(request.email) ?? null,
+			phone: text(request.phone) ?? null,
+			signUrl: text(request.signUrl) ?? text(request.invitationUrl) ?? null,
+		},
+	};
+}
