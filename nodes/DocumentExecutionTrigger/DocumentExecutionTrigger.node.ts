@@ -250,6 +250,21 @@ export class DocumentExecutionTrigger implements INodeType {
 							'Only deliveries of these kinds (event.kind) start the workflow; others are acknowledged and ignored. Leave empty to accept every kind, including kinds the service adds later.',
 					},
 					{
+						displayName: 'Include Request Headers',
+						name: 'includeHeaders',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to add the HTTP headers of the delivery to the output, under "headers"',
+					},
+					{
+						displayName: 'Only Completed Documents',
+						name: 'completedOnly',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether to start the workflow only for deliveries whose document is completed (event.documentStatus COMPLETED: every invitee has acted); others are acknowledged and ignored',
+					},
+					{
 						displayName: 'Other Event Types',
 						name: 'otherEventTypes',
 						type: 'string',
@@ -257,13 +272,6 @@ export class DocumentExecutionTrigger implements INodeType {
 						placeholder: 'e.g. DOCUMENT_SIGNED',
 						description:
 							'Comma-separated kinds not in the list above, matched exactly against event.kind (a Webhook 4.0 envelope\'s kind is its eventType), for event kinds the service adds later',
-					},
-					{
-						displayName: 'Include Request Headers',
-						name: 'includeHeaders',
-						type: 'boolean',
-						default: false,
-						description: 'Whether to add the HTTP headers of the delivery to the output, under "headers"',
 					},
 					{
 						displayName: 'Re-Fetch Current Status',
@@ -309,9 +317,11 @@ export class DocumentExecutionTrigger implements INodeType {
 		const event = normalisedEvent(body, delivery, route);
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const wanted = selectedEventKinds(options);
-		if (wanted.length && !wanted.includes(event.kind as string)) {
+		const unwanted =
+			(wanted.length > 0 && !wanted.includes(event.kind as string)) || (options.completedOnly === true && event.documentStatus !== 'COMPLETED');
+		if (unwanted) {
 			// Acknowledged (2xx) so that the service does not retry, and no execution starts.
-			return { webhookResponse: { message: 'Event kind not selected in the trigger; ignored' } };
+			return { webhookResponse: { message: 'Not selected in the trigger\'s options; ignored' } };
 		}
 
 		const json: IDataObject = {
