@@ -2,23 +2,11 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { V4_MAX_PAGE_SIZE, v4Routing, v4SearchPagination } from '../../../shared/v4Request';
 import { limitProperty, pageSizeOption, returnAllProperty } from '../common';
+import { sectionLabel } from '../sectionSwitches';
 import { postReceivePackDownload, postReceivePackGet, preSendPackDownload, preSendPackGet, preSendPackSearch } from './hooks';
 import { ALL_SECTIONS, PACK_SECTIONS } from './validation';
 
 const show = (operation: string[]) => ({ show: { resource: ['pack'], operation } });
-
-/** Words the generic camelCase split would spell badly. */
-const WORDS: Record<string, string> = { sftp: 'SFTP', cc: 'CC', gps: 'GPS', dsc: 'DSC', otp: 'OTP', doc: 'Document', e: 'e' };
-
-const words = (part: string) =>
-	part
-		.split(/(?=[A-Z])/)
-		.map((word) => WORDS[word.toLowerCase()] ?? word.charAt(0).toUpperCase() + word.slice(1))
-		.join(' ')
-		.replace(/^e Sign/, 'eSign');
-
-/** "Combination Config > Combination Settings > Webhooks" for `combinationConfig_combinationSettings_webhooks`. */
-export const sectionLabel = (section: string) => section.split('_').map(words).join(' > ');
 
 const sectionOptions: INodePropertyOptions[] = [
 	{ name: 'All Sections', value: ALL_SECTIONS, description: 'Every section below (the service\'s payloadForPackEdit switch)' },

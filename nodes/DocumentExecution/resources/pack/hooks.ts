@@ -8,12 +8,13 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import { fetchTemporaryFile, fileNameFromDisposition, toBinaryOutput } from '../../../shared/binary';
+import { switchQuery } from '../sectionSwitches';
 import {
 	ALL_SECTIONS,
 	packDownloadSchema,
 	packGetSchema,
 	packSearchSchema,
-	sectionAncestors,
+	PACK_SECTIONS,
 	validate,
 	type PackSelector,
 } from './validation';
@@ -33,10 +34,7 @@ export function packGetQuery(selector: PackSelector, value: string, sections: st
 		qs[ALL_SECTIONS] = true;
 		return qs;
 	}
-	for (const section of sections) {
-		for (const name of [...sectionAncestors(section), section]) qs[name] = true;
-	}
-	return qs;
+	return { ...qs, ...switchQuery(sections, PACK_SECTIONS) };
 }
 
 export async function preSendPackGet(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { V4_MAX_PAGE_SIZE, V4_SEARCH_WINDOW } from '../../../shared/v4Request';
+import { sectionListSchema } from '../sectionSwitches';
 
 /**
  * Every rule of the pack requests (v4), checked before any request. Each schema takes the values the
@@ -38,12 +39,6 @@ export const PACK_SECTIONS = [
 	'inviteeSettings_certificateVerification', 'inviteeSettings_certificateVerification_cloudDscVerifyCertificateDetails',
 	'inviteeSettings_certificateVerification_dscVerifyCertificateDetails',
 ] as const;
-
-/** A section's ancestors: its underscore-separated prefixes, outermost first. */
-export function sectionAncestors(section: string): string[] {
-	const parts = section.split('_');
-	return parts.slice(1).map((_, index) => parts.slice(0, index + 1).join('_'));
-}
 
 /** v4 document IDs are ULIDs: 26 characters of Crockford's base 32. */
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
@@ -86,16 +81,7 @@ export const packGetSchema = z
 		packId: optionalText,
 		packUrn: optionalText,
 		workflowRunContextId: optionalText,
-		sections: z
-			.array(z.string())
-			.default([])
-			.superRefine((sections, ctx) => {
-				const known: readonly string[] = [ALL_SECTIONS, ...PACK_SECTIONS];
-				const unknown = sections.filter((section) => !known.includes(section));
-				if (unknown.length) {
-					ctx.addIssue({ code: 'custom', message: `unknown section ${unknown.map((section) => `"${section}"`).join(', ')}; pick from the Sections list` });
-				}
-			}),
+		sections: sectionListSchema([ALL_SECTIONS, ...PACK_SECTIONS]),
 	})
 	.superRefine((value, ctx) => {
 		const given = PACK_SELECTORS.filter((selector) => value[selector] !== undefined);
