@@ -2,7 +2,7 @@ import { V3_SEED } from '../../emulator/families/v3';
 import type { Emulator } from '../../emulator/server';
 import { NODE_NAME } from '../../harness/engine';
 import { isPdf } from '../../fixtures/pdf';
-import { requestsOn, runDocument, servicePaths, startV3Emulator, v3State } from './setup';
+import { requestsOn, runDocument, servicePaths, startRewritingProxy, startV3Emulator, v3State } from './setup';
 
 let emulator: Emulator;
 beforeEach(async () => {
@@ -42,11 +42,64 @@ describe('Get status', () => {
 });
 
 describe('Get details', () => {
-	it('sends the chosen sections as boolean switches', async () => {
-		const result = await runDocument(emulator, { operation: 'getDetails', documentId: V3_SEED.completedDocumentId, sections: { invitees: true, workflow: true, stampDetails: false } });
-		expect(requestsOn(emulator, servicePaths.details)[0].query).toEqual({ documentId: V3_SEED.completedDocumentId, invitees: 'true', workflow: 'true', stampDetails: 'false' });
-		expect(result.items[0].json).toMatchObject({ documentId: V3_SEED.completedDocumentId, status: 'COMPLETED', workflow: { type: 'PDF' }, invitees: expect.any(Array) });
-		expect(result.items[0].json).not.toHaveProperty('stampDetails');
+	const documentId = V3_SEED.completedDocumentId;
+	// queryAll holds every value of a name, so a switch sent twice would show.
+	const detailQueries = () => requestsOn(emulator, servicePaths.details).map((request) => request.queryAll);
+
+	it('sends each chosen section and every ancestor switch of it as true, and nothing else', async () => {
+		const sections = [
+			'stampDetails_stamps_associatedDocumentId',
+			'workflow',
+			'workflow_name',
+			'neslDocumentDetails_stampDetails_firstPartyOVDType',
+			'invitations_inviteeConfigs_retry',
+			'invitations_invitationStatus_failureReason',
+			'cc',
+		];
+		const result = await runDocument(emulator, { operation: 'getDetails', documentId, sections });
+		expect(result.nodeError(NODE_NAME)).toBeUndefined();
+		expect(detailQueries()).toEqual([
+			{
+				documentId: [documentId],
+				stampDetails: ['true'],
+				stampDetails_stamps: ['true'],
+				stampDetails_stamps_associatedDocumentId: ['true'],
+				workflow: ['true'],
+				workflow_name: ['true'],
+				neslDocumentDetails: ['true'],
+				neslDocumentDetails_stampDetails: ['true'],
+				neslDocumentDetails_stampDetails_firstPartyOVDType: ['true'],
+				// `invitations` and `invitations_invitationStatus` are no switches, so they are not sent.
+				invitations_inviteeConfigs: ['true'],
+				invitations_inviteeConfigs_retry: ['true'],
+				invitations_invitationStatus_failureReason: ['true'],
+				cc: ['true'],
+			},
+		]);
+	});
+
+	it('asks for the file and the audit trail when Sections is left alone, and for no section when it is emptied', async () => {
+		await runDocument(emulator, { operation: 'getDetails', documentId });
+		await runDocument(emulator, { operation: 'getDetails', documentId, sections: [] });
+		expect(detailQueries()).toEqual([{ documentId: [documentId], auditTrail: ['true'], file: ['true'] }, { documentId: [documentId] }]);
+	});
+
+	it('outputs the data of the answer as it comes', async () => {
+		let answered: Record<string, any> = {};
+		const proxy = await startRewritingProxy(emulator, servicePaths.details, (body) => (answered = body));
+		try {
+			const result = await runDocument(emulator, { operation: 'getDetails', documentId, sections: ['workflow'] }, { credentials: { documentExecutionApi: proxy.credential } });
+			expect(answered.status).toBe(1);
+			expect(result.items.map((item) => item.json)).toEqual([answered.data]);
+		} finally {
+			await proxy.close();
+		}
+	});
+
+	it('refuses a section the service does not list (the old Include names among them) before any request', async () => {
+		const result = await runDocument(emulator, { operation: 'getDetails', documentId, sections: '={{ ["file", "invitees", "neslData"] }}' });
+		expect(result.nodeError(NODE_NAME)?.message).toBe('Sections: unknown section "invitees", "neslData"; pick from the Sections list');
+		expect(requestsOn(emulator, servicePaths.details)).toHaveLength(0);
 	});
 
 	it('turns no.document.found into a clear error and refuses an empty ID', async () => {

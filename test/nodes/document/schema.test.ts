@@ -1,6 +1,7 @@
 import {
 	createBodySchema,
 	describeFile,
+	detailsQuerySchema,
 	DOC_SIGNER_LABELS,
 	docSignerBodySchema,
 	documentIdSchema,
@@ -66,6 +67,8 @@ const rules: Array<[string, Parameters<typeof firstViolation>[0], unknown, unkno
 	['NeSL stamp OVD type enumeration', createBodySchema, valid, { ...valid, neslData: { stampData: [{ firstParty: 'A', secondParty: 'B', stampDutyAmount: '1', considerationPrice: '1', descriptionOfDocument: 'D', stampDutyPaidBy: 'A', articleCode: 'C', firstPartyOVDType: 'AADHAAR' }] } }, 'NeSL Data › Stamp Data › First Party OVD Type (1): must be one of PAN_CARD'],
 	['NeSL other arrays are arrays', createBodySchema, { ...valid, neslData: { entities: [] } }, { ...valid, neslData: { entities: {} } }, 'NeSL Data › Entities: must be a JSON array'],
 	['document ID required', documentIdSchema, { documentId: 'D' }, { documentId: '' }, 'Document ID: is required'],
+	['details sections are switches the service lists', detailsQuerySchema, { documentId: 'D', sections: ['workflow_name'] }, { documentId: 'D', sections: ['invitees'] }, 'Sections: unknown section "invitees"; pick from the Sections list'],
+	['details sections are a list', detailsQuerySchema, { documentId: 'D' }, { documentId: 'D', sections: { file: true } }, 'Sections: must be a list of sections'],
 	['download type enumeration', downloadQuerySchema, { documentId: 'D', documentDownloadType: 'DOCUMENT' }, { documentId: 'D', documentDownloadType: 'document' }, 'File Type: must be one of DOCUMENT, AUDIT_TRAIL, ATTACHMENT, SUPPORTING_DOCUMENT'],
 	['index required for ATTACHMENT', downloadQuerySchema, { documentId: 'D', documentDownloadType: 'ATTACHMENT', index: 0 }, { documentId: 'D', documentDownloadType: 'ATTACHMENT' }, 'Index: is required for ATTACHMENT'],
 	['index not negative', downloadQuerySchema, valid && { documentId: 'D', documentDownloadType: 'ATTACHMENT', index: 2 }, { documentId: 'D', documentDownloadType: 'ATTACHMENT', index: -1 }, 'Index: cannot be negative'],

@@ -1,3 +1,5 @@
+import { createServer, request as forwardRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
@@ -63,3 +65,45 @@ export const servicePaths = {
 /** Requests that reached the emulator on exactly this path (the create and status paths share a prefix). */
 export const requestsOn = (emulator: Emulator, path: string, method?: string) =>
 	emulator.requests.filter((request) => request.path === path && (!method || request.method === method));
+
+export interface RewritingProxy {
+	/** The credential data that sends the node through the proxy. */
+	credential: ReturnType<typeof tokenCredential>;
+	close(): Promise<void>;
+}
+
+/**
+ * The emulator behind a proxy that passes the JSON answers on one path through `rewrite`: for answers the
+ * service may give and the emulator does not (another key name, a warning). Every request still reaches the
+ * emulator, which records it.
+ */
+export async function startRewritingProxy(
+	emulator: Emulator,
+	path: string,
+	rewrite: (body: Record<string, any>) => Record<string, any>,
+): Promise<RewritingProxy> {
+	const server = createServer((incoming, outgoing) => {
+		const target = new URL(incoming.url ?? '/', emulator.origin);
+		const forwarded = forwardRequest(target, { method: incoming.method, headers: incoming.headers, agent: false }, (answer) => {
+			const chunks: Buffer[] = [];
+			answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+			answer.on('end', () => {
+				const raw = Buffer.concat(chunks);
+				const body = target.pathname === path ? Buffer.from(JSON.stringify(rewrite(JSON.parse(raw.toString('utf8'))))) : raw;
+				const { 'content-length': _length, 'transfer-encoding': _encoding, ...headers } = answer.headers;
+				outgoing.writeHead(answer.statusCode ?? 502, { ...headers, 'content-length': body.length });
+				outgoing.end(body);
+			});
+		});
+		incoming.pipe(forwarded);
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		credential: { ...tokenCredential(emulator), baseUrl: `http://127.0.0.1:${port}/api` },
+		close: async () => {
+			server.closeAllConnections();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
+}

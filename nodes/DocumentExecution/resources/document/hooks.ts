@@ -13,9 +13,13 @@ import type { z } from 'zod';
 
 import { fetchTemporaryFile, jsonBodyWithFiles, readBinary, toBinaryOutput } from '../../../shared/binary';
 import { responseError } from '../../../shared/errors';
+import { switchQuery } from '../sectionSwitches';
 import {
 	createBodySchema,
 	describeFile,
+	DETAIL_SWITCHES,
+	detailsQuerySchema,
+	type DetailSwitch,
 	DOC_SIGNER_LABELS,
 	docSignerBodySchema,
 	documentIdSchema,
@@ -43,6 +47,8 @@ export const DOCUMENT_CHOICES = {
 	downloadLinkLifeSeconds: 15,
 	/** Page size used by Get Many unless the Page Size option says otherwise (the service's maximum). */
 	pageSize: MAX_PAGE_SIZE,
+	/** Get Details' preselected sections: the document's file and its audit trail. */
+	detailSections: ['auditTrail', 'file'] as DetailSwitch[],
 } as const;
 
 type Body = Record<string, unknown>;
@@ -85,6 +91,14 @@ const asString = (value: unknown) => (value === undefined || value === null || v
 /** preSend: the query (documentId only) is checked before the request. */
 export async function validateDocumentIdQuery(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 	refuse(this, documentIdSchema, options.qs);
+	return options;
+}
+
+/** preSend of Get Details: the chosen sections become switches, each with its ancestors, so each takes effect. */
+export async function sendDetailSections(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+	const sections = param<unknown>(this, 'sections', []);
+	refuse(this, detailsQuerySchema, { ...(options.qs as IDataObject), sections });
+	options.qs = { ...(options.qs as IDataObject), ...switchQuery(sections as DetailSwitch[], DETAIL_SWITCHES) };
 	return options;
 }
 
