@@ -2,7 +2,7 @@ import { V3_SEED, type V3Document } from '../../emulator/families/v3';
 import type { Emulator } from '../../emulator/server';
 import { NODE_NAME } from '../../harness/engine';
 import { isPdf, makePdf } from '../../fixtures/pdf';
-import { pdfItem, requestsOn, runDocument, servicePaths, startV3Emulator, v3State } from './setup';
+import { pdfItem, requestsOn, runDocument, servicePaths, startRewritingProxy, startV3Emulator, v3State, type RewritingProxy } from './setup';
 
 let emulator: Emulator;
 beforeEach(async () => {
@@ -57,6 +57,7 @@ describe('Create signing request', () => {
 					active: true,
 				},
 			],
+			messages: [{ code: 'document.sent.success', message: 'Document sent for signing' }],
 		});
 	});
 
@@ -193,6 +194,55 @@ describe('Create signing request', () => {
 		expect(result.nodeError(NODE_NAME)).toBeUndefined();
 		expect(created(emulator)[0].original.length).toBe(15 * MB);
 		expect(isPdf(created(emulator)[0].original)).toBe(true);
+	});
+});
+
+describe('Create: the simplified output whatever the answer names the invitee list, with its messages', () => {
+	const twoInvitees = { invitee: [...invitees.invitee, { name: 'Vikram Shah', phone: '9876500000' }] };
+	const STAMP_WARNING = { code: 'workflow.stamp.warning', message: 'The document was sent without its stamp' };
+	let proxy: RewritingProxy | undefined;
+	afterEach(async () => {
+		await proxy?.close();
+		proxy = undefined;
+	});
+
+	/** Runs Create through a proxy that renames the answer's invitee list and adds a warning; returns the answer sent. */
+	async function createThroughProxy(listName: string, parameters: Record<string, unknown> = {}) {
+		let answered: Record<string, any> = {};
+		proxy = await startRewritingProxy(emulator, servicePaths.create, ({ data: { invitees: list, ...data }, messages, ...envelope }) => {
+			answered = { ...envelope, messages: [...messages, STAMP_WARNING], data: { ...data, [listName]: list } };
+			return answered;
+		});
+		const result = await runDocument(emulator, { ...baseParameters, invitees: twoInvitees, ...parameters }, { input: [await pdfItem()], credentials: { documentExecutionApi: proxy.credential } });
+		expect(result.nodeError(NODE_NAME)).toBeUndefined();
+		return { result, answered };
+	}
+
+	it.each(['invitees', 'invitations'])('reads the invitee list named %s and keeps the warning of a status-1 answer', async (listName) => {
+		const { result, answered } = await createThroughProxy(listName);
+		const [doc] = created(emulator);
+		expect(answered.data[listName]).toHaveLength(2);
+		expect(result.items.map((item) => item.json)).toEqual([
+			{
+				documentId: doc.documentId,
+				irn: null,
+				invitees: answered.data[listName],
+				messages: [{ code: 'document.sent.success', message: 'Document sent for signing' }, STAMP_WARNING],
+			},
+		]);
+	});
+
+	it('keeps the messages on every item of One Item per Invitee', async () => {
+		const { result } = await createThroughProxy('invitations', { options: { oneItemPerInvitee: true } });
+		expect(result.items.map((item) => [item.json.name, item.json.messages])).toEqual([
+			['Asha Rao', [{ code: 'document.sent.success', message: 'Document sent for signing' }, STAMP_WARNING]],
+			['Vikram Shah', [{ code: 'document.sent.success', message: 'Document sent for signing' }, STAMP_WARNING]],
+		]);
+	});
+
+	it('outputs the answer unchanged without Simplify', async () => {
+		const { result, answered } = await createThroughProxy('invitations', { simplify: false });
+		expect(result.items.map((item) => item.json)).toEqual([answered]);
 	});
 });
 

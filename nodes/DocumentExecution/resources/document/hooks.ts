@@ -336,9 +336,11 @@ export async function buildReactivateBody(this: IExecuteSingleFunctions, options
 // ---------------------------------------------------------------- outputs (postReceive)
 
 const dataOf = (response: IN8nHttpFullResponse): Body => (isObject(response.body) && isObject(response.body.data) ? response.body.data : {});
+const messagesOf = (response: IN8nHttpFullResponse): Body[] =>
+	isObject(response.body) && Array.isArray(response.body.messages) ? (response.body.messages as Body[]) : [];
 const messageOf = (response: IN8nHttpFullResponse) => {
-	const messages = isObject(response.body) && Array.isArray(response.body.messages) ? (response.body.messages as Body[]) : [];
-	return { code: asString(messages[0]?.code) ?? null, message: asString(messages[0]?.message) ?? null };
+	const [first] = messagesOf(response);
+	return { code: asString(first?.code) ?? null, message: asString(first?.message) ?? null };
 };
 
 /** postReceive: the envelope's `data` as the item. */
@@ -346,10 +348,16 @@ export async function outputData(this: IExecuteSingleFunctions, _items: INodeExe
 	return [{ json: dataOf(response) as IDataObject }];
 }
 
+/** The invitee list of a create answer: `invitees` in the public descriptions, `invitations` in some answers. */
+const createdInvitees = (data: Body): Body[] => {
+	const list = Array.isArray(data.invitees) ? data.invitees : data.invitations;
+	return Array.isArray(list) ? (list as Body[]) : [];
+};
+
 export async function outputCreated(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
 	if (!param<boolean>(this, 'simplify', true)) return [{ json: response.body as IDataObject }];
 	const data = dataOf(response);
-	const invitees = (Array.isArray(data.invitees) ? (data.invitees as Body[]) : []).map((invitee) => ({
+	const invitees = createdInvitees(data).map((invitee) => ({
 		name: invitee.name ?? null,
 		email: invitee.email ?? null,
 		phone: invitee.phone ?? null,
@@ -358,10 +366,12 @@ export async function outputCreated(this: IExecuteSingleFunctions, _items: INode
 		active: invitee.active ?? null,
 	}));
 	const document = { documentId: data.documentId ?? null, irn: data.irn ?? null };
+	// A success can carry a warning (a stamp not applied, workflow.stamp.warning): the messages stay in the output.
+	const messages = messagesOf(response).map((entry) => ({ code: asString(entry.code) ?? null, message: asString(entry.message) ?? null }));
 	if (param<boolean>(this, 'options.oneItemPerInvitee', false)) {
-		return invitees.map((invitee, position) => ({ json: { ...document, inviteeNumber: position + 1, ...invitee } as IDataObject }));
+		return invitees.map((invitee, position) => ({ json: { ...document, inviteeNumber: position + 1, ...invitee, messages } as IDataObject }));
 	}
-	return [{ json: { ...document, invitees } as IDataObject }];
+	return [{ json: { ...document, invitees, messages } as IDataObject }];
 }
 
 export async function outputDeleted(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
