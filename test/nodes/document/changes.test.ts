@@ -124,13 +124,20 @@ describe('Delete', () => {
 });
 
 describe('Sign with document signer', () => {
-	const parameters = () => ({ operation: 'signWithDocSigner', signUrl: signUrlOf(V3_SEED.docSignerDocumentId), docSignerProfileId: V3_SEED.docSignerProfileId, consent: DOC_SIGNER_CONSENT });
+	const withoutConsent = () => ({ operation: 'signWithDocSigner', signUrl: signUrlOf(V3_SEED.docSignerDocumentId), docSignerProfileId: V3_SEED.docSignerProfileId });
+	const parameters = () => ({ ...withoutConsent(), consent: DOC_SIGNER_CONSENT });
 
 	it('sends sign URL, profile and consent, and outputs the outcome', async () => {
 		const result = await runDocument(emulator, parameters());
 		expect(requestsOn(emulator, servicePaths.docSigner)[0].body).toEqual({ signUrl: parameters().signUrl, profileId: V3_SEED.docSignerProfileId, consent: DOC_SIGNER_CONSENT });
 		expect(result.items[0].json).toEqual({ signUrl: parameters().signUrl, signed: true, code: 'signing.success', message: expect.any(String) });
 		expect(v3State(emulator).documents.get(V3_SEED.docSignerDocumentId)!.invitees[0].signed).toBe(true);
+	});
+
+	it('sends the service\'s published consent text when Consent is left alone', async () => {
+		const result = await runDocument(emulator, withoutConsent());
+		expect((requestsOn(emulator, servicePaths.docSigner)[0].body as { consent: string }).consent).toBe(DOC_SIGNER_CONSENT);
+		expect(result.items[0].json).toMatchObject({ signed: true, code: 'signing.success' });
 	});
 
 	it.each([

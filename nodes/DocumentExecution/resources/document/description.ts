@@ -785,6 +785,9 @@ const downloadFields: INodeProperties[] = [
 
 // ---------------------------------------------------------------- changes
 
+// A plain name, as the linter does not read a member expression as a default.
+const { docSignerConsent } = DOCUMENT_CHOICES;
+
 const changeFields: INodeProperties[] = [
 	{
 		displayName: 'New Expiry',
@@ -851,10 +854,9 @@ const changeFields: INodeProperties[] = [
 		name: 'consent',
 		type: 'string',
 		typeOptions: { rows: 4 },
-		default: '',
+		default: docSignerConsent,
 		required: true,
-		placeholder: 'By using this authenticated API and the ProfileID associated with this Document Signer Certificate…',
-		description: 'The service\'s consent text. It must match the service\'s constant exactly, including case, spacing and punctuation; ask the service for the full text.',
+		description: 'The consent the service requires, word for word (case, spacing and punctuation count). The default is the service\'s published text: change it only if the service\'s text changes.',
 		displayOptions: show(['signWithDocSigner']),
 		routing: { send: { type: 'body', property: 'consent' } },
 	},

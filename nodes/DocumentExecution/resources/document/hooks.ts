@@ -49,6 +49,9 @@ export const DOCUMENT_CHOICES = {
 	pageSize: MAX_PAGE_SIZE,
 	/** Get Details' preselected sections: the document's file and its audit trail. */
 	detailSections: ['auditTrail', 'file'] as DetailSwitch[],
+	/** The consent text of the document signer operation as the service publishes it (the spec gives its start). */
+	docSignerConsent:
+		'By using this authenticated API and the ProfileID associated with this Document Signer Certificate, I agree that the Document Signer Certificate saved in this Account will be used to eSign documents for me. I also understand that recipients of such electronic documents will be able to see my signing details.',
 } as const;
 
 type Body = Record<string, unknown>;
