@@ -799,6 +799,7 @@ const changeFields: INodeProperties[] = [
 			{ name: 'Workflow Default', value: 'workflowDefault', description: 'The expiry set on the workflow' },
 		],
 		default: 'days',
+		hint: 'Per the service\'s older public docs, reactivation works only within 30 days of expiry, and never for stamped documents',
 		displayOptions: show(['reactivate']),
 	},
 	{
