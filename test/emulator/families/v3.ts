@@ -8,13 +8,17 @@ import type { EmulatorEnv, EmulatorFamily, SeedOptions } from '../server';
 
 /**
  * The v3 family: signing requests (create, status, details, list, download, reactivate, resend, delete),
- * document-signer signing and eBG notification review, under /api/v3.0, /api/v3.2 and /api/v3.3.
+ * document-signer signing and eBG notification review, under /api/v3.0, /api/v3.2 and /api/v3.3. Invitees act
+ * (sign, approve, reject, fail certificate verification) through the transitions exported here; the family in
+ * v3-invitee-actions.ts drives them and sends the webhooks configured per invitee on the workflow.
  *
  * Seed keys (createState):
  * - `v3ExtraDocuments` (number, default 0): that many extra SENT documents on the main account, named
  *   `Extra document 001`…, created one minute apart before the fixed seed documents, so paging can be tested.
  * - `v3DefaultExpiryDays` (number, default 7): the workflows' default invitation expiry (expiryDays semantics).
  * - `v3StampsAvailable` (number, default 100): stamps available in series `SERIES-A`.
+ * - `v3WebhookUrl`, `v3ErrorWebhookUrl` (strings): the success and error webhook URLs of every invitee of every
+ *   workflow (as `PUT /__emulator/v3/profiles/:id/webhooks {all: {webhookUrl, errorWebhookUrl}}` on each).
  *
  * The fixed seed (ids in `V3_SEED`): a published PDF workflow, a template workflow, a document-signer
  * workflow, a document-signer certificate profile, all on the main account; one PDF workflow and one
@@ -65,6 +69,20 @@ const NAME_PATTERN = /^[A-Za-z0-9+|\-:(),_.[\]&/@]*$/;
 
 export type SignType = 'AADHAAR' | 'VIRTUAL' | 'DSC' | 'DOC_SIGNER';
 
+/** What a signature certificate is checked against; a mismatch terminates the invitation. */
+export const CERTIFICATE_CRITERIA = ['name', 'pincode', 'state', 'title', 'yob', 'gender'] as const;
+export type CertificateCriterion = (typeof CERTIFICATE_CRITERIA)[number];
+
+export interface InviteeWebhookUrls {
+	/** Success route: signed, reviewer approved. */
+	webhookUrl?: string;
+	/** Error route: rejected, certificate verification failed. */
+	errorWebhookUrl?: string;
+}
+
+/** A workflow's webhook URLs: entry i for its documents' i-th invitee, or the same URLs for every invitee. */
+export type InviteeWebhookConfig = { invitees: InviteeWebhookUrls[] } | { all: InviteeWebhookUrls };
+
 export interface V3Profile {
 	id: string;
 	accountId: string;
@@ -73,6 +91,7 @@ export interface V3Profile {
 	/** The sign type the workflow sets on its invitations. */
 	signType: SignType;
 	defaultExpiryDays: number;
+	inviteeWebhooks?: InviteeWebhookConfig;
 }
 
 export interface V3Invitee {
@@ -81,9 +100,15 @@ export interface V3Invitee {
 	email?: string;
 	phone?: string;
 	signed: boolean;
+	/** Approved as a reviewer: acted without signing. */
+	approved: boolean;
 	rejected: boolean;
 	/** Set by certificate-verification failures and by the test control route; time expiry is computed. */
 	forcedExpired: boolean;
+	/** When the invitee signed, approved, rejected or failed verification. */
+	actedAt?: number;
+	rejectionReason?: string;
+	certificateMismatch?: CertificateCriterion;
 	expiresAt: number;
 	signType: 'AADHAAR' | 'VIRTUAL' | 'DSC' | null;
 	allowedSignType: SignType;
@@ -144,20 +169,23 @@ export function formatServiceDate(ms: number): string {
 
 // ---------------------------------------------------------------- derived state
 
-const isExpired = (invitee: V3Invitee, now: number) =>
-	!invitee.signed && !invitee.rejected && (invitee.forcedExpired || invitee.expiresAt <= now);
+/** Signed or, as a reviewer, approved: the invitee's turn is over. */
+export const hasActed = (invitee: V3Invitee) => invitee.signed || invitee.approved;
+
+export const isExpired = (invitee: V3Invitee, now: number) =>
+	!hasActed(invitee) && !invitee.rejected && (invitee.forcedExpired || invitee.expiresAt <= now);
 
 export function documentStatus(doc: V3Document, now: number): string {
-	if (doc.invitees.length && doc.invitees.every((invitee) => invitee.signed)) return 'COMPLETED';
+	if (doc.invitees.length && doc.invitees.every(hasActed)) return 'COMPLETED';
 	if (doc.baseStatus === 'DRAFT') return 'DRAFT';
 	if (doc.invitees.some((invitee) => isExpired(invitee, now))) return 'EXPIRED';
 	return doc.baseStatus;
 }
 
-/** Sequential signing: the first invitee who has not signed is the active one, unless the chain is stuck. */
-function activeInvitee(doc: V3Document, now: number): V3Invitee | undefined {
+/** Sequential signing: the first invitee who has not acted is the active one, unless the chain is stuck. */
+export function activeInvitee(doc: V3Document, now: number): V3Invitee | undefined {
 	if (doc.baseStatus === 'DRAFT') return undefined;
-	const next = doc.invitees.find((invitee) => !invitee.signed);
+	const next = doc.invitees.find((invitee) => !hasActed(invitee));
 	if (!next || next.rejected || isExpired(next, now)) return undefined;
 	return next;
 }
@@ -189,8 +217,11 @@ function seedState(env: EmulatorEnv, seed: SeedOptions): V3State {
 			],
 		]),
 	};
+	const seededWebhooks = { webhookUrl: seed.v3WebhookUrl, errorWebhookUrl: seed.v3ErrorWebhookUrl };
+	const inviteeWebhooks = Object.values(seededWebhooks).some((url) => url !== undefined) ? parseInviteeWebhooks({ all: seededWebhooks }) : undefined;
+	if (typeof inviteeWebhooks === 'string') throw new Error(`Seed v3WebhookUrl/v3ErrorWebhookUrl: ${inviteeWebhooks}`);
 	const profile = (id: string, accountId: string, kind: 'pdf' | 'template', signType: SignType, published = true) =>
-		state.profiles.set(id, { id, accountId, kind, published, signType, defaultExpiryDays });
+		state.profiles.set(id, { id, accountId, kind, published, signType, defaultExpiryDays, inviteeWebhooks });
 	profile(V3_SEED.pdfProfileId, 'account-main', 'pdf', 'AADHAAR');
 	profile(V3_SEED.templateProfileId, 'account-main', 'template', 'VIRTUAL');
 	profile(V3_SEED.docSignerWorkflowId, 'account-main', 'pdf', 'DOC_SIGNER');
@@ -209,6 +240,7 @@ function seedState(env: EmulatorEnv, seed: SeedOptions): V3State {
 		email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`,
 		phone: `98765432${pad(index)}`,
 		signed: false,
+		approved: false,
 		rejected: false,
 		forcedExpired: false,
 		expiresAt: expiryFromDays(now, defaultExpiryDays),
@@ -239,6 +271,7 @@ function seedState(env: EmulatorEnv, seed: SeedOptions): V3State {
 		return full;
 	};
 
+	const signedEarlier = { signed: true, signType: 'AADHAAR', actedAt: now - 60_000 } as const;
 	const extra = Number(seed.v3ExtraDocuments ?? 0);
 	for (let index = 1; index <= extra; index++) {
 		add({
@@ -268,7 +301,7 @@ function seedState(env: EmulatorEnv, seed: SeedOptions): V3State {
 		documentId: V3_SEED.rejectedDocumentId,
 		name: 'Rejected agreement',
 		createdAt: now - 5 * 60_000,
-		invitees: [invitee('Ravi Rejected', 5, 'AADHAAR', { rejected: true })],
+		invitees: [invitee('Ravi Rejected', 5, 'AADHAAR', { rejected: true, actedAt: now - 60_000 })],
 	});
 	const completed = add({
 		documentId: V3_SEED.completedDocumentId,
@@ -276,8 +309,8 @@ function seedState(env: EmulatorEnv, seed: SeedOptions): V3State {
 		irn: V3_SEED.completedIrn,
 		createdAt: now - 4 * 60_000,
 		invitees: [
-			invitee('Meera Iyer', 6, 'AADHAAR', { signed: true, signType: 'AADHAAR' }),
-			invitee('Karan Mehta', 7, 'AADHAAR', { signed: true, signType: 'AADHAAR' }),
+			invitee('Meera Iyer', 6, 'AADHAAR', signedEarlier),
+			invitee('Karan Mehta', 7, 'AADHAAR', signedEarlier),
 		],
 		attachments: [
 			stored(makePdf('Sender attachment 1'), 'attachment-1.pdf'),
@@ -291,7 +324,7 @@ function seedState(env: EmulatorEnv, seed: SeedOptions): V3State {
 			documentId: V3_SEED.completedNoAttachmentsId,
 			name: 'Completed letter',
 			createdAt: now - 3 * 60_000,
-			invitees: [invitee('Nina Nair', 8, 'AADHAAR', { signed: true, signType: 'AADHAAR' })],
+			invitees: [invitee('Nina Nair', 8, 'AADHAAR', signedEarlier)],
 		}),
 		now,
 	);
@@ -313,20 +346,120 @@ function seedState(env: EmulatorEnv, seed: SeedOptions): V3State {
 	return state;
 }
 
-/** Signs what is left and produces the signed PDF and the audit trail (also the control route sign-all). */
-export function complete(doc: V3Document, now: number): void {
-	for (const invitee of doc.invitees) {
-		if (!invitee.signed) {
-			invitee.signed = true;
-			invitee.rejected = false;
-			invitee.forcedExpired = false;
-			invitee.signType = invitee.allowedSignType === 'DOC_SIGNER' ? 'DSC' : invitee.allowedSignType;
-		}
-		invitee.signerCertificate ??= { name: invitee.name.toUpperCase(), pincode: '560001', state: 'Karnataka', title: 'Mr/Ms' };
-	}
+// ---------------------------------------------------------------- invitee transitions
+
+/** The sign type an invitation ends up with: a document signer signs with a DSC. */
+export const signTypeOf = (invitee: V3Invitee) => (invitee.allowedSignType === 'DOC_SIGNER' ? 'DSC' : invitee.allowedSignType);
+
+const certificateOf = (invitee: V3Invitee) =>
+	invitee.signerCertificate ?? { name: invitee.name.toUpperCase(), pincode: '560001', state: 'Karnataka', title: 'Mr/Ms' };
+
+/** Produces the signed PDF and the audit trail. */
+function finish(doc: V3Document, now: number): void {
 	if (doc.baseStatus === 'DRAFT') doc.baseStatus = 'SENT';
 	doc.signedPdf = makePdf(`Signed: ${doc.name} (${doc.invitees.map((invitee) => invitee.name).join(', ')})`);
 	doc.auditTrail = makePdf(`Audit trail of ${doc.documentId} at ${formatServiceDate(now)}`);
+}
+
+const finishWhenAllActed = (doc: V3Document, now: number) => {
+	if (doc.invitees.every(hasActed)) finish(doc, now);
+};
+
+const update = (invitee: V3Invitee, changes: Partial<V3Invitee>) => Object.assign(invitee, changes);
+
+export function signInvitation(doc: V3Document, invitee: V3Invitee, now: number, certificate = invitee.signerCertificate): void {
+	update(invitee, {
+		signed: true,
+		rejected: false,
+		rejectionReason: undefined,
+		forcedExpired: false,
+		certificateMismatch: undefined,
+		signType: signTypeOf(invitee),
+		actedAt: now,
+		signerCertificate: certificate,
+	});
+	finishWhenAllActed(doc, now);
+}
+
+export function approveInvitation(doc: V3Document, invitee: V3Invitee, now: number): void {
+	update(invitee, { approved: true, actedAt: now });
+	finishWhenAllActed(doc, now);
+}
+
+export function rejectInvitation(invitee: V3Invitee, now: number, reason?: string): void {
+	update(invitee, { rejected: true, rejectionReason: reason, actedAt: now });
+}
+
+/** The spec's states table: a failed certificate verification expires the invitation. */
+export function failCertificateVerification(invitee: V3Invitee, now: number, criterion: CertificateCriterion): void {
+	update(invitee, { forcedExpired: true, certificateMismatch: criterion, actedAt: now });
+}
+
+const CRITERION_LABELS: Record<CertificateCriterion, string> = {
+	name: 'Name',
+	pincode: 'Pincode',
+	state: 'State',
+	title: 'Title',
+	yob: 'Year of birth',
+	gender: 'Gender',
+};
+
+/** The service's error text for a certificate mismatch (Leegality's older webhook documentation). */
+export const certificateMismatchText = (criterion: CertificateCriterion) =>
+	`${CRITERION_LABELS[criterion]} doesn't match with the Digital Signature Certificate.`;
+
+/** Each criterion's outcome: all matched, except the one that did not. */
+export const certificateChecks = (mismatch?: CertificateCriterion) =>
+	Object.fromEntries(CERTIFICATE_CRITERIA.map((criterion) => [criterion, criterion !== mismatch])) as Record<CertificateCriterion, boolean>;
+
+/** Signs what is left and produces the signed PDF and the audit trail, without webhooks (seed, --sign-on-create). */
+export function complete(doc: V3Document, now: number): void {
+	for (const invitee of doc.invitees) if (!hasActed(invitee)) signInvitation(doc, invitee, now);
+	finish(doc, now);
+}
+
+// ---------------------------------------------------------------- workflow webhooks
+
+/** Checks a webhook configuration sent to the control route; answers why it is refused, if it is. */
+export function parseInviteeWebhooks(body: unknown): InviteeWebhookConfig | string {
+	const urls = (entry: unknown, where: string): InviteeWebhookUrls | string => {
+		if (!isObject(entry)) return `${where} must be an object`;
+		const parsed: InviteeWebhookUrls = {};
+		for (const key of ['webhookUrl', 'errorWebhookUrl'] as const) {
+			const value = entry[key];
+			if (value === undefined || value === null) continue;
+			if (typeof value !== 'string' || !/^https?:\/\/[^\s]+$/.test(value)) return `${where}.${key} must be an http(s) URL`;
+			parsed[key] = value;
+		}
+		return parsed;
+	};
+	if (!isObject(body) || ('all' in body) === ('invitees' in body)) return 'Body needs exactly one of {invitees: [...]} or {all: {...}}';
+	if ('all' in body) {
+		const all = urls(body.all, 'all');
+		return typeof all === 'string' ? all : { all };
+	}
+	if (!Array.isArray(body.invitees)) return 'invitees must be an array';
+	const invitees: InviteeWebhookUrls[] = [];
+	for (const [index, entry] of body.invitees.entries()) {
+		const parsed = urls(entry, `invitees[${index}]`);
+		if (typeof parsed === 'string') return parsed;
+		invitees.push(parsed);
+	}
+	return { invitees };
+}
+
+/** Sets a workflow's invitee webhooks (replacing what it had); they apply to its documents' later actions. */
+export function configureInviteeWebhooks(env: EmulatorEnv, profileId: string, config: InviteeWebhookConfig): void {
+	const profile = env.slice<V3State>('v3').profiles.get(profileId);
+	if (!profile) throw new Error(`No workflow ${profileId}`);
+	profile.inviteeWebhooks = config;
+}
+
+/** The webhook URLs of a document's invitee, read from its workflow at the time of the action. */
+export function inviteeWebhookUrls(state: V3State, doc: V3Document, inviteeIndex: number): InviteeWebhookUrls {
+	const config = state.profiles.get(doc.profileId)?.inviteeWebhooks;
+	if (!config) return {};
+	return 'all' in config ? config.all : (config.invitees[inviteeIndex] ?? {});
 }
 
 // ---------------------------------------------------------------- helpers
@@ -349,7 +482,7 @@ function ownDocument(state: V3State, account: Account, documentId: unknown): V3D
 	return doc && doc.accountId === account.id ? doc : undefined;
 }
 
-const signUrlOf = (env: EmulatorEnv, invitee: V3Invitee) => `${env.origin()}/sign/${invitee.uuid}`;
+export const signUrlOf = (env: EmulatorEnv, invitee: V3Invitee) => `${env.origin()}/sign/${invitee.uuid}`;
 
 /** A sign URL, whole or just its UUID. */
 function uuidOf(value: unknown): string | undefined {
@@ -592,6 +725,7 @@ function create(env: EmulatorEnv, state: V3State, account: Account, body: unknow
 				email: present(inviteeEmail) ? String(inviteeEmail) : undefined,
 				phone: present(inviteePhone) ? String(inviteePhone) : undefined,
 				signed: false,
+				approved: false,
 				rejected: false,
 				forcedExpired: false,
 				expiresAt,
@@ -645,9 +779,7 @@ function status(env: EmulatorEnv, state: V3State, account: Account, query: Recor
 	if (signed) {
 		const trail = doc.auditTrail ?? makePdf(`Audit trail (in progress) of ${doc.documentId}`);
 		data.auditTrail = env.links.createDownload(stored(trail, fileName(doc, '_audit_trail')), STATUS_LINK_TTL_MS).url;
-		data.signers = doc.invitees
-			.filter((invitee) => invitee.signed)
-			.map((invitee) => invitee.signerCertificate ?? { name: invitee.name.toUpperCase(), pincode: '560001', state: 'Karnataka', title: 'Mr/Ms' });
+		data.signers = doc.invitees.filter((invitee) => invitee.signed).map(certificateOf);
 	}
 	return v3Success(data);
 }
@@ -675,7 +807,7 @@ function details(env: EmulatorEnv, state: V3State, account: Account, query: Reco
 	if (on('auditTrail') && status === 'COMPLETED' && doc.auditTrail) {
 		data.auditTrail = env.links.createDownload(stored(doc.auditTrail, fileName(doc, '_audit_trail')), STATUS_LINK_TTL_MS).url;
 	}
-	if (on('invitees')) data.invitees = doc.invitees.map((invitee) => ({ ...inviteeStatus(env, doc, invitee), signerCertificate: invitee.signerCertificate ?? null }));
+	if (on('invitees')) data.invitees = doc.invitees.map((invitee) => ({ ...inviteeStatus(env, doc, invitee), signerCertificate: invitee.signed ? certificateOf(invitee) : null }));
 	if (on('cc')) data.cc = doc.cc;
 	if (on('workflow')) {
 		const profile = state.profiles.get(doc.profileId);
@@ -792,11 +924,7 @@ function reactivate(env: EmulatorEnv, state: V3State, account: Account, body: un
 	}
 	const expired = doc.invitees.filter((invitee) => isExpired(invitee, now));
 	if (!expired.length) return v3Failure('no.expired.invitation.found', 'No expired invitation found');
-	for (const invitee of expired) {
-		invitee.forcedExpired = false;
-		invitee.expiresAt = expiresAt;
-		invitee.resends = 0;
-	}
+	for (const invitee of expired) update(invitee, { forcedExpired: false, certificateMismatch: undefined, expiresAt, resends: 0 });
 	return v3Success(
 		{ documentId: doc.documentId, irn: doc.irn, requests: doc.invitees.map((invitee) => inviteeStatus(env, doc, invitee)) },
 		'signinvitation.activate.success',
@@ -817,6 +945,7 @@ function resend(env: EmulatorEnv, state: V3State, account: Account, body: unknow
 		const { doc, invitee } = found;
 		const who = { ...base, name: invitee.name, email: invitee.email ?? null, phone: invitee.phone ?? null };
 		if (invitee.signed) return { ...who, status: 0, message: 'Invitee has already signed' };
+		if (invitee.approved) return { ...who, status: 0, message: 'Invitee has already approved the document' };
 		if (invitee.rejected) return { ...who, status: 0, message: 'Invitee has rejected the document' };
 		if (isExpired(invitee, now)) return { ...who, status: 0, message: 'Invitation has expired' };
 		if (doc.baseStatus === 'DRAFT') return { ...who, status: 0, message: 'Document has not been sent' };
@@ -847,10 +976,7 @@ function docSigner(env: EmulatorEnv, state: V3State, account: Account, body: unk
 	if (input.consent !== DOC_SIGNER_CONSENT) return v3Failure('invalid.consent', 'Consent does not match');
 	const profile = state.docSignerProfiles.get(String(input.profileId ?? ''));
 	if (!profile || profile.accountId !== account.id) return v3Failure('profile.not.exists', 'Profile does not exist');
-	invitee.signed = true;
-	invitee.signType = 'DSC';
-	invitee.signerCertificate = { name: profile.name.toUpperCase(), pincode: '560001', state: 'Karnataka', title: 'Authorised Signatory' };
-	if (doc.invitees.every((candidate) => candidate.signed)) complete(doc, now);
+	signInvitation(doc, invitee, now, { name: profile.name.toUpperCase(), pincode: '560001', state: 'Karnataka', title: 'Authorised Signatory' });
 	return v3Success({}, 'signing.success', 'Document signed successfully');
 }
 
@@ -900,13 +1026,8 @@ export const family: EmulatorFamily<V3State> = {
 				act(doc, ctx);
 				return json(200, { documentId: doc.documentId, status: documentStatus(doc, env.clock.now()) });
 			});
-		control('sign-all', (doc) => complete(doc, env.clock.now()));
 		control('expire', (doc) => {
-			for (const invitee of doc.invitees) if (!invitee.signed) invitee.forcedExpired = true;
-		});
-		control('reject', (doc) => {
-			const next = doc.invitees.find((invitee) => !invitee.signed);
-			if (next) next.rejected = true;
+			for (const invitee of doc.invitees) if (!hasActed(invitee)) invitee.forcedExpired = true;
 		});
 		control('supporting-document', (doc, ctx) => {
 			const input = isObject(ctx.body) ? ctx.body : {};
@@ -916,6 +1037,13 @@ export const family: EmulatorFamily<V3State> = {
 		control('attachment', (doc, ctx) => {
 			const input = isObject(ctx.body) ? ctx.body : {};
 			doc.attachments.push(stored(makePdf(String(input.text ?? 'Attachment')), String(input.fileName ?? `attachment-${doc.attachments.length + 1}.pdf`)));
+		});
+		router.add('PUT', '/__emulator/v3/profiles/:id/webhooks', (ctx) => {
+			if (!state().profiles.has(ctx.params.id)) return json(404, { message: `No workflow ${ctx.params.id}` });
+			const config = parseInviteeWebhooks(ctx.body);
+			if (typeof config === 'string') return json(400, { message: config });
+			configureInviteeWebhooks(env, ctx.params.id, config);
+			return json(200, { profileId: ctx.params.id, ...config });
 		});
 	},
 };

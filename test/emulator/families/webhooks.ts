@@ -3,19 +3,34 @@ import { request as httpRequest, type Agent } from 'node:http';
 
 import { json, type Router } from '../http';
 import type { EmulatorEnv, EmulatorFamily } from '../server';
+import {
+	activeInvitee,
+	certificateChecks,
+	certificateMismatchText,
+	documentStatus,
+	expiryFromDays,
+	formatServiceDate,
+	signTypeOf,
+	signUrlOf,
+	type V3Document,
+	type V3State,
+} from './v3';
 import type { Pack, V4State } from './v4';
 
 /**
- * The webhooks family: the service's side of Webhook 4.0 deliveries. It builds REVIEWER_APPROVAL envelopes
- * (every top-level key present, JSON null where a value does not apply, `mac` = hex HMAC-SHA1 of
- * document.documentId keyed by the account's salt, and no `mac` key at all when the account has no salt),
- * POSTs them to a URL, and keeps the delivery history of each document, which it drops when the document
- * is deleted (`documentDeleted`).
+ * The webhooks family: the service's side of webhook deliveries, in two shapes.
+ * - Webhook 4.0 envelopes (the spec's Events section): REVIEWER_APPROVAL, every top-level key present, JSON null
+ *   where a value does not apply, `mac` = hex HMAC-SHA1 of document.documentId keyed by the account's salt.
+ * - v3 "flat" events (the knowledge base's per-invitee webhooks): signed, reviewerApproved, rejected,
+ *   certificateVerificationFailed, with `mac` = hex HMAC-SHA1 of the top-level documentId.
+ * Either way there is no `mac` key at all when the account has no salt. Every delivery is POSTed to a URL
+ * (retried on a non-2xx answer) and kept in the history of its document, dropped when the document is deleted
+ * (`documentDeleted`).
  *
- * There is no service API for webhooks (they are configured in the dashboard), so deliveries are started by
- * tests: in process with `deliverWebhook(emulator.env, {...})`, out of process with
- * `POST /__emulator/webhooks/deliver {url, account?, documentId?, packId?, overrides?, retries?}` (answers
- * the delivery record), and `GET /__emulator/webhooks/history?documentId=` lists a document's deliveries.
+ * Deliveries start from tests: in process with `deliverWebhook(env, {...})` or `deliverV3Event(env, {event, ...})`,
+ * out of process with `POST /__emulator/webhooks/deliver {url, shape?: 'v3', event?, ...}` (answers the delivery
+ * record); `GET /__emulator/webhooks/history?documentId=` lists a document's deliveries. The service's own flat
+ * events, sent when invitees act, come from the v3-invitee-actions family.
  *
  * Seed key: `webhookRetries` (number, default 3): further attempts after a non-2xx answer or a network
  * error. Choices where the spec is silent: test/emulator/choices/webhooks.md.
@@ -33,6 +48,7 @@ export interface Delivery {
 	url: string;
 	accountId: string;
 	documentId: string;
+	/** The body object sent (a Webhook 4.0 envelope or a v3 flat event). */
 	envelope: Record<string, unknown>;
 	/** The exact bytes sent. */
 	body: string;
@@ -47,39 +63,52 @@ export interface WebhooksState {
 	retries: number;
 }
 
-export interface EnvelopeRequest {
+interface BodyChanges {
+	/**
+	 * Values merged over the built body before the MAC is computed (objects one level deep: `{document:
+	 * {irn: 'X'}}` changes only irn). A `mac` key here is sent as given instead of the computed one.
+	 */
+	overrides?: Record<string, unknown>;
+	/** Top-level keys to leave out (to build deliveries that break the body's rules). */
+	omitKeys?: string[];
+}
+
+export interface EnvelopeRequest extends BodyChanges {
 	/** Account id (`account-main`, `account-other`); default the main account. */
 	account?: string;
 	documentId?: string;
 	packId?: string;
-	/**
-	 * Values merged over the built envelope before the MAC is computed (objects one level deep: `{document:
-	 * {irn: 'X'}}` changes only irn). A `mac` key here is sent as given instead of the computed one.
-	 */
-	overrides?: Record<string, unknown>;
-	/** Top-level keys to leave out (to build deliveries that break the envelope rules). */
-	omitKeys?: string[];
 }
 
-export interface DeliverRequest extends EnvelopeRequest {
+export const V3_EVENT_KINDS = ['signed', 'reviewerApproved', 'rejected', 'certificateVerificationFailed'] as const;
+export type V3EventKind = (typeof V3_EVENT_KINDS)[number];
+
+export interface V3EventRequest extends BodyChanges {
+	event: V3EventKind;
+	/** A v3 document of the emulator (its data is used) or any id (plausible fresh values around it). */
+	documentId?: string;
+	/** Account id; default the document's account, else the main account. */
+	account?: string;
+	/** The invitee who acted; default the active invitee, else the first. */
+	inviteeIndex?: number;
+}
+
+export interface DeliveryOptions {
 	url: string;
 	/** Further attempts after a failure; default the seed's `webhookRetries`. */
 	retries?: number;
-	/** Send this body instead of the JSON of the envelope (to send broken bodies). */
+	/** Send this body instead of the JSON of the built body (to send broken bodies). */
 	rawBody?: string | Buffer;
 	contentType?: string;
 	/** A keep-alive agent for many deliveries in a row. */
 	agent?: Agent;
 }
 
-const IST_OFFSET_MS = 5.5 * 3600_000;
-const pad = (value: number) => String(value).padStart(2, '0');
+export interface DeliverRequest extends EnvelopeRequest, DeliveryOptions {}
+export interface DeliverV3EventRequest extends V3EventRequest, DeliveryOptions {}
 
 /** `dd-MM-yyyy HH:mm:ss` in India Standard Time, without a zone marker (the spec's timestamp format). */
-export function webhookTimestamp(ms: number): string {
-	const d = new Date(ms + IST_OFFSET_MS);
-	return `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
-}
+export const webhookTimestamp = formatServiceDate;
 
 /** The service's MAC: lowercase hex HMAC-SHA1 of the document id keyed by the salt. */
 export const webhookMac = (documentId: string, salt: string) => createHmac('sha1', salt).update(documentId, 'utf8').digest('hex');
@@ -109,14 +138,35 @@ function v4Packs(env: EmulatorEnv): Pack[] {
 const isObject = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
+function accountOf(env: EmulatorEnv, accountId: string) {
+	const account = env.accounts.byId(accountId);
+	if (!account) throw new Error(`Unknown account ${accountId}`);
+	return account;
+}
+
+/**
+ * Applies a test's overrides and omissions, then the MAC over `macMessage(body)` (unless an override gives
+ * one). A `mac` key already in `body` keeps its place; it is removed when there is no salt.
+ */
+function seal(body: Record<string, unknown>, changes: BodyChanges, salt: string | undefined, macMessage: (body: Record<string, unknown>) => unknown) {
+	for (const [key, value] of Object.entries(changes.overrides ?? {})) {
+		if (key === 'mac') continue;
+		body[key] = isObject(value) && isObject(body[key]) ? { ...(body[key] as object), ...value } : value;
+	}
+	if (changes.overrides && Object.prototype.hasOwnProperty.call(changes.overrides, 'mac')) body.mac = changes.overrides.mac;
+	else if (salt !== undefined) body.mac = webhookMac(String(macMessage(body)), salt);
+	else delete body.mac;
+	for (const key of changes.omitKeys ?? []) delete body[key];
+	return body;
+}
+
 /**
  * A REVIEWER_APPROVAL envelope as the service builds it. When the pack (by packId, or the pack holding
  * documentId) exists in the v4 family, its ids, status, IRN and URN are used; otherwise fresh ids.
  */
 export function buildEnvelope(env: EmulatorEnv, input: EnvelopeRequest = {}): Record<string, unknown> {
 	const accountId = input.account ?? 'account-main';
-	const account = env.accounts.byId(accountId);
-	if (!account) throw new Error(`Unknown account ${accountId}`);
+	const account = accountOf(env, accountId);
 	const now = env.clock.now();
 	const packs = v4Packs(env).filter((pack) => pack.accountId === accountId);
 	const pack =
@@ -164,27 +214,92 @@ export function buildEnvelope(env: EmulatorEnv, input: EnvelopeRequest = {}): Re
 		},
 		messages: [],
 	};
-	for (const [key, value] of Object.entries(input.overrides ?? {})) {
-		if (key === 'mac') continue;
-		envelope[key] = isObject(value) && isObject(envelope[key]) ? { ...(envelope[key] as object), ...value } : value;
-	}
-	if (input.overrides && Object.prototype.hasOwnProperty.call(input.overrides, 'mac')) envelope.mac = input.overrides.mac;
-	else if (account.salt !== undefined) {
-		const finalId = (envelope.document as Record<string, unknown> | null)?.documentId;
-		envelope.mac = webhookMac(String(finalId), account.salt);
-	}
-	for (const key of input.omitKeys ?? []) delete envelope[key];
-	return envelope;
+	return seal(envelope, input, account.salt, (sealed) => (sealed.document as Record<string, unknown> | null)?.documentId);
 }
 
-function post(url: string, body: Buffer, contentType: string, agent: Agent | undefined): Promise<number> {
+const FLAT_ACTIONS: Record<V3EventKind, string> = { signed: 'Signed', reviewerApproved: 'Approved', rejected: 'Rejected', certificateVerificationFailed: 'Failed' };
+
+/** Whether the service sends an event to the invitee's Error Webhook URL (else to the success Webhook URL). */
+export const isErrorEvent = (event: V3EventKind) => event === 'rejected' || event === 'certificateVerificationFailed';
+
+/** The flat body's documentStatus is title case and only Draft, Sent or Completed: an EXPIRED document reads Sent. */
+const FLAT_DOCUMENT_STATUSES: Record<string, string> = { DRAFT: 'Draft', COMPLETED: 'Completed' };
+
+function actingInvitee(doc: V3Document, inviteeIndex: number | undefined, now: number) {
+	if (inviteeIndex === undefined) return activeInvitee(doc, now) ?? doc.invitees[0];
+	const invitee = doc.invitees[inviteeIndex];
+	if (!invitee) throw new Error(`Document ${doc.documentId} has no invitee ${inviteeIndex}`);
+	return invitee;
+}
+
+function v3Event(env: EmulatorEnv, input: V3EventRequest): { accountId: string; body: Record<string, unknown> } {
+	const { event } = input;
+	if (!V3_EVENT_KINDS.includes(event)) throw new Error(`event must be one of ${V3_EVENT_KINDS.join(', ')}`);
+	const known = input.documentId === undefined ? undefined : env.slice<V3State>('v3').documents.get(input.documentId);
+	const accountId = input.account ?? known?.accountId ?? 'account-main';
+	const account = accountOf(env, accountId);
+	const doc = known?.accountId === accountId ? known : undefined;
+	const now = env.clock.now();
+	const invitee = doc && actingInvitee(doc, input.inviteeIndex, now);
+	const person = invitee
+		? { name: invitee.name, email: invitee.email ?? null, phone: invitee.phone ?? null, signUrl: signUrlOf(env, invitee), expiresAt: invitee.expiresAt }
+		: {
+				...(event === 'reviewerApproved'
+					? { name: 'Riya Reviewer', email: 'riya.reviewer@example.com' }
+					: { name: 'Asha Rao', email: 'asha.rao@example.com' }),
+				phone: '9876543210',
+				signUrl: `${env.origin()}/sign/${randomUUID()}`,
+				expiresAt: expiryFromDays(now, 7),
+			};
+	const mismatch = invitee?.certificateMismatch ?? 'name';
+	const failed = event === 'certificateVerificationFailed';
+	const error = event === 'rejected' ? 'Invitation rejected by the signer.' : failed ? certificateMismatchText(mismatch) : null;
+	const body: Record<string, unknown> = {
+		webhookType: isErrorEvent(event) ? 'Error' : 'Success',
+		documentId: input.documentId ?? randomUlid(now),
+		// Fresh values describe a one-invitee document: the invitee who signed or approved completed it.
+		documentStatus: doc ? (FLAT_DOCUMENT_STATUSES[documentStatus(doc, now)] ?? 'Sent') : isErrorEvent(event) ? 'Sent' : 'Completed',
+		irn: doc?.irn ?? null,
+		mac: undefined, // keeps the key's place; seal() sets or removes it
+		messages: failed ? [{ code: 'certificate.verification.failed', message: error }] : [],
+		verification: failed ? certificateChecks(mismatch) : null,
+		request: {
+			inviteeType: event === 'reviewerApproved' ? 'Reviewer' : 'Signer',
+			name: person.name,
+			email: person.email,
+			phone: person.phone,
+			signUrl: person.signUrl,
+			// The sign URL stays live after signing or rejecting (public example bodies); a terminated one does not.
+			active: !failed,
+			action: FLAT_ACTIONS[event],
+			signed: event === 'signed',
+			rejected: event === 'rejected',
+			expired: failed,
+			expiryDate: formatServiceDate(person.expiresAt),
+			signType: event === 'signed' ? (invitee ? signTypeOf(invitee) : 'AADHAAR') : null,
+			error,
+			rejectionMessage: event === 'rejected' ? (invitee?.rejectionReason ?? null) : null,
+		},
+	};
+	return { accountId, body: seal(body, input, account.salt, (sealed) => sealed.documentId) };
+}
+
+/**
+ * A v3 flat event as the service sends it to an invitee's webhook URL. When documentId names a v3 document of
+ * the emulator (of the account), its data is used: irn, status, and the acting invitee's name, e-mail, phone,
+ * sign URL, expiry, sign type, rejection reason and failed criterion. Nothing is changed: to make an invitee
+ * act, use the v3-invitee-actions family.
+ */
+export const buildV3Event = (env: EmulatorEnv, input: V3EventRequest): Record<string, unknown> => v3Event(env, input).body;
+
+function post(url: string, body: Buffer, contentType: string, userAgent: string, agent: Agent | undefined): Promise<number> {
 	return new Promise((resolve, reject) => {
 		const request = httpRequest(
 			url,
 			{
 				method: 'POST',
 				agent,
-				headers: { 'content-type': contentType, 'content-length': String(body.length), 'user-agent': 'DocumentExecution-Webhook/4.0' },
+				headers: { 'content-type': contentType, 'content-length': String(body.length), 'user-agent': userAgent },
 			},
 			(response) => {
 				response.resume();
@@ -198,31 +313,37 @@ function post(url: string, body: Buffer, contentType: string, agent: Agent | und
 	});
 }
 
-/** Builds an envelope and POSTs it to `url` (retrying on a non-2xx answer), recording the delivery. */
-export async function deliverWebhook(env: EmulatorEnv, input: DeliverRequest): Promise<Delivery> {
+interface Outgoing {
+	accountId: string;
+	/** The document whose history keeps the delivery. */
+	documentId: string;
+	body: Record<string, unknown>;
+	userAgent: string;
+}
+
+/** POSTs a body to `options.url` (retrying on a non-2xx answer), recording the delivery under its document. */
+async function send(env: EmulatorEnv, options: DeliveryOptions, outgoing: Outgoing): Promise<Delivery> {
 	const state = env.slice<WebhooksState>('webhooks');
-	const envelope = buildEnvelope(env, input);
-	const body = input.rawBody ?? JSON.stringify(envelope);
-	const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
-	const documentId = String((envelope.document as Record<string, unknown> | null)?.documentId ?? '');
+	const raw = options.rawBody ?? JSON.stringify(outgoing.body);
+	const bytes = Buffer.isBuffer(raw) ? raw : Buffer.from(raw, 'utf8');
 	const delivery: Delivery = {
 		deliveryId: randomUUID(),
-		url: input.url,
-		accountId: input.account ?? 'account-main',
-		documentId,
-		envelope,
+		url: options.url,
+		accountId: outgoing.accountId,
+		documentId: outgoing.documentId,
+		envelope: outgoing.body,
 		body: bytes.toString('utf8'),
 		attempts: [],
 		acknowledged: false,
 	};
-	const history = state.history.get(documentId) ?? [];
+	const history = state.history.get(outgoing.documentId) ?? [];
 	history.push(delivery);
-	state.history.set(documentId, history);
+	state.history.set(outgoing.documentId, history);
 
-	const attempts = 1 + Math.max(0, input.retries ?? state.retries);
+	const attempts = 1 + Math.max(0, options.retries ?? state.retries);
 	for (let attempt = 0; attempt < attempts && !delivery.acknowledged; attempt++) {
 		try {
-			const status = await post(input.url, bytes, input.contentType ?? 'application/json', input.agent);
+			const status = await post(options.url, bytes, options.contentType ?? 'application/json', outgoing.userAgent, options.agent);
 			delivery.attempts.push({ status, at: env.clock.now() });
 			delivery.acknowledged = status >= 200 && status < 300;
 		} catch (error) {
@@ -230,6 +351,19 @@ export async function deliverWebhook(env: EmulatorEnv, input: DeliverRequest): P
 		}
 	}
 	return delivery;
+}
+
+/** Builds a Webhook 4.0 envelope and delivers it. */
+export async function deliverWebhook(env: EmulatorEnv, input: DeliverRequest): Promise<Delivery> {
+	const envelope = buildEnvelope(env, input);
+	const documentId = String((envelope.document as Record<string, unknown> | null)?.documentId ?? '');
+	return send(env, input, { accountId: input.account ?? 'account-main', documentId, body: envelope, userAgent: 'DocumentExecution-Webhook/4.0' });
+}
+
+/** Builds a v3 flat event and delivers it. */
+export async function deliverV3Event(env: EmulatorEnv, input: DeliverV3EventRequest): Promise<Delivery> {
+	const { accountId, body } = v3Event(env, input);
+	return send(env, input, { accountId, documentId: String(body.documentId ?? ''), body, userAgent: 'DocumentExecution-Webhook' });
 }
 
 export const family: EmulatorFamily<WebhooksState> = {
@@ -242,11 +376,12 @@ export const family: EmulatorFamily<WebhooksState> = {
 	},
 	register(router: Router, env: EmulatorEnv) {
 		router.add('POST', '/__emulator/webhooks/deliver', async (ctx) => {
-			const input = ctx.body as DeliverRequest | undefined;
+			const input = ctx.body as (DeliverRequest & Partial<DeliverV3EventRequest> & { shape?: unknown }) | undefined;
 			if (!isObject(input) || typeof input.url !== 'string') return json(400, { message: 'Body needs {url}' });
+			const { agent: _agent, shape, ...request } = input;
+			if (shape !== undefined && shape !== 'v3') return json(400, { message: "shape is 'v3' (a v3 flat event) or absent (a Webhook 4.0 envelope)" });
 			try {
-				const { agent: _agent, ...request } = input;
-				return json(200, await deliverWebhook(env, request));
+				return json(200, shape === 'v3' ? await deliverV3Event(env, request as DeliverV3EventRequest) : await deliverWebhook(env, request));
 			} catch (error) {
 				return json(400, { message: (error as Error).message });
 			}

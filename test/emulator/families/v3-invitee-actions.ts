@@ -1,0 +1,137 @@
+import { json, type Router } from '../http';
+import type { EmulatorEnv, EmulatorFamily } from '../server';
+import {
+	activeInvitee,
+	approveInvitation,
+	CERTIFICATE_CRITERIA,
+	documentStatus,
+	failCertificateVerification,
+	hasActed,
+	inviteeWebhookUrls,
+	rejectInvitation,
+	signInvitation,
+	type CertificateCriterion,
+	type V3Document,
+	type V3Invitee,
+	type V3State,
+} from './v3';
+import { deliverV3Event, isErrorEvent, type Delivery, type V3EventKind } from './webhooks';
+
+/**
+ * Invitees acting on v3 documents, and the flat webhook the service sends for each action to the URL configured
+ * for that invitee on the document's workflow (success URL for signed and approved, error URL for rejected and
+ * a failed certificate verification; no URL, no delivery). Configure the URLs with
+ * `PUT /__emulator/v3/profiles/:id/webhooks` (v3 family) or the seed keys `v3WebhookUrl`/`v3ErrorWebhookUrl`.
+ *
+ * In process: `await inviteeActs(emulator.env, documentId, 'sign-next')`. Out of process:
+ * `POST /__emulator/v3/documents/:id/<action>` with the options as JSON body. Both answer
+ * `{documentId, status, deliveries}` once the deliveries are done (retries included).
+ */
+
+export const INVITEE_ACTIONS = ['sign-next', 'sign-all', 'reject', 'fail-certificate', 'review-approve'] as const;
+export type InviteeAction = (typeof INVITEE_ACTIONS)[number];
+
+export interface InviteeActionOptions {
+	/** reject: the signer's reason (`rejectionMessage`). */
+	reason?: string;
+	/** fail-certificate: what did not match; default `name`. */
+	criterion?: CertificateCriterion;
+}
+
+export interface InviteeActionResult {
+	documentId: string;
+	/** The document's status after the action(s), as the status operation reads it. */
+	status: string;
+	/** One per notified action, in order; empty when no URL is configured. */
+	deliveries: Delivery[];
+}
+
+/** Why an action cannot happen: `httpStatus` 404 (no such document), 409 (nobody can act), 400 (bad options). */
+export class InviteeActionError extends Error {
+	constructor(
+		readonly httpStatus: number,
+		message: string,
+	) {
+		super(message);
+	}
+}
+
+/** What the active invitee does, and the event the service sends for it. */
+const STEPS: Record<Exclude<InviteeAction, 'sign-all'>, { event: V3EventKind; act(doc: V3Document, invitee: V3Invitee, now: number, options: InviteeActionOptions): void }> = {
+	'sign-next': { event: 'signed', act: (doc, invitee, now) => signInvitation(doc, invitee, now) },
+	'review-approve': { event: 'reviewerApproved', act: (doc, invitee, now) => approveInvitation(doc, invitee, now) },
+	reject: { event: 'rejected', act: (_doc, invitee, now, options) => rejectInvitation(invitee, now, options.reason) },
+	'fail-certificate': {
+		event: 'certificateVerificationFailed',
+		act: (_doc, invitee, now, options) => failCertificateVerification(invitee, now, options.criterion ?? 'name'),
+	},
+};
+
+function checkOptions(options: InviteeActionOptions): void {
+	if (options.reason !== undefined && typeof options.reason !== 'string') throw new InviteeActionError(400, 'reason must be a string');
+	if (options.criterion !== undefined && !CERTIFICATE_CRITERIA.includes(options.criterion)) {
+		throw new InviteeActionError(400, `criterion must be one of ${CERTIFICATE_CRITERIA.join(', ')}`);
+	}
+}
+
+/**
+ * Makes invitees of a v3 document act and delivers the service's webhook for each action:
+ * - `sign-next`: the active invitee signs (`signed`; the document is COMPLETED when it was the last to act);
+ * - `sign-all`: every invitee who has not acted signs in order, one `signed` each (a DRAFT is sent first; a
+ *   rejected or expired invitee signs too, as an operator completing the document would have it);
+ * - `reject`: the active invitee rejects (`rejected`, with `options.reason`);
+ * - `fail-certificate`: the active invitee's certificate does not match `options.criterion` (the invitation
+ *   expires; `certificateVerificationFailed`);
+ * - `review-approve`: the active invitee approves as a reviewer (`reviewerApproved`; the next invitee is active).
+ */
+export async function inviteeActs(
+	env: EmulatorEnv,
+	documentId: string,
+	action: InviteeAction,
+	options: InviteeActionOptions = {},
+): Promise<InviteeActionResult> {
+	if (!INVITEE_ACTIONS.includes(action)) throw new InviteeActionError(400, `action must be one of ${INVITEE_ACTIONS.join(', ')}`);
+	checkOptions(options);
+	const state = env.slice<V3State>('v3');
+	const doc = state.documents.get(documentId);
+	if (!doc) throw new InviteeActionError(404, `No document ${documentId}`);
+	const deliveries: Delivery[] = [];
+	const notify = async (invitee: V3Invitee, event: V3EventKind) => {
+		const inviteeIndex = doc.invitees.indexOf(invitee);
+		const urls = inviteeWebhookUrls(state, doc, inviteeIndex);
+		const url = isErrorEvent(event) ? urls.errorWebhookUrl : urls.webhookUrl;
+		if (url) deliveries.push(await deliverV3Event(env, { url, event, documentId, inviteeIndex }));
+	};
+
+	if (action === 'sign-all') {
+		if (doc.baseStatus === 'DRAFT') doc.baseStatus = 'SENT';
+		for (const invitee of doc.invitees.filter((candidate) => !hasActed(candidate))) {
+			signInvitation(doc, invitee, env.clock.now());
+			await notify(invitee, 'signed');
+		}
+	} else {
+		const invitee = activeInvitee(doc, env.clock.now());
+		if (!invitee) throw new InviteeActionError(409, `No invitee of ${documentId} can act: the document is ${documentStatus(doc, env.clock.now())}`);
+		const step = STEPS[action];
+		step.act(doc, invitee, env.clock.now(), options);
+		await notify(invitee, step.event);
+	}
+	return { documentId, status: documentStatus(doc, env.clock.now()), deliveries };
+}
+
+export const family: EmulatorFamily<Record<string, never>> = {
+	name: 'v3InviteeActions',
+	createState: () => ({}),
+	register(router: Router, env: EmulatorEnv) {
+		for (const action of INVITEE_ACTIONS) {
+			router.add('POST', `/__emulator/v3/documents/:id/${action}`, async (ctx) => {
+				try {
+					return json(200, await inviteeActs(env, ctx.params.id, action, (ctx.body ?? {}) as InviteeActionOptions));
+				} catch (error) {
+					if (error instanceof InviteeActionError) return json(error.httpStatus, { message: error.message });
+					throw error;
+				}
+			});
+		}
+	},
+};
