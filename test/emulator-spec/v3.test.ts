@@ -1,6 +1,7 @@
 import axios from 'axios';
 
 import {
+	DETAIL_SWITCHES,
 	DOC_SIGNER_CONSENT,
 	expiryFromDays,
 	formatServiceDate,
@@ -121,14 +122,125 @@ describe('v3.2 status, v3.3 details, v3.0 list', () => {
 		expect(code(missing)).toBe('no.document.found');
 	});
 
-	it('details: adds a section per switch', async () => {
-		const plain = await get('/v3.3/document/details', { documentId: V3_SEED.completedDocumentId });
-		expect(plain.data.data).not.toHaveProperty('invitees');
-		const full = await get('/v3.3/document/details', { documentId: V3_SEED.completedDocumentId, invitees: true, workflow: true, auditTrail: true });
-		expect(full.data.data.invitees).toHaveLength(2);
-		expect(full.data.data.workflow).toMatchObject({ profileId: V3_SEED.pdfProfileId, type: 'PDF' });
-		expect(typeof full.data.data.auditTrail).toBe('string');
+	const details = (switches: string[], documentId: string = V3_SEED.completedDocumentId) =>
+		get('/v3.3/document/details', { documentId, ...Object.fromEntries(switches.map((name) => [name, true])) }).then((response) => response.data.data);
+
+	it('details: always the document\'s fields, document and invitations; names that are not switches are ignored', async () => {
+		const plain = await details(['invitees', 'neslData', 'Workflow']);
+		expect(Object.keys(plain)).toEqual(['documentId', 'name', 'irn', 'status', 'createdAt', 'folderId', 'folderName', 'document', 'invitations']);
+		expect(plain).toMatchObject({
+			documentId: V3_SEED.completedDocumentId,
+			irn: V3_SEED.completedIrn,
+			status: 'COMPLETED',
+			document: { id: V3_SEED.completedDocumentId, irn: V3_SEED.completedIrn, status: 'COMPLETED', profileId: V3_SEED.pdfProfileId },
+			invitations: [
+				{ name: 'Meera Iyer', inviteeType: 'Signer', usedSignatureType: 'AADHAAR', invitationStatus: { signed: true, active: false, expired: false } },
+				{ name: 'Karan Mehta', invitationUrl: expect.stringMatching(/\/sign\/[0-9a-f-]{36}$/) },
+			],
+		});
 		expect(code(await get('/v3.3/document/details', { documentId: 'NOPE' }))).toBe('no.document.found');
+		expect(code(await get('/v3.3/document/details'))).toBe('document.id.required');
+	});
+
+	it('details: each switch adds its section from the document\'s state', async () => {
+		const full = await details([
+			'file',
+			'auditTrail',
+			'workflow',
+			'workflow_name',
+			'workflow_type',
+			'template',
+			'sender',
+			'sender_name',
+			'folder',
+			'folder_name',
+			'referenceAttachments',
+			'invitations_certificateData',
+			'invitations_supportingDocuments',
+		]);
+		expect(full.workflow).toEqual({ id: V3_SEED.pdfProfileId, name: expect.any(String), type: 'PDF' });
+		expect(full.template).toBeNull();
+		expect(full.sender).toEqual({ username: expect.any(String), name: expect.any(String) });
+		expect(full.folders).toEqual([{ id: 'FOLDER-1', name: 'Default' }]);
+		expect(full.referenceAttachments.map((file: { name: string }) => file.name)).toEqual(['attachment-1.pdf', 'attachment-2.pdf']);
+		expect(full.invitations[0].certificateData).toEqual({ name: 'MEERA IYER', pincode: '560001', state: 'Karnataka', title: 'Mr/Ms' });
+		const [supporting] = full.invitations[0].supportingDocuments;
+		expect(supporting.name).toBe('pan-card.pdf');
+		for (const link of [full.file, full.auditTrail, supporting.file]) {
+			expect(isPdf(Buffer.from((await http.get(link, { responseType: 'arraybuffer' })).data))).toBe(true);
+		}
+		expect((await details(['auditTrail'], V3_SEED.sentDocumentId)).auditTrail).toBeNull();
+	});
+
+	/** A document with stamps, NeSL stamp data and workflow webhooks, so that every section has content. */
+	async function createRichDocument() {
+		const doc = await createDocument({
+			stampSeries: V3_SEED.stampSeries,
+			multipleStampSeries: [{ stampSeries: V3_SEED.stampSeries, seriesQuantity: '2' }],
+			stampValue: '500',
+			neslData: {
+				stampData: [
+					{
+						firstParty: 'Lender',
+						secondParty: 'Borrower',
+						stampDutyAmount: '500',
+						considerationPrice: '100000',
+						descriptionOfDocument: 'Loan',
+						stampDutyPaidBy: 'Borrower',
+						articleCode: '5',
+						firstPartyPin: '560001',
+					},
+				],
+			},
+		});
+		await http.put(`${emulator.origin}/__emulator/v3/profiles/${V3_SEED.pdfProfileId}/webhooks`, { all: { webhookUrl: 'https://hooks.example.com/signed' } });
+		return doc;
+	}
+
+	it('details: a child switch takes effect only when every ancestor switch is true too', async () => {
+		const doc = await createRichDocument();
+		const read = (switches: string[]) => details(switches, doc.documentId);
+
+		expect(await read(['workflow_type'])).not.toHaveProperty('workflow');
+		expect((await read(['workflow', 'workflow_type'])).workflow).toEqual({ id: V3_SEED.pdfProfileId, type: 'PDF' });
+
+		expect((await read(['stampDetails', 'stampDetails_stamps_associatedDocumentId'])).stampDetails).toEqual({ stampValue: '500', state: 'Karnataka' });
+		const stamps = (await read(['stampDetails', 'stampDetails_stamps', 'stampDetails_stamps_associatedDocumentId'])).stampDetails.stamps;
+		expect(stamps).toHaveLength(3);
+		expect(stamps[2]).toEqual({ series: V3_SEED.stampSeries, amount: '500', serialNumber: expect.any(String), associatedDocumentId: expect.any(String) });
+
+		expect(await read(['neslDocumentDetails_stampDetails_firstPartyPin'])).not.toHaveProperty('neslDocumentDetails');
+		const nesl = (await read(['neslDocumentDetails', 'neslDocumentDetails_stampDetails', 'neslDocumentDetails_stampDetails_firstPartyPin'])).neslDocumentDetails;
+		expect(nesl.stampDetails[0]).toMatchObject({ firstParty: 'Lender', firstPartyPin: '560001' });
+		expect(nesl.stampDetails[0]).not.toHaveProperty('secondPartyPin');
+
+		expect((await read(['invitations_inviteeConfigs_customURL'])).invitations[0]).not.toHaveProperty('inviteeConfigs');
+		expect((await read(['invitations_inviteeConfigs', 'invitations_inviteeConfigs_customURL'])).invitations[0].inviteeConfigs).toEqual({
+			customURL: { webhookURL: 'https://hooks.example.com/signed', errorWebhookURL: null, redirectURL: null, baseURL: null, webhookVersion: null },
+		});
+
+		// Neither `document` nor `invitations_invitationStatus` is a switch, so these need no other.
+		const loose = await read(['document_requestSigningOrder', 'invitations_invitationStatus_signRejectionMessage']);
+		expect(loose.document.requestSigningOrder).toBe(true);
+		expect(loose.invitations[0].invitationStatus.signRejectionMessage).toBeNull();
+	});
+
+	it('details: the ancestor rule holds for every child switch (an underscore prefix that is itself a switch)', async () => {
+		const { documentId } = await createRichDocument();
+		const switchNames = new Set<string>(DETAIL_SWITCHES);
+		const ancestorsOf = (name: string) =>
+			name
+				.split('_')
+				.slice(0, -1)
+				.map((_, index, parts) => parts.slice(0, index + 1).join('_'))
+				.filter((prefix) => switchNames.has(prefix));
+		for (const child of DETAIL_SWITCHES.filter((name) => ancestorsOf(name).length)) {
+			const ancestors = ancestorsOf(child);
+			for (const missing of ancestors) {
+				const others = ancestors.filter((name) => name !== missing);
+				expect([child, missing, await details([...others, child], documentId)]).toEqual([child, missing, await details(others, documentId)]);
+			}
+		}
 	});
 
 	it('list: default 20, max 40, above 40 reset to 20, offset, total, exact q, status, own account only', async () => {
@@ -303,6 +415,8 @@ describe('v3.0 document signer and v3.3 eBG review', () => {
 describe('invitees act through control routes', () => {
 	const act = (documentId: string, action: string, options?: unknown) => http.post(`${emulator.origin}/__emulator/v3/documents/${documentId}/${action}`, options);
 	const requests = async (documentId: string) => (await get('/v3.2/sign/request', { documentId })).data.data.requests;
+	const invitations = async (documentId: string, switches: Record<string, boolean> = {}) =>
+		(await get('/v3.3/document/details', { documentId, ...switches })).data.data.invitations;
 
 	it('review-approve: the reviewer has acted without signing and the next invitee is active; the last signature completes', async () => {
 		const doc = await createDocument({ invitees: [{ name: 'Riya Reviewer', phone: '9876500001' }, { name: 'Asha Rao', phone: '9876500002' }] });
@@ -311,6 +425,7 @@ describe('invitees act through control routes', () => {
 			expect.objectContaining({ name: 'Riya Reviewer', signed: false, rejected: false, expired: false, active: false, signType: null }),
 			expect.objectContaining({ name: 'Asha Rao', active: true }),
 		]);
+		expect((await invitations(doc.documentId))[0]).toMatchObject({ inviteeType: 'Reviewer', invitationStatus: { approved: true, reviewed: true, signed: false } });
 		const resent = await post('/v3.0/sign/request/resend', { signUrls: [doc.invitees[0].signUrl] });
 		expect(resent.data.data.invitations[0]).toMatchObject({ status: 0, message: 'Invitee has already approved the document' });
 
@@ -325,6 +440,8 @@ describe('invitees act through control routes', () => {
 	it('reject: the active invitee rejects with a reason; nobody can act afterwards', async () => {
 		expect((await act(V3_SEED.sentDocumentId, 'reject', { reason: 'Wrong amount' })).data.status).toBe('SENT');
 		expect((await requests(V3_SEED.sentDocumentId))[0]).toMatchObject({ rejected: true, active: false });
+		const [rejected] = await invitations(V3_SEED.sentDocumentId, { invitations_invitationStatus_signRejectionMessage: true });
+		expect(rejected.invitationStatus).toMatchObject({ rejected: true, signRejectionMessage: 'Wrong amount' });
 		const refused = await act(V3_SEED.sentDocumentId, 'sign-next');
 		expect([refused.status, refused.data.message]).toEqual([409, expect.stringMatching(/can act.*SENT/)]);
 	});
@@ -333,8 +450,12 @@ describe('invitees act through control routes', () => {
 		const doc = await createDocument();
 		expect((await act(doc.documentId, 'fail-certificate', { criterion: 'gender' })).data.status).toBe('EXPIRED');
 		expect((await requests(doc.documentId))[0]).toMatchObject({ expired: true, signed: false, active: false });
+		const [failed] = await invitations(doc.documentId, { invitations_invitationStatus_failureReason: true, invitations_verificationResponse: true });
+		expect(failed.invitationStatus.failureReason).toBe("Gender doesn't match with the Digital Signature Certificate.");
+		expect(failed.verificationResponse).toMatchObject({ genderVerification: false, nameVerification: true });
 
 		expect(code(await post('/v3.0/sign/request/reactivate', { documentId: doc.documentId, expiryDays: 1 }))).toBe('signinvitation.activate.success');
+		expect((await invitations(doc.documentId, { invitations_invitationStatus_failureReason: true }))[0].invitationStatus.failureReason).toBeNull();
 		expect((await act(doc.documentId, 'sign-next')).data.status).toBe('COMPLETED');
 	});
 
