@@ -51,9 +51,12 @@ export const V3_SEED = {
 	ebgNotification: { notifTxnId: 'NTX-0001', requestId: 'REQ-0001', loanNumber: 'LN-0001' },
 } as const;
 
-/** Not shown in the spec beyond its first words; this emulator's full constant. */
+/**
+ * The spec shows only its first words; the full text is the one public client code and the service's sandbox
+ * collection use (../../../docs/choices/document.md).
+ */
 export const DOC_SIGNER_CONSENT =
-	'By using this authenticated API and the ProfileID associated with this Document Signer Certificate, I confirm that I am authorised to sign this document on behalf of the organisation and consent to the use of this certificate for signing it.';
+	'By using this authenticated API and the ProfileID associated with this Document Signer Certificate, I agree that the Document Signer Certificate saved in this Account will be used to eSign documents for me. I also understand that recipients of such electronic documents will be able to see my signing details.';
 
 export const MB = 1024 * 1024;
 export const MAX_PDF_BYTES = 15 * MB;
