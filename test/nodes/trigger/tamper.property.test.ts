@@ -1,16 +1,16 @@
 import { createHmac } from 'node:crypto';
 import { Agent } from 'node:http';
 
-import { buildEnvelope } from '../../emulator/families/webhooks';
+import { buildEnvelope, buildV3Event, V3_EVENT_KINDS } from '../../emulator/families/webhooks';
 import { DEFAULT_SALT, startEmulator, type Emulator } from '../../emulator/server';
 import { startWebhookServer, type WebhookServer } from '../../harness/webhook-server';
 import { tokenCredential } from '../../support/credentials';
 import { postRaw, triggerWorkflow } from './helpers';
 
 /**
- * Property: with a Private Salt set, no tampered delivery is accepted. Each case is a real HTTP POST to the
- * trigger's production URL (loopback, one keep-alive agent), built from an envelope the emulator would send
- * and then altered in one way. Genuine deliveries are interleaved as controls, so that a trigger refusing
+ * Property: with a Private Salt set, no tampered delivery is accepted, in either shape the service sends (the
+ * v3 flat body and the Webhook 4.0 envelope). Each case is a real HTTP POST to the trigger's production URL
+ * (loopback, one keep-alive agent), built from a body the emulator would send and then altered in one way. Genuine deliveries are interleaved as controls, so that a trigger refusing
  * everything would fail the test. The generator is seeded: a failure names its case and reproduces.
  */
 
@@ -43,11 +43,21 @@ interface Case {
 	contentType?: string;
 }
 
-function tamperedCases(emulator: Emulator): Case[] {
+type Shape = 'webhook4' | 'v3';
+
+/** A body the emulator would send about a document id, in the shape asked for. */
+function genuineBody(emulator: Emulator, shape: Shape, documentId: string, pick: <T>(values: readonly T[]) => T): Record<string, unknown> {
+	return shape === 'v3' ? buildV3Event(emulator.env, { event: pick(V3_EVENT_KINDS), documentId }) : buildEnvelope(emulator.env, { documentId });
+}
+
+/** The document id the trigger read, from its normalised output. */
+const eventDocumentId = (json: Record<string, unknown>) => String((json.event as { documentId: string }).documentId);
+
+function tamperedCases(emulator: Emulator, shape: Shape): Case[] {
 	const random = prng(SEED);
 	const cases: Case[] = [];
 	const documentId = () => `DOC-${random.bytes(6).toString('hex').toUpperCase()}`;
-	const genuine = (id = documentId()) => buildEnvelope(emulator.env, { documentId: id });
+	const genuine = (id = documentId()) => genuineBody(emulator, shape, id, random.pick);
 	const withMac = (envelope: Record<string, unknown>, mac: unknown) => JSON.stringify({ ...envelope, mac });
 	const changeOneChar = (value: string) => {
 		const at = random.int(value.length);
@@ -125,22 +135,24 @@ function tamperedCases(emulator: Emulator): Case[] {
 
 let emulator: Emulator;
 let server: WebhookServer;
-const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-beforeAll(async () => {
+let agent: Agent;
+beforeEach(async () => {
+	agent = new Agent({ keepAlive: true, maxSockets: 1 });
 	emulator = await startEmulator();
 	server = await startWebhookServer({
 		workflow: triggerWorkflow(),
 		credentials: { documentExecutionApi: { ...tokenCredential(emulator), privateSalt: DEFAULT_SALT } },
 	});
 });
-afterAll(async () => {
+afterEach(async () => {
 	agent.destroy();
 	await server.close();
 	await emulator.close();
 });
 
-it('accepts none of at least 1,000 tampered deliveries sent over HTTP, and every genuine control', async () => {
-	const cases = tamperedCases(emulator);
+it.each<Shape>(['v3', 'webhook4'])('%s: accepts none of at least 1,000 tampered deliveries sent over HTTP, and every genuine control', async (shape) => {
+	const cases = tamperedCases(emulator, shape);
+	const control = prng(SEED ^ 1);
 	expect(cases.length).toBeGreaterThanOrEqual(1000);
 
 	const accepted: Array<Case & { status: number }> = [];
@@ -153,8 +165,8 @@ it('accepts none of at least 1,000 tampered deliveries sent over HTTP, and every
 		byKind.set(tampered.kind, (byKind.get(tampered.kind) ?? 0) + 1);
 		if (answer.status < 300) accepted.push({ ...tampered, status: answer.status });
 		if (index % 50 === 0) {
-			const control = await postRaw(server.url(), JSON.stringify(buildEnvelope(emulator.env, { documentId: `CONTROL-${index}` })), undefined, agent);
-			expect(control.status).toBe(200);
+			const answer = await postRaw(server.url(), JSON.stringify(genuineBody(emulator, shape, `CONTROL-${index}`, control.pick)), undefined, agent);
+			expect(answer.status).toBe(200);
 			controls++;
 		}
 	}
@@ -163,12 +175,12 @@ it('accepts none of at least 1,000 tampered deliveries sent over HTTP, and every
 	// The figure the issue asks for, printed for the report.
 	// eslint-disable-next-line no-console
 	console.log(
-		`Tampered deliveries sent: ${cases.length}, accepted: ${accepted.length}; by kind ${JSON.stringify(Object.fromEntries(byKind))}; answers ${JSON.stringify(Object.fromEntries(statuses))}; genuine controls accepted: ${controls}/${controls}`,
+		`${shape}: tampered deliveries sent: ${cases.length}, accepted: ${accepted.length}; by kind ${JSON.stringify(Object.fromEntries(byKind))}; answers ${JSON.stringify(Object.fromEntries(statuses))}; genuine controls accepted: ${controls}/${controls}`,
 	);
 	expect(accepted).toEqual([]);
 	expect([...statuses.keys()].every((status) => [400, 401, 422].includes(status))).toBe(true);
 	// Only the controls started executions, each with its own document.
 	expect(server.executions).toHaveLength(controls);
-	expect(server.executions.every((execution) => String((execution.items[0].json.document as { documentId: string }).documentId).startsWith('CONTROL-'))).toBe(true);
+	expect(server.executions.every((execution) => eventDocumentId(execution.items[0].json).startsWith('CONTROL-'))).toBe(true);
 	expect(server.failures).toHaveLength(0);
 });

@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { configureInviteeWebhooks, V3_SEED, type V3State } from '../../emulator/families/v3';
+import { inviteeActs } from '../../emulator/families/v3-invitee-actions';
+import { DEFAULT_SALT, startEmulator, type Emulator } from '../../emulator/server';
+import type { WorkflowJson } from '../../harness/engine';
+import { ROOT } from '../../harness/types';
+import { startWebhookServer, type WebhookServer } from '../../harness/webhook-server';
+import { tokenCredential } from '../../support/credentials';
+
+/**
+ * examples/document-signed.json as a user imports it: the service posts one "signed" webhook per signer to the
+ * URL pasted on the workflow's invitees; only the last one (document Completed) starts the flow, which then
+ * downloads the signed PDF and the audit trail through n8n's engine.
+ */
+const example = JSON.parse(readFileSync(join(ROOT, 'examples', 'document-signed.json'), 'utf8')) as WorkflowJson;
+
+let emulator: Emulator;
+let server: WebhookServer;
+beforeEach(async () => {
+	emulator = await startEmulator({ seed: { webhookRetries: 0 } });
+	server = await startWebhookServer({
+		workflow: example,
+		credentials: { documentExecutionApi: { ...tokenCredential(emulator), privateSalt: DEFAULT_SALT } },
+		runDownstream: true,
+	});
+});
+afterEach(async () => {
+	await server.close();
+	await emulator.close();
+});
+
+const documentOf = (documentId: string) => emulator.slice<V3State>('v3').documents.get(documentId)!;
+
+/** The URLs a user pastes on every invitee of the document's workflow. */
+function pasteUrls(documentId: string) {
+	configureInviteeWebhooks(emulator.env, documentOf(documentId).profileId, { all: { webhookUrl: server.url('default'), errorWebhookUrl: server.url('error') } });
+}
+
+describe('examples/document-signed.json', () => {
+	it('is the trigger (signed events of completed documents), then two downloads, all of this package', () => {
+		expect(example.nodes.map((node) => [node.name, node.type])).toEqual([
+			['Document Execution Trigger', 'n8n-nodes-document-execution.documentExecutionTrigger'],
+			['Download Signed PDF', 'n8n-nodes-document-execution.documentExecution'],
+			['Download Audit Trail', 'n8n-nodes-document-execution.documentExecution'],
+		]);
+		expect(example.nodes[0].parameters).toMatchObject({ options: { eventTypes: ['INVITEE_SIGNED'], completedOnly: true } });
+	});
+
+	it('every signer signs: one webhook each, one execution, with the signed PDF and the audit trail the service holds', async () => {
+		const documentId = V3_SEED.sentDocumentId;
+		pasteUrls(documentId);
+		const { deliveries } = await inviteeActs(emulator.env, documentId, 'sign-all');
+		await server.settled();
+
+		expect(deliveries.length).toBe(documentOf(documentId).invitees.length);
+		expect(deliveries.every((delivery) => delivery.attempts[0].status === 200)).toBe(true);
+		expect(server.executions).toHaveLength(1);
+		const run = server.executions[0].run!;
+		expect(run.run.data.resultData.error).toBeUndefined();
+		expect(run.output('Document Execution Trigger')[0].json.event).toMatchObject({ kind: 'INVITEE_SIGNED', documentId, documentStatus: 'COMPLETED' });
+
+		const stored = documentOf(documentId);
+		const [pdf] = run.output('Download Signed PDF');
+		expect((await run.binary(pdf)).equals(stored.signedPdf!)).toBe(true);
+		const [audit] = run.output('Download Audit Trail');
+		expect((await run.binary(audit, 'auditTrail')).equals(stored.auditTrail!)).toBe(true);
+		expect(audit.binary?.auditTrail.mimeType).toBe('application/pdf');
+		expect(emulator.requestsTo('/api/v3.3/document/fetchDocument').map((request) => request.query.documentDownloadType)).toEqual(['DOCUMENT', 'AUDIT_TRAIL']);
+	});
+
+	it('a signature that leaves others pending, and a rejection, are acknowledged and start nothing', async () => {
+		const documentId = V3_SEED.sentDocumentId;
+		pasteUrls(documentId);
+		const signed = await inviteeActs(emulator.env, documentId, 'sign-next');
+		const rejected = await inviteeActs(emulator.env, documentId, 'reject', { reason: 'Wrong amount' });
+		await server.settled();
+		expect([...signed.deliveries, ...rejected.deliveries].map((delivery) => delivery.attempts[0].status)).toEqual([200, 200]);
+		expect(server.executions).toHaveLength(0);
+		expect(emulator.requestsTo('/api/')).toHaveLength(0);
+	});
+});
