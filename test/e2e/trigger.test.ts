@@ -8,6 +8,7 @@ import type { N8n } from '../../scripts/lib/n8n';
 import { emulator, exampleWorkflows, n8nWithPackage, PACKAGE, tokenCredential, withCredentials, type ExampleWorkflow } from './support';
 
 const TRIGGER_TYPE = `${PACKAGE}.documentExecutionTrigger`;
+const TRIGGER_NAME = 'Document Execution Trigger';
 
 // n8n's REST answers carry execution data serialised with `flatted`; read it with n8n's own copy.
 const flatted = createRequire(paths.n8nBin(N8N_VERSION)).call(null, 'flatted') as { parse(text: string): unknown };
@@ -15,33 +16,52 @@ const flatted = createRequire(paths.n8nBin(N8N_VERSION)).call(null, 'flatted') a
 interface Delivery {
 	acknowledged: boolean;
 	attempts: Array<{ status: number; error?: string }>;
-	envelope: { document: { documentId: string }; eventType: string; mac?: string };
+	envelope: Record<string, unknown>;
 }
 
-/** A workflow with the trigger: examples/reviewer-approval.json when it exists, else a minimal one. */
-function triggerWorkflow(): { source: string; workflow: ExampleWorkflow['workflow'] } {
-	const example = exampleWorkflows().find(({ workflow }) => workflow.nodes.some((node) => node.type === TRIGGER_TYPE));
-	if (example) return { source: `examples/${example.file}`, workflow: example.workflow };
-	return {
-		source: 'a minimal workflow',
-		workflow: {
-			name: 'Reviewer approval (e2e)',
-			nodes: [
-				{
-					id: randomUUID(),
-					name: 'Document Execution Trigger',
-					type: TRIGGER_TYPE,
-					typeVersion: 1,
-					position: [0, 0],
-					webhookId: randomUUID(),
-					parameters: {},
-					credentials: { documentExecutionApi: { id: 'placeholder', name: 'placeholder' } },
-				},
-			],
-			connections: {},
-		},
-	};
+interface Execution {
+	id: string;
+	status: string;
+	mode: string;
 }
+
+type Item = { json: Record<string, unknown>; binary?: Record<string, { mimeType: string; fileSize?: string }> };
+
+function example(file: string): ExampleWorkflow['workflow'] {
+	const found = exampleWorkflows().find((candidate) => candidate.file === file);
+	if (!found) throw new Error(`examples/${file} is missing`);
+	return found.workflow;
+}
+
+/** A workflow holding only the trigger with no option set: every delivery of either shape starts it. */
+const catchAll: ExampleWorkflow['workflow'] = {
+	name: 'Every webhook (e2e)',
+	nodes: [
+		{
+			id: randomUUID(),
+			name: TRIGGER_NAME,
+			type: TRIGGER_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: randomUUID(),
+			parameters: { authentication: 'authToken' },
+			credentials: { documentExecutionApi: { id: 'placeholder', name: 'placeholder' } },
+		},
+	],
+	connections: {},
+};
+
+const WORKFLOWS = {
+	reviewerApproval: { id: 'DexE2eTrigger001', workflow: example('reviewer-approval.json') },
+	documentSigned: { id: 'DexE2eTrigger002', workflow: example('document-signed.json') },
+	catchAll: { id: 'DexE2eTrigger003', workflow: catchAll },
+};
+type WorkflowKey = keyof typeof WORKFLOWS;
+
+const webhookUrl = (n8n: N8n, key: WorkflowKey, route: 'success' | 'error') => {
+	const trigger = WORKFLOWS[key].workflow.nodes.find((node) => node.type === TRIGGER_TYPE) as unknown as { webhookId: string };
+	return `${n8n.url}/webhook/${trigger.webhookId}/${route}`;
+};
 
 /**
  * Activation registers the production webhook a moment after the REST call returns. A GET shows when it is
@@ -57,38 +77,56 @@ async function waitForRegistration(url: string): Promise<void> {
 }
 
 /**
- * The trigger in a running n8n: an active workflow, the emulator delivering a genuine REVIEWER_APPROVAL
- * envelope to n8n's production webhook URL (one execution, holding the envelope), and a forged one
- * (refused with 401, no execution).
+ * The trigger in a running n8n, with three active workflows: the two trigger examples and one trigger with no
+ * options. The emulator delivers the webhooks the service sends, to n8n's production URLs: the v3 flat body of
+ * each invitee action and the Webhook 4.0 envelope, genuine (one execution each) and forged (401, none).
  */
 describe('the Document Execution Trigger in a running n8n', () => {
 	let n8n: N8n;
 	let service: EmulatorProcess;
-	const workflowId = 'DexE2eTrigger001';
-	const { source, workflow } = triggerWorkflow();
-	let url: string;
 
-	const executions = async () =>
+	const executions = async (key: WorkflowKey) =>
 		(
-			await n8n.rest<{ results: Array<{ id: string; status: string; mode: string }> }>(
+			await n8n.rest<{ results: Execution[] }>(
 				'GET',
-				`/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
+				`/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: WORKFLOWS[key].id }))}`,
 			)
 		).results;
+
+	/** Waits until the workflow has `count` executions, all finished, and answers them oldest first. */
+	async function finishedExecutions(key: WorkflowKey, count: number): Promise<Execution[]> {
+		let found: Execution[] = [];
+		for (let tries = 0; tries < 60; tries++) {
+			found = await executions(key);
+			if (found.length >= count && found.every((execution) => !['running', 'new', 'waiting'].includes(execution.status))) break;
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
+		return [...found].sort((a, b) => Number(a.id) - Number(b.id));
+	}
+
+	async function outputOf(execution: Execution, node: string): Promise<Item[]> {
+		const record = await n8n.rest<{ data: string }>('GET', `/rest/executions/${execution.id}`);
+		const data = flatted.parse(record.data) as { resultData: { runData: Record<string, Array<{ data: { main: Item[][] } }>> } };
+		return data.resultData.runData[node][0].data.main[0];
+	}
+
+	const deliver = async (body: Record<string, unknown>) => (await service.control<Delivery>('POST', '/__emulator/webhooks/deliver', { retries: 0, ...body })).body;
 
 	beforeAll(async () => {
 		service = await emulator('trigger');
 		n8n = await n8nWithPackage('trigger');
 		const credential = tokenCredential(service);
 		await n8n.importCredentials([credential]);
-		await n8n.importWorkflow(withCredentials(workflow, [credential], workflowId));
+		for (const { id, workflow } of Object.values(WORKFLOWS)) await n8n.importWorkflow(withCredentials(workflow, [credential], id));
 		await n8n.start();
 		await n8n.setupOwner();
-		const stored = await n8n.rest<{ versionId: string }>('GET', `/rest/workflows/${workflowId}`);
-		await n8n.rest('POST', `/rest/workflows/${workflowId}/activate`, { versionId: stored.versionId });
-		const trigger = workflow.nodes.find((node) => node.type === TRIGGER_TYPE) as unknown as { webhookId: string };
-		url = `${n8n.url}/webhook/${trigger.webhookId}/success`;
-		await waitForRegistration(url);
+		for (const key of Object.keys(WORKFLOWS) as WorkflowKey[]) {
+			const { id } = WORKFLOWS[key];
+			const stored = await n8n.rest<{ versionId: string }>('GET', `/rest/workflows/${id}`);
+			await n8n.rest('POST', `/rest/workflows/${id}/activate`, { versionId: stored.versionId });
+			await waitForRegistration(webhookUrl(n8n, key, 'success'));
+			await waitForRegistration(webhookUrl(n8n, key, 'error'));
+		}
 	});
 
 	afterAll(async () => {
@@ -96,64 +134,83 @@ describe('the Document Execution Trigger in a running n8n', () => {
 		await service?.stop();
 	});
 
-	it(`is active (${source})`, async () => {
-		const stored = await n8n.rest<{ active: boolean }>('GET', `/rest/workflows/${workflowId}`);
-		expect(stored.active).toBe(true);
-		expect(await executions()).toEqual([]);
+	it('has the three workflows active and nothing run yet', async () => {
+		for (const key of Object.keys(WORKFLOWS) as WorkflowKey[]) {
+			const stored = await n8n.rest<{ active: boolean }>('GET', `/rest/workflows/${WORKFLOWS[key].id}`);
+			expect(stored.active).toBe(true);
+			expect(await executions(key)).toEqual([]);
+		}
 	});
 
-	it('runs once for a genuine REVIEWER_APPROVAL delivery, with the envelope as its output', async () => {
-		// About a seeded COMPLETED document, so that the example's later steps (status, download) find it.
-		const documentId = V3_SEED.completedDocumentId;
-		const { status, body: delivery } = await service.control<Delivery>('POST', '/__emulator/webhooks/deliver', { url, documentId, retries: 0 });
-		expect(status).toBe(200);
-		expect(delivery.attempts).toEqual([expect.objectContaining({ status: 200 })]);
-		expect(delivery.envelope.mac).toMatch(/^[0-9a-f]{40}$/);
-
-		let found: Array<{ id: string; status: string; mode: string }> = [];
-		for (let tries = 0; tries < 60 && !(found.length && found[0].status !== 'running' && found[0].status !== 'new'); tries++) {
-			found = await executions();
-			await new Promise((resolve) => setTimeout(resolve, 500));
+	it('runs once for each v3 invitee event and once for a Webhook 4.0 envelope, each named by event.kind', async () => {
+		const sent = [
+			{ shape: 'v3', event: 'signed', route: 'success', kind: 'INVITEE_SIGNED' },
+			{ shape: 'v3', event: 'reviewerApproved', route: 'success', kind: 'REVIEWER_APPROVAL' },
+			{ shape: 'v3', event: 'rejected', route: 'error', kind: 'INVITEE_REJECTED' },
+			{ shape: 'v3', event: 'certificateVerificationFailed', route: 'error', kind: 'CERTIFICATE_VERIFICATION_FAILED' },
+			{ shape: undefined, event: undefined, route: 'success', kind: 'REVIEWER_APPROVAL' },
+		] as const;
+		for (const [index, { shape, event, route }] of sent.entries()) {
+			const delivery = await deliver({ url: webhookUrl(n8n, 'catchAll', route), shape, event, documentId: `DOC-E2E-${index}` });
+			expect(delivery.attempts).toEqual([expect.objectContaining({ status: 200 })]);
+			expect(delivery.envelope.mac).toMatch(/^[0-9a-f]{40}$/);
 		}
-		expect(found).toHaveLength(1);
-		expect(found[0]).toEqual(expect.objectContaining({ status: 'success', mode: 'webhook' }));
 
-		const execution = await n8n.rest<{ data: string }>('GET', `/rest/executions/${found[0].id}`);
-		const data = flatted.parse(execution.data) as {
-			resultData: {
-				runData: Record<string, Array<{ data: { main: Array<Array<{ json: Record<string, unknown>; binary?: Record<string, { mimeType: string }> }>> } }>>;
-			};
-		};
-		const triggerName = workflow.nodes.find((node) => node.type === TRIGGER_TYPE)!.name;
-		const [item] = data.resultData.runData[triggerName][0].data.main[0];
-		expect(item.json).toEqual(
-			expect.objectContaining({
-				eventType: 'REVIEWER_APPROVAL',
-				webhookType: 'SUCCESS',
-				document: expect.objectContaining({ documentId }),
-				macVerification: expect.objectContaining({ verified: true }),
-			}),
+		const found = await finishedExecutions('catchAll', sent.length);
+		expect(found).toHaveLength(sent.length);
+		expect(found.every((execution) => execution.status === 'success' && execution.mode === 'webhook')).toBe(true);
+		const events = await Promise.all(found.map(async (execution) => (await outputOf(execution, TRIGGER_NAME))[0].json.event));
+		expect(events).toEqual(
+			sent.map(({ shape, route, kind }, index) =>
+				expect.objectContaining({ kind, route, shape: shape ?? 'webhook4', documentId: `DOC-E2E-${index}` }),
+			),
 		);
-		// The example's next steps ran on what the delivery said: the document's status, its signed PDF.
-		for (const node of workflow.nodes.filter((candidate) => candidate.type === `${PACKAGE}.documentExecution`)) {
-			const [output] = data.resultData.runData[node.name][0].data.main[0];
-			const operation = (node as { parameters?: { operation?: string } }).parameters?.operation;
-			if (operation === 'getStatus') expect(output.json).toEqual(expect.objectContaining({ documentId, status: 'COMPLETED' }));
-			if (operation === 'download') expect(Object.values(output.binary ?? {}).map((binary) => binary.mimeType)).toContain('application/pdf');
-		}
 	});
 
-	it('refuses a forged delivery with 401 and starts no execution', async () => {
-		const before = await executions();
-		const { body: delivery } = await service.control<Delivery>('POST', '/__emulator/webhooks/deliver', {
-			url,
-			documentId: V3_SEED.completedDocumentId,
-			retries: 0,
-			overrides: { mac: '0'.repeat(40) },
-		});
-		expect(delivery.attempts).toEqual([expect.objectContaining({ status: 401 })]);
-		expect(delivery.acknowledged).toBe(false);
+	it('refuses a forged delivery of each shape with 401 and starts no execution', async () => {
+		const before = (await executions('catchAll')).length;
+		for (const shape of ['v3', undefined]) {
+			const forged = await deliver({ url: webhookUrl(n8n, 'catchAll', 'success'), shape, event: 'signed', documentId: 'DOC-FORGED', overrides: { mac: '0'.repeat(40) } });
+			expect(forged.attempts).toEqual([expect.objectContaining({ status: 401 })]);
+			expect(forged.acknowledged).toBe(false);
+		}
 		await new Promise((resolve) => setTimeout(resolve, 3000));
-		expect(await executions()).toHaveLength(before.length);
+		expect(await executions('catchAll')).toHaveLength(before);
+	});
+
+	it('examples/reviewer-approval.json: an approval of a completed document reads its status and downloads the signed PDF', async () => {
+		const documentId = V3_SEED.completedDocumentId;
+		const delivery = await deliver({ url: webhookUrl(n8n, 'reviewerApproval', 'success'), documentId });
+		expect(delivery.attempts).toEqual([expect.objectContaining({ status: 200 })]);
+
+		const [execution] = await finishedExecutions('reviewerApproval', 1);
+		expect(execution).toEqual(expect.objectContaining({ status: 'success', mode: 'webhook' }));
+		const [trigger] = await outputOf(execution, TRIGGER_NAME);
+		expect(trigger.json).toEqual(
+			expect.objectContaining({ eventType: 'REVIEWER_APPROVAL', event: expect.objectContaining({ documentId }), macVerification: expect.objectContaining({ verified: true }) }),
+		);
+		expect((await outputOf(execution, 'Get Status'))[0].json).toEqual(expect.objectContaining({ documentId, status: 'COMPLETED' }));
+		expect(Object.values((await outputOf(execution, 'Download File'))[0].binary ?? {}).map((binary) => binary.mimeType)).toContain('application/pdf');
+	});
+
+	it('examples/document-signed.json: the service notifies each signer\'s signature; only the completing one runs the flow', async () => {
+		const documentId = V3_SEED.sentDocumentId;
+		// The seeded SENT document (two signers) comes from the PDF workflow; the user pastes the URLs on its invitees.
+		const configured = await service.control('PUT', `/__emulator/v3/profiles/${V3_SEED.pdfProfileId}/webhooks`, {
+			all: { webhookUrl: webhookUrl(n8n, 'documentSigned', 'success'), errorWebhookUrl: webhookUrl(n8n, 'documentSigned', 'error') },
+		});
+		expect(configured.status).toBe(200);
+		const signed = await service.control<{ status: string; deliveries: Delivery[] }>('POST', `/__emulator/v3/documents/${documentId}/sign-all`, {});
+		expect(signed.body.status).toBe('COMPLETED');
+		expect(signed.body.deliveries.length).toBeGreaterThan(1);
+		expect(signed.body.deliveries.every((delivery) => delivery.attempts[0].status === 200)).toBe(true);
+
+		const found = await finishedExecutions('documentSigned', 1);
+		await new Promise((resolve) => setTimeout(resolve, 2000));
+		expect(await executions('documentSigned')).toHaveLength(1);
+		expect(found[0]).toEqual(expect.objectContaining({ status: 'success', mode: 'webhook' }));
+		expect((await outputOf(found[0], TRIGGER_NAME))[0].json.event).toEqual(expect.objectContaining({ kind: 'INVITEE_SIGNED', documentId, documentStatus: 'COMPLETED' }));
+		expect(Object.values((await outputOf(found[0], 'Download Signed PDF'))[0].binary ?? {}).map((binary) => binary.mimeType)).toEqual(['application/pdf']);
+		expect(Object.keys((await outputOf(found[0], 'Download Audit Trail'))[0].binary ?? {})).toEqual(['auditTrail']);
 	});
 });
