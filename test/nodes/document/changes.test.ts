@@ -4,7 +4,7 @@ import { outputDocSigner } from '../../../nodes/DocumentExecution/resources/docu
 import { DOC_SIGNER_CONSENT, formatServiceDate, V3_SEED } from '../../emulator/families/v3';
 import { OTHER_ACCOUNT_AUTH_TOKEN, type Emulator } from '../../emulator/server';
 import { NODE_NAME } from '../../harness/engine';
-import { requestsOn, runDocument, servicePaths, startV3Emulator, v3State } from './setup';
+import { requestsOn, runDocument, servicePaths, startRewritingProxy, startV3Emulator, v3State } from './setup';
 
 let emulator: Emulator;
 beforeEach(async () => {
@@ -67,8 +67,38 @@ describe('Resend invitations (batched across items)', () => {
 		// Each invitee gets 5 resends at most: 10 URLs each, so the sixth onwards fail in their item.
 		const outcomes = result.items.map((item) => item.json.resent);
 		expect(outcomes.filter(Boolean)).toHaveLength(10);
-		expect(result.items[10].json).toEqual({ signUrl: urls[0], resent: false, message: 'Maximum resend limit (5) reached', name: 'Asha Rao', email: 'asha.rao@example.com', phone: '9876543202' });
+		const { reply, ...refused } = result.items[10].json;
+		expect(refused).toEqual({ signUrl: urls[0], resent: false, message: 'Maximum resend limit (5) reached', name: 'Asha Rao', email: 'asha.rao@example.com', phone: '9876543202' });
+		// The service's own item, as it answered it.
+		expect(reply).toMatchObject({ status: 0, message: 'Maximum resend limit (5) reached', signUrl: urls[0] });
 		expect(result.items[0].json).toMatchObject({ signUrl: urls[0], resent: true, name: 'Asha Rao' });
+	});
+
+	it('reads the outcome whether the service names it status or success, and reports null, never false, when it names neither', async () => {
+		const url = signUrlOf(V3_SEED.sentDocumentId, 0);
+		const renamed = (rename: (invitation: Record<string, unknown>) => Record<string, unknown>) =>
+			startRewritingProxy(emulator, '/api/v3.0/sign/request/resend', (body) => ({
+				...body,
+				data: { ...body.data, invitations: body.data.invitations.map(rename) },
+			}));
+		const cases = [
+			{ rename: ({ status, ...rest }: Record<string, unknown>) => ({ ...rest, success: status === 1 }), resent: true, said: { success: true } },
+			{ rename: ({ status: _status, ...rest }: Record<string, unknown>) => rest, resent: null, said: {} },
+			{ rename: (invitation: Record<string, unknown>) => ({ ...invitation, status: 0 }), resent: false, said: { status: 0 } },
+		];
+		for (const { rename, resent, said } of cases) {
+			const proxy = await renamed(rename);
+			try {
+				const result = await runDocument(emulator, { operation: 'resend', signUrls: url }, { credentials: { documentExecutionApi: proxy.credential } });
+				expect(result.items).toHaveLength(1);
+				const { reply, ...outcome } = result.items[0].json as Record<string, unknown> & { reply: Record<string, unknown> };
+				expect(outcome).toMatchObject({ signUrl: url, resent, message: 'Invitation resent successfully' });
+				expect(reply).toMatchObject({ ...said, signUrl: url, message: 'Invitation resent successfully' });
+				expect(Object.keys(reply).filter((key) => key === 'status' || key === 'success')).toEqual(Object.keys(said));
+			} finally {
+				await proxy.close();
+			}
+		}
 	});
 
 	it('takes several URLs per item, comma- or newline-separated, or an array', async () => {

@@ -23,6 +23,18 @@ interface Pending {
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
+ * What the service said of one sign URL. Its older description names the per-invitee field `status` (1/0);
+ * answers seen in the field name it `success`. Either is read, as a number, boolean or their text; when the
+ * answer has neither, the outcome is unknown (null), never a failure the service did not report.
+ */
+function resentOutcome(invitation: IDataObject): boolean | null {
+	const said = invitation.status ?? invitation.success;
+	if (said === 1 || said === true || said === '1' || said === 'true') return true;
+	if (said === 0 || said === false || said === '0' || said === 'false') return false;
+	return null;
+}
+
+/**
  * Resend Invitations, a custom operation because it batches across items: every item's sign URLs are
  * packed, in order, into requests of at most 15 (the service's limit), and each URL's outcome is given back
  * as one output item paired with the item it came from. A failed request fails the items whose URLs it held
@@ -90,11 +102,12 @@ export async function resendInvitations(this: IExecuteFunctions): Promise<INodeE
 					const invitation = invitations[position];
 					outcomes.get(entry.itemIndex)?.push({
 						signUrl: entry.signUrl,
-						resent: invitation.status === 1,
+						resent: resentOutcome(invitation),
 						message: invitation.message ?? null,
 						name: invitation.name ?? null,
 						email: invitation.email ?? null,
 						phone: invitation.phone ?? null,
+						reply: invitation,
 					});
 				});
 			} catch (error) {
