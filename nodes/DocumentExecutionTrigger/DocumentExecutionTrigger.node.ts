@@ -15,8 +15,9 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { authenticationProperty, credentialTypeFor, nodeCredentials, type Authentication } from '../shared/authentication';
 import { resolveBaseUrl } from '../shared/environment';
-import { responseError } from '../shared/errors';
+import { asNodeError, responseError } from '../shared/errors';
 import { EVENT_KINDS, normalisedEvent, shapeOf, type Route, type ShapedDelivery } from './delivery';
+import { eventKey, remember, seenRecently } from './recentDeliveries';
 import { saltOf, verifyMac } from './verifyMac';
 
 /** n8n's webhook names, and the route each stands for on the service's side. */
@@ -209,9 +210,11 @@ export class DocumentExecutionTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: nodeCredentials(),
+		// responseData '' makes n8n answer a started execution with the node's own webhookResponse (without it,
+		// n8n answers the literal text "firstEntryJson").
 		webhooks: [
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'success' },
-			{ name: ERROR_WEBHOOK, httpMethod: 'POST', responseMode: 'onReceived', path: 'error' },
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: '', path: 'success' },
+			{ name: ERROR_WEBHOOK, httpMethod: 'POST', responseMode: 'onReceived', responseData: '', path: 'error' },
 		],
 		properties: [
 			{
@@ -324,6 +327,13 @@ export class DocumentExecutionTrigger implements INodeType {
 			return { webhookResponse: { message: 'Not selected in the trigger\'s options; ignored' } };
 		}
 
+		const scope = `${this.getWorkflow().id ?? ''}\u0000${this.getNode().name}`;
+		const key = eventKey(body, delivery, event.kind);
+		const now = Date.now();
+		if (seenRecently(scope, key, now)) {
+			return { webhookResponse: { message: 'Delivery already received; ignored' } };
+		}
+
 		const json: IDataObject = {
 			...(body as IDataObject),
 			event,
@@ -333,8 +343,17 @@ export class DocumentExecutionTrigger implements INodeType {
 		};
 		if (options.includeHeaders === true) json.headers = this.getHeaderData() as JsonObject;
 		if (options.refetchStatus === true) {
-			json.currentStatus = await fetchCurrentStatus(this, authentication, credentials, body, delivery);
+			try {
+				json.currentStatus = await fetchCurrentStatus(this, authentication, credentials, body, delivery);
+			} catch (error) {
+				// The service sends the delivery again after any non-2xx; it gets a short answer without n8n's
+				// internals, and n8n records the failed execution with the readable error thrown here.
+				response.status(503).json({ message: 'The delivery could not be confirmed with the service; send it again later' });
+				throw asNodeError(this.getNode(), error);
+			}
 		}
-		return { workflowData: [[{ json }]] };
+		// Remembered only now that it starts an execution: a delivery whose Re-Fetch failed runs when sent again.
+		remember(scope, key, now);
+		return { workflowData: [[{ json }]], webhookResponse: { message: 'Delivery received' } };
 	}
 }

@@ -5,7 +5,7 @@ import type {
 	INodeExecutionData,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { V1_CODES, V3_CODES, V4_CODES, type CodeTable } from './serviceCodes';
 
@@ -141,3 +141,68 @@ const check = (family: ServiceFamily) =>
 export const checkV3Response = check('v3');
 export const checkV4Response = check('v4');
 export const checkV1Response = check('v1');
+
+/** An error as n8n shows it: node errors pass through, anything else becomes a NodeOperationError. */
+export const asNodeError = (node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError =>
+	error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(node, error as Error, { itemIndex });
+
+/** The network failures a user can tell apart and act on, each with what happened and what to do. */
+type NetworkFailure = 'reset' | 'refused' | 'unreachable' | 'dns' | 'timeout';
+
+/** Node's (and axios's) error codes for each failure; `socket hang up` carries ECONNRESET. */
+const NETWORK_FAILURE_CODES: Record<string, NetworkFailure> = {
+	ECONNRESET: 'reset',
+	EPIPE: 'reset',
+	ECONNREFUSED: 'refused',
+	EHOSTUNREACH: 'unreachable',
+	ENETUNREACH: 'unreachable',
+	ENETDOWN: 'unreachable',
+	ENOTFOUND: 'dns',
+	EAI_AGAIN: 'dns',
+	ETIMEDOUT: 'timeout',
+	ECONNABORTED: 'timeout',
+	ESOCKETTIMEDOUT: 'timeout',
+};
+
+/** A request the node sends itself (not through n8n's routing), for the messages of its network failures. */
+export interface NetworkAttempt {
+	/** The operation as the node's form names it ("Document → Download File"). */
+	operation: string;
+	url: string;
+	/** What running again achieves, e.g. "run the node again to get a fresh link". */
+	again: string;
+	/** The time limit the request had, when it had one. */
+	timeoutMs?: number;
+}
+
+const NETWORK_FAILURES: Record<NetworkFailure, (host: string, attempt: NetworkAttempt) => string> = {
+	reset: (host, { again }) => `the connection to ${host} was cut before the answer arrived; ${again}`,
+	refused: (host, { again }) => `${host} refused the connection; check that n8n can reach it (firewall, proxy), then ${again}`,
+	unreachable: (host, { again }) => `${host} cannot be reached from n8n's network; check its network and proxy settings, then ${again}`,
+	dns: (host, { again }) => `the host name ${host} could not be resolved (DNS); check n8n's DNS settings, then ${again}`,
+	timeout: (host, { again, timeoutMs }) =>
+		`${host} did not answer${timeoutMs ? ` within ${timeoutMs / 1000} s` : ' in time'}; ${again}, or turn on Retry On Fail`,
+};
+
+function errorCode(error: unknown): string | undefined {
+	const candidate = error as { code?: unknown; cause?: { code?: unknown } } | undefined;
+	const code = candidate?.code ?? candidate?.cause?.code;
+	return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * The error for a request the node sent itself that failed before any answer (reset, refused, DNS, time-out),
+ * in one line: the operation, the host and what to do. Undefined when `error` is no network failure. Only the
+ * host is named: the rest of a pre-signed URL is its signature.
+ */
+export function networkError(node: INode, error: unknown, attempt: NetworkAttempt, itemIndex?: number): NodeOperationError | undefined {
+	const code = errorCode(error);
+	const failure = code === undefined ? undefined : NETWORK_FAILURE_CODES[code];
+	if (!code || !failure) return undefined;
+	const { host } = new URL(attempt.url);
+	// Not a NodeApiError: that class replaces any message by n8n's generic text for a known network code.
+	return new NodeOperationError(node, `${attempt.operation}: ${NETWORK_FAILURES[failure](host, attempt)}`, {
+		description: `Network error ${code} on the request to ${host}; no answer came back.`,
+		itemIndex,
+	});
+}

@@ -15,6 +15,8 @@ const flatted = createRequire(paths.n8nBin(N8N_VERSION)).call(null, 'flatted') a
 
 interface Delivery {
 	acknowledged: boolean;
+	/** The exact bytes sent. */
+	body: string;
 	attempts: Array<{ status: number; error?: string }>;
 	envelope: Record<string, unknown>;
 }
@@ -51,10 +53,18 @@ const catchAll: ExampleWorkflow['workflow'] = {
 	connections: {},
 };
 
+/** The same trigger reading the document back before it starts the flow. */
+const confirming: ExampleWorkflow['workflow'] = {
+	name: 'Every webhook, confirmed with the service (e2e)',
+	nodes: [{ ...catchAll.nodes[0], id: randomUUID(), webhookId: randomUUID(), parameters: { authentication: 'authToken', options: { refetchStatus: true } } }],
+	connections: {},
+};
+
 const WORKFLOWS = {
 	reviewerApproval: { id: 'DexE2eTrigger001', workflow: example('reviewer-approval.json') },
 	documentSigned: { id: 'DexE2eTrigger002', workflow: example('document-signed.json') },
 	catchAll: { id: 'DexE2eTrigger003', workflow: catchAll },
+	confirming: { id: 'DexE2eTrigger004', workflow: confirming },
 };
 type WorkflowKey = keyof typeof WORKFLOWS;
 
@@ -77,9 +87,10 @@ async function waitForRegistration(url: string): Promise<void> {
 }
 
 /**
- * The trigger in a running n8n, with three active workflows: the two trigger examples and one trigger with no
- * options. The emulator delivers the webhooks the service sends, to n8n's production URLs: the v3 flat body of
- * each invitee action and the Webhook 4.0 envelope, genuine (one execution each) and forged (401, none).
+ * The trigger in a running n8n, with four active workflows: the two trigger examples, one trigger with no
+ * options and one that re-fetches the document. The emulator delivers the webhooks the service sends, to n8n's
+ * production URLs: the v3 flat body of each invitee action and the Webhook 4.0 envelope, genuine (one execution
+ * each), repeated (acknowledged, no second execution) and forged (401, none).
  */
 describe('the Document Execution Trigger in a running n8n', () => {
 	let n8n: N8n;
@@ -134,7 +145,7 @@ describe('the Document Execution Trigger in a running n8n', () => {
 		await service?.stop();
 	});
 
-	it('has the three workflows active and nothing run yet', async () => {
+	it('has every workflow active and nothing run yet', async () => {
 		for (const key of Object.keys(WORKFLOWS) as WorkflowKey[]) {
 			const stored = await n8n.rest<{ active: boolean }>('GET', `/rest/workflows/${WORKFLOWS[key].id}`);
 			expect(stored.active).toBe(true);
@@ -165,6 +176,50 @@ describe('the Document Execution Trigger in a running n8n', () => {
 				expect.objectContaining({ kind, route, shape: shape ?? 'webhook4', documentId: `DOC-E2E-${index}` }),
 			),
 		);
+	});
+
+	it('answers with its own short acknowledgement, and a repeated delivery starts no second execution', async () => {
+		const before = (await executions('catchAll')).length;
+		const delivery = await deliver({ url: webhookUrl(n8n, 'catchAll', 'success'), shape: 'v3', event: 'signed', documentId: V3_SEED.sentDocumentId });
+		expect(delivery.attempts).toEqual([expect.objectContaining({ status: 200 })]);
+		const answers = [];
+		for (let attempt = 0; attempt < 2; attempt++) {
+			const answer = await fetch(webhookUrl(n8n, 'catchAll', 'success'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: delivery.body });
+			answers.push({ status: answer.status, body: await answer.json() });
+		}
+		expect(answers).toEqual([
+			{ status: 200, body: { message: 'Delivery already received; ignored' } },
+			{ status: 200, body: { message: 'Delivery already received; ignored' } },
+		]);
+		await finishedExecutions('catchAll', before + 1);
+		await new Promise((resolve) => setTimeout(resolve, 2000));
+		expect(await executions('catchAll')).toHaveLength(before + 1);
+
+		const fresh = await fetch(webhookUrl(n8n, 'catchAll', 'error'), {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ ...JSON.parse(delivery.body), request: { ...JSON.parse(delivery.body).request, action: 'Rejected', rejected: true } }),
+		});
+		expect([fresh.status, await fresh.json()]).toEqual([200, { message: 'Delivery received' }]);
+	});
+
+	it('answers 503 with a short body when Re-Fetch fails, records the failure, and runs when the service sends it again', async () => {
+		const url = webhookUrl(n8n, 'confirming', 'success');
+		const built = await deliver({ url: `${service.info.baseUrl}/nowhere`, shape: 'v3', event: 'signed', documentId: V3_SEED.sentDocumentId });
+		await service.control('POST', '/__emulator/faults', { path: '/api/v3.2/sign/request', kind: 'http500' });
+		const failed = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: built.body });
+		expect([failed.status, await failed.text()]).toEqual([503, JSON.stringify({ message: 'The delivery could not be confirmed with the service; send it again later' })]);
+
+		const [failure] = await finishedExecutions('confirming', 1);
+		expect(failure.status).toBe('error');
+		const record = await n8n.rest<{ data: string }>('GET', `/rest/executions/${failure.id}`);
+		const data = flatted.parse(record.data) as { resultData: { error?: { message?: string } } };
+		expect(data.resultData.error?.message).toMatch(/500/);
+
+		const retried = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: built.body });
+		expect([retried.status, await retried.json()]).toEqual([200, { message: 'Delivery received' }]);
+		const found = await finishedExecutions('confirming', 2);
+		expect(found.map((execution) => execution.status)).toEqual(['error', 'success']);
 	});
 
 	it('refuses a forged delivery of each shape with 401 and starts no execution', async () => {

@@ -206,13 +206,15 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 		}
 		if (result.noWebhookResponse !== true && !res.headersSent) {
 			const responseCode = Number(description.responseCode ?? 200);
-			res.status(responseCode).json(
-				result.webhookResponse !== undefined
-					? result.webhookResponse
-					: result.workflowData
-						? { message: 'Workflow was started' }
-						: { message: 'Webhook call received' },
-			);
+			if (!result.workflowData) res.status(responseCode).json(result.webhookResponse ?? { message: 'Webhook call received' });
+			else {
+				// n8n's onReceived answer to a started execution: the description's responseData (a literal here;
+				// n8n's default is the text 'firstEntryJson'), else the node's webhookResponse.
+				const responseData = description.responseData ?? 'firstEntryJson';
+				if (responseData === 'noData') res.status(responseCode).end();
+				else if (responseData) res.status(responseCode).send(String(responseData));
+				else res.status(responseCode).json(result.webhookResponse ?? { message: 'Workflow was started' });
+			}
 		}
 		if (result.workflowData === undefined) return;
 		const items = result.workflowData[0] ?? [];

@@ -73,11 +73,11 @@ describe('Re-Fetch Current Status with the Auth Token credential (v3.2 check sta
 		expect((json.currentStatus as { data: { status: string } }).data.status).toBe('SENT');
 	});
 
-	it('a service error fails the delivery (500, a failed execution with the mapped message) and starts nothing', async () => {
+	it('a service error fails the delivery (503, a failed execution with the mapped message) and starts nothing', async () => {
 		const hook = await serve('authToken', tokenCredential(emulator));
 		const delivery = await deliverWebhook(emulator.env, { url: hook.url(), documentId: 'DOC-UNKNOWN' });
 		await hook.settled();
-		expect(delivery.attempts[0].status).toBe(500);
+		expect(delivery.attempts[0].status).toBe(503);
 		expect(hook.executions).toHaveLength(0);
 		expect(hook.failures).toHaveLength(1);
 		expect(hook.failures[0].error.message).toBe(`${V3_CODES['no.document.found'].message} [no.document.found]`);
@@ -133,7 +133,7 @@ describe('Re-Fetch Current Status with the OAuth2 credential (v4 pack details)',
 		const hook = await serve('oAuth2', await oauthCredential(emulator));
 		const delivery = await deliverWebhook(emulator.env, { url: hook.url(), packId: '01HZZZZZZZZZZZZZZZZZZZZZZZ' });
 		await hook.settled();
-		expect(delivery.attempts[0].status).toBe(500);
+		expect(delivery.attempts[0].status).toBe(503);
 		expect(hook.executions).toHaveLength(0);
 		expect(hook.failures[0].error.message).toBe(`${V4_CODES.LE_ERR_AP_001.message} [LE_ERR_AP_001]`);
 		expect((hook.failures[0].error as { httpCode?: string }).httpCode).toBe('404');

@@ -169,7 +169,7 @@ describe('Document Execution Trigger options on v3 webhooks', () => {
 		const hook = await serve({ authentication: 'oAuth2', options: { refetchStatus: true } }, { documentExecutionOAuth2Api: credential });
 		const delivery = await deliverV3Event(emulator.env, { url: hook.url(), event: 'signed', documentId: V3_SEED.sentDocumentId });
 		await hook.settled();
-		expect(delivery.attempts[0].status).toBe(500);
+		expect(delivery.attempts[0].status).toBe(503);
 		expect(hook.executions).toHaveLength(0);
 		expect(hook.failures[0].error.message).toBe('Re-Fetch Current Status: a v3 document can be read only with the Auth Token credential');
 		expect(emulator.requestsTo('/api/')).toHaveLength(0);

@@ -1,9 +1,9 @@
-import type { IDataObject, IExecuteFunctions, IN8nHttpFullResponse, INode, INodeExecutionData, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IN8nHttpFullResponse, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { credentialTypeFor } from '../../../shared/authentication';
 import { resolveBaseUrl } from '../../../shared/environment';
-import { responseError } from '../../../shared/errors';
+import { asNodeError, responseError } from '../../../shared/errors';
 import { firstViolation, MAX_SIGN_URLS, signUrlsSchema } from './schema';
 
 /** Sign URLs from a parameter value: an array (from an expression) or text split on commas and new lines. */
@@ -11,9 +11,6 @@ export function splitSignUrls(value: unknown): string[] {
 	const parts = Array.isArray(value) ? value.map(String) : String(value ?? '').split(/[\n,]+/);
 	return parts.map((part) => part.trim()).filter(Boolean);
 }
-
-const asNodeError = (node: INode, error: unknown, itemIndex: number) =>
-	error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(node, error as Error, { itemIndex });
 
 interface Pending {
 	itemIndex: number;
