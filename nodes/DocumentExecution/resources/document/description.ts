@@ -155,7 +155,7 @@ const operation: INodeProperties = {
 		{
 			name: 'Review eBG Notification',
 			value: 'reviewEbg',
-			action: 'Review an e BG notification',
+			action: 'Review an electronic bank guarantee notification',
 			description: 'Accept or reject an electronic bank guarantee event notification',
 			routing: {
 				request: { method: 'POST', url: '/v3.3/nesl/notification/review' },
