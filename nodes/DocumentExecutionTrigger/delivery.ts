@@ -87,42 +87,21 @@ function v3Kind(body: Record<string, unknown>, route: Route): EventKind {
 	return request.expired === true ? 'CERTIFICATE_VERIFICATION_FAILED' : 'SIGNING_FAILED';
 }
 
-const upper = (value: unknown) => text(value)?.toUpperCase() ?? null;
-
 /** The part of the output that is the same for both shapes. */
 export function normalisedEvent(body: Record<string, unknown>, delivery: ShapedDelivery, route: Route): IDataObject {
-	const documentId = text(delivery.documentId) ?? null;
-	if (delivery.shape === 'webhook4') {
-		const document = body.document as Record<string, unknown>;
-		const invitee = isObject(body.invitee) ? body.invitee : {};
-		return {
-			kind: text(body.eventType) ?? null,
-			shape: delivery.shape,
-			route,
-			documentId,
-			documentStatus: upper(document.documentStatus),
-			irn: text(document.irn) ?? null,
-			invitee: {
-				name: text(invitee.inviteeName) ?? null,
-				email: text(invitee.inviteeEmail) ?? null,
-				phone: text(invitee.inviteeMobile) ?? null,
-				signUrl: null,
-			},
-		};
-	}
-	const request = isObject(body.request) ? body.request : {};
+	const envelope = delivery.shape === 'webhook4';
+	const document = envelope ? (body.document as Record<string, unknown>) : body;
+	const person = (envelope ? body.invitee : body.request) ?? {};
+	const read = (key: string) => (isObject(person) ? text(person[key]) : undefined) ?? null;
 	return {
-		kind: v3Kind(body, route),
+		kind: envelope ? (text(body.eventType) ?? null) : v3Kind(body, route),
 		shape: delivery.shape,
 		route,
-		documentId,
-		documentStatus: upper(body.documentStatus),
-		irn: text(body.irn) ?? null,
-		invitee: {
-			name: text(request.name) ?? null,
-			email: text(request.email) ?? null,
-			phone: text(request.phone) ?? null,
-			signUrl: text(request.signUrl) ?? text(request.invitationUrl) ?? null,
-		},
+		documentId: text(delivery.documentId) ?? null,
+		documentStatus: text(document.documentStatus)?.toUpperCase() ?? null,
+		irn: text(document.irn) ?? null,
+		invitee: envelope
+			? { name: read('inviteeName'), email: read('inviteeEmail'), phone: read('inviteeMobile'), signUrl: null }
+			: { name: read('name'), email: read('email'), phone: read('phone'), signUrl: read('signUrl') ?? read('invitationUrl') },
 	};
 }

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 
 import { configureInviteeWebhooks, V3_SEED, type V3State } from '../../emulator/families/v3';
 import { inviteeActs } from '../../emulator/families/v3-invitee-actions';
-import { DEFAULT_SALT, startEmulator, type Emulator } from '../../emulator/server';
+
 import type { WorkflowJson } from '../../harness/engine';
 import { ROOT } from '../../harness/types';
-import { startWebhookServer, type WebhookServer } from '../../harness/webhook-server';
-import { tokenCredential } from '../../support/credentials';
+import type { WebhookServer } from '../../harness/webhook-server';
+import { triggerTestbed } from './helpers';
 
 /**
  * examples/document-signed.json as a user imports it: the service posts one "signed" webhook per signer to the
@@ -16,26 +16,17 @@ import { tokenCredential } from '../../support/credentials';
  */
 const example = JSON.parse(readFileSync(join(ROOT, 'examples', 'document-signed.json'), 'utf8')) as WorkflowJson;
 
-let emulator: Emulator;
+const bed = triggerTestbed();
 let server: WebhookServer;
 beforeEach(async () => {
-	emulator = await startEmulator({ seed: { webhookRetries: 0 } });
-	server = await startWebhookServer({
-		workflow: example,
-		credentials: { documentExecutionApi: { ...tokenCredential(emulator), privateSalt: DEFAULT_SALT } },
-		runDownstream: true,
-	});
-});
-afterEach(async () => {
-	await server.close();
-	await emulator.close();
+	server = await bed.serve({}, bed.withSalt(), example);
 });
 
-const documentOf = (documentId: string) => emulator.slice<V3State>('v3').documents.get(documentId)!;
+const documentOf = (documentId: string) => bed.emulator.slice<V3State>('v3').documents.get(documentId)!;
 
 /** The URLs a user pastes on every invitee of the document's workflow. */
 function pasteUrls(documentId: string) {
-	configureInviteeWebhooks(emulator.env, documentOf(documentId).profileId, { all: { webhookUrl: server.url('default'), errorWebhookUrl: server.url('error') } });
+	configureInviteeWebhooks(bed.emulator.env, documentOf(documentId).profileId, { all: { webhookUrl: server.url('default'), errorWebhookUrl: server.url('error') } });
 }
 
 describe('examples/document-signed.json', () => {
@@ -51,7 +42,7 @@ describe('examples/document-signed.json', () => {
 	it('every signer signs: one webhook each, one execution, with the signed PDF and the audit trail the service holds', async () => {
 		const documentId = V3_SEED.sentDocumentId;
 		pasteUrls(documentId);
-		const { deliveries } = await inviteeActs(emulator.env, documentId, 'sign-all');
+		const { deliveries } = await inviteeActs(bed.emulator.env, documentId, 'sign-all');
 		await server.settled();
 
 		expect(deliveries.length).toBe(documentOf(documentId).invitees.length);
@@ -67,17 +58,17 @@ describe('examples/document-signed.json', () => {
 		const [audit] = run.output('Download Audit Trail');
 		expect((await run.binary(audit, 'auditTrail')).equals(stored.auditTrail!)).toBe(true);
 		expect(audit.binary?.auditTrail.mimeType).toBe('application/pdf');
-		expect(emulator.requestsTo('/api/v3.3/document/fetchDocument').map((request) => request.query.documentDownloadType)).toEqual(['DOCUMENT', 'AUDIT_TRAIL']);
+		expect(bed.emulator.requestsTo('/api/v3.3/document/fetchDocument').map((request) => request.query.documentDownloadType)).toEqual(['DOCUMENT', 'AUDIT_TRAIL']);
 	});
 
 	it('a signature that leaves others pending, and a rejection, are acknowledged and start nothing', async () => {
 		const documentId = V3_SEED.sentDocumentId;
 		pasteUrls(documentId);
-		const signed = await inviteeActs(emulator.env, documentId, 'sign-next');
-		const rejected = await inviteeActs(emulator.env, documentId, 'reject', { reason: 'Wrong amount' });
+		const signed = await inviteeActs(bed.emulator.env, documentId, 'sign-next');
+		const rejected = await inviteeActs(bed.emulator.env, documentId, 'reject', { reason: 'Wrong amount' });
 		await server.settled();
 		expect([...signed.deliveries, ...rejected.deliveries].map((delivery) => delivery.attempts[0].status)).toEqual([200, 200]);
 		expect(server.executions).toHaveLength(0);
-		expect(emulator.requestsTo('/api/')).toHaveLength(0);
+		expect(bed.emulator.requestsTo('/api/')).toHaveLength(0);
 	});
 });

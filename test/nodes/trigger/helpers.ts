@@ -2,8 +2,11 @@ import { Agent, request } from 'node:http';
 
 import type { INode, INodeParameters } from 'n8n-workflow';
 
+import { DEFAULT_SALT, startEmulator, type Emulator, type SeedOptions } from '../../emulator/server';
 import type { WorkflowJson } from '../../harness/engine';
 import { nodeTypeName } from '../../harness/types';
+import { startWebhookServer, type WebhookServer } from '../../harness/webhook-server';
+import { REDIRECT_URI, tokenCredential } from '../../support/credentials';
 
 export const TRIGGER_NAME = 'Document Execution Trigger';
 
@@ -48,4 +51,44 @@ export function postRaw(url: string, body: string | Buffer, contentType = 'appli
 		outgoing.on('error', reject);
 		outgoing.end(bytes);
 	});
+}
+
+type Credentials = Record<string, Record<string, unknown>>;
+
+/**
+ * A fresh emulator per test (no retries, the OAuth2 redirect URI registered) and the trigger served over HTTP
+ * by `serve(parameters, credentials)`, every server closed after the test. By default the credential is the
+ * Auth Token one with the account's Private Salt, so deliveries are verified.
+ */
+export function triggerTestbed(seed: SeedOptions = {}) {
+	let emulator: Emulator | undefined;
+	const servers: WebhookServer[] = [];
+	beforeEach(async () => {
+		emulator = await startEmulator({ seed: { webhookRetries: 0, oauthRedirectUris: REDIRECT_URI, ...seed } });
+	});
+	afterEach(async () => {
+		for (const server of servers.splice(0)) await server.close();
+		await emulator?.close();
+	});
+	const current = () => {
+		if (!emulator) throw new Error('triggerTestbed: the emulator runs only inside a test');
+		return emulator;
+	};
+	/** The Auth Token credential with this Private Salt ('' as saved with the field left empty). */
+	const withSalt = (salt = DEFAULT_SALT): Credentials => ({ documentExecutionApi: { ...tokenCredential(current()), privateSalt: salt } });
+	return {
+		get emulator() {
+			return current();
+		},
+		withSalt,
+		async serve(parameters: INodeParameters = {}, credentials: Credentials = withSalt(), workflow?: WorkflowJson) {
+			const server = await startWebhookServer({
+				workflow: workflow ?? triggerWorkflow(parameters),
+				credentials: credentials as never,
+				runDownstream: workflow !== undefined,
+			});
+			servers.push(server);
+			return server;
+		},
+	};
 }

@@ -2,10 +2,7 @@ import type { ShapedDelivery } from '../../../nodes/DocumentExecutionTrigger/del
 import { eventKey, RECENT_DELIVERIES, remember, rememberedKeys, seenRecently } from '../../../nodes/DocumentExecutionTrigger/recentDeliveries';
 import { V3_SEED } from '../../emulator/families/v3';
 import { buildEnvelope, buildV3Event, deliverV3Event } from '../../emulator/families/webhooks';
-import { DEFAULT_SALT, startEmulator, type Emulator } from '../../emulator/server';
-import { startWebhookServer, type WebhookServer } from '../../harness/webhook-server';
-import { tokenCredential } from '../../support/credentials';
-import { postRaw, triggerWorkflow } from './helpers';
+import { postRaw, triggerTestbed } from './helpers';
 
 /**
  * Each delivery runs the flow once: the service sends a delivery again when it did not see it acknowledged,
@@ -13,28 +10,12 @@ import { postRaw, triggerWorkflow } from './helpers';
  * trigger answers with its own short acknowledgement; a delivery whose Re-Fetch failed is not remembered.
  */
 
-let emulator: Emulator;
-const servers: WebhookServer[] = [];
-beforeEach(async () => {
-	emulator = await startEmulator({ seed: { webhookRetries: 0 } });
-});
-afterEach(async () => {
-	for (const server of servers.splice(0)) await server.close();
-	await emulator.close();
-});
-
-async function serve(parameters = {}) {
-	const server = await startWebhookServer({
-		workflow: triggerWorkflow(parameters),
-		credentials: { documentExecutionApi: { ...tokenCredential(emulator), privateSalt: DEFAULT_SALT } },
-	});
-	servers.push(server);
-	return server;
-}
+const bed = triggerTestbed();
+const { serve } = bed;
 
 const SHAPES = {
-	v3: () => buildV3Event(emulator.env, { event: 'signed', documentId: V3_SEED.sentDocumentId }),
-	webhook4: () => buildEnvelope(emulator.env, { documentId: 'DOC-ONCE' }),
+	v3: () => buildV3Event(bed.emulator.env, { event: 'signed', documentId: V3_SEED.sentDocumentId }),
+	webhook4: () => buildEnvelope(bed.emulator.env, { documentId: 'DOC-ONCE' }),
 };
 
 describe('Document Execution Trigger: each delivery runs the flow once', () => {
@@ -53,9 +34,9 @@ describe('Document Execution Trigger: each delivery runs the flow once', () => {
 
 	it('different events of one document each run: both signers of a document, and a signature after a rejection', async () => {
 		const hook = await serve();
-		await deliverV3Event(emulator.env, { url: hook.url(), event: 'signed', documentId: V3_SEED.sentDocumentId, inviteeIndex: 0 });
-		await deliverV3Event(emulator.env, { url: hook.url(), event: 'signed', documentId: V3_SEED.sentDocumentId, inviteeIndex: 1 });
-		await deliverV3Event(emulator.env, { url: hook.url('error'), event: 'rejected', documentId: V3_SEED.sentDocumentId, inviteeIndex: 1 });
+		await deliverV3Event(bed.emulator.env, { url: hook.url(), event: 'signed', documentId: V3_SEED.sentDocumentId, inviteeIndex: 0 });
+		await deliverV3Event(bed.emulator.env, { url: hook.url(), event: 'signed', documentId: V3_SEED.sentDocumentId, inviteeIndex: 1 });
+		await deliverV3Event(bed.emulator.env, { url: hook.url('error'), event: 'rejected', documentId: V3_SEED.sentDocumentId, inviteeIndex: 1 });
 		await hook.settled();
 		expect(hook.executions.map((execution) => (execution.items[0].json.event as { kind: string }).kind)).toEqual(['INVITEE_SIGNED', 'INVITEE_SIGNED', 'INVITEE_REJECTED']);
 	});
@@ -75,7 +56,7 @@ describe('Document Execution Trigger: each delivery runs the flow once', () => {
 	it('a delivery whose Re-Fetch failed gets 503 with a short body, is not remembered, and runs when the service sends it again', async () => {
 		const hook = await serve({ options: { refetchStatus: true } });
 		const body = JSON.stringify(SHAPES.v3());
-		emulator.faults.inject({ path: '/api/v3.2/sign/request', kind: 'http500' });
+		bed.emulator.faults.inject({ path: '/api/v3.2/sign/request', kind: 'http500' });
 		const failed = await postRaw(hook.url(), body);
 		const retried = await postRaw(hook.url(), body);
 		const repeated = await postRaw(hook.url(), body);

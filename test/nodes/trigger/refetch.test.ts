@@ -2,10 +2,9 @@ import { V3_CODES, V4_CODES } from '../../../nodes/shared/serviceCodes';
 import { V3_SEED } from '../../emulator/families/v3';
 import type { V4State } from '../../emulator/families/v4';
 import { deliverWebhook } from '../../emulator/families/webhooks';
-import { DEFAULT_AUTH_TOKEN, DEFAULT_SALT, startEmulator, type Emulator } from '../../emulator/server';
-import { startWebhookServer, type WebhookServer } from '../../harness/webhook-server';
-import { oauthCredential, REDIRECT_URI, tokenCredential } from '../../support/credentials';
-import { triggerWorkflow } from './helpers';
+import { DEFAULT_AUTH_TOKEN, DEFAULT_SALT, type Emulator } from '../../emulator/server';
+import { oauthCredential, tokenCredential } from '../../support/credentials';
+import { triggerTestbed } from './helpers';
 
 /**
  * Re-Fetch Current Status: after a verified delivery the trigger reads the service's own word, because the
@@ -13,40 +12,25 @@ import { triggerWorkflow } from './helpers';
  * the document. OAuth2 (accepted by the service on v4 only): v4 pack details of the envelope's pack.
  */
 
-let emulator: Emulator;
-const servers: WebhookServer[] = [];
-beforeEach(async () => {
-	emulator = await startEmulator({ seed: { webhookRetries: 0, oauthRedirectUris: REDIRECT_URI } });
-});
-afterEach(async () => {
-	for (const server of servers.splice(0)) await server.close();
-	await emulator.close();
-});
+const bed = triggerTestbed();
 
-async function serve(authentication: 'authToken' | 'oAuth2', credential: Record<string, unknown>) {
-	const type = authentication === 'oAuth2' ? 'documentExecutionOAuth2Api' : 'documentExecutionApi';
-	const server = await startWebhookServer({
-		workflow: triggerWorkflow({ authentication, options: { refetchStatus: true } }),
-		credentials: { [type]: { ...credential, privateSalt: DEFAULT_SALT } } as never,
-	});
-	servers.push(server);
-	return server;
-}
+const serve = (authentication: 'authToken' | 'oAuth2', credential: Record<string, unknown>) =>
+	bed.serve({ authentication, options: { refetchStatus: true } }, { [authentication === 'oAuth2' ? 'documentExecutionOAuth2Api' : 'documentExecutionApi']: { ...credential, privateSalt: DEFAULT_SALT } });
 
 const mainPack = (emulator: Emulator, status: string) =>
 	emulator.slice<V4State>('v4').packs.find((pack) => pack.accountId === 'account-main' && pack.status === status)!;
 
 describe('Re-Fetch Current Status with the Auth Token credential (v3.2 check status)', () => {
 	it('attaches the document\'s current status, read with X-Auth-Token', async () => {
-		const hook = await serve('authToken', tokenCredential(emulator));
-		const delivery = await deliverWebhook(emulator.env, { url: hook.url(), documentId: V3_SEED.completedDocumentId });
+		const hook = await serve('authToken', tokenCredential(bed.emulator));
+		const delivery = await deliverWebhook(bed.emulator.env, { url: hook.url(), documentId: V3_SEED.completedDocumentId });
 		await hook.settled();
 
 		expect(delivery.attempts[0].status).toBe(200);
-		const [request] = emulator.requestsTo('/v3.2/sign/request');
+		const [request] = bed.emulator.requestsTo('/v3.2/sign/request');
 		expect(request).toMatchObject({ method: 'GET', query: { documentId: V3_SEED.completedDocumentId } });
 		expect(request.headers['x-auth-token']).toBe(DEFAULT_AUTH_TOKEN);
-		expect(emulator.requests).toHaveLength(1);
+		expect(bed.emulator.requests).toHaveLength(1);
 
 		const json = hook.executions[0].items[0].json;
 		expect(json.currentStatus).toMatchObject({
@@ -61,8 +45,8 @@ describe('Re-Fetch Current Status with the Auth Token credential (v3.2 check sta
 	});
 
 	it('shows the service\'s word even when it contradicts the delivery (a replayed approval of a SENT document)', async () => {
-		const hook = await serve('authToken', tokenCredential(emulator));
-		await deliverWebhook(emulator.env, {
+		const hook = await serve('authToken', tokenCredential(bed.emulator));
+		await deliverWebhook(bed.emulator.env, {
 			url: hook.url(),
 			documentId: V3_SEED.sentDocumentId,
 			overrides: { document: { documentStatus: 'COMPLETED' } },
@@ -74,8 +58,8 @@ describe('Re-Fetch Current Status with the Auth Token credential (v3.2 check sta
 	});
 
 	it('a service error fails the delivery (503, a failed execution with the mapped message) and starts nothing', async () => {
-		const hook = await serve('authToken', tokenCredential(emulator));
-		const delivery = await deliverWebhook(emulator.env, { url: hook.url(), documentId: 'DOC-UNKNOWN' });
+		const hook = await serve('authToken', tokenCredential(bed.emulator));
+		const delivery = await deliverWebhook(bed.emulator.env, { url: hook.url(), documentId: 'DOC-UNKNOWN' });
 		await hook.settled();
 		expect(delivery.attempts[0].status).toBe(503);
 		expect(hook.executions).toHaveLength(0);
@@ -84,23 +68,23 @@ describe('Re-Fetch Current Status with the Auth Token credential (v3.2 check sta
 	});
 
 	it('a forged delivery is refused before any request reaches the service', async () => {
-		const hook = await serve('authToken', tokenCredential(emulator));
-		const forged = await deliverWebhook(emulator.env, { url: hook.url(), documentId: V3_SEED.sentDocumentId, overrides: { mac: 'a'.repeat(40) } });
+		const hook = await serve('authToken', tokenCredential(bed.emulator));
+		const forged = await deliverWebhook(bed.emulator.env, { url: hook.url(), documentId: V3_SEED.sentDocumentId, overrides: { mac: 'a'.repeat(40) } });
 		await hook.settled();
 		expect(forged.attempts[0].status).toBe(401);
-		expect(emulator.requests).toHaveLength(0);
+		expect(bed.emulator.requests).toHaveLength(0);
 	});
 });
 
 describe('Re-Fetch Current Status with the OAuth2 credential (v4 pack details)', () => {
 	it('attaches the pack\'s current details, read with a Bearer token, and never calls v3', async () => {
-		const hook = await serve('oAuth2', await oauthCredential(emulator));
-		const pack = mainPack(emulator, 'SENT');
-		const delivery = await deliverWebhook(emulator.env, { url: hook.url(), packId: pack.packId });
+		const hook = await serve('oAuth2', await oauthCredential(bed.emulator));
+		const pack = mainPack(bed.emulator, 'SENT');
+		const delivery = await deliverWebhook(bed.emulator.env, { url: hook.url(), packId: pack.packId });
 		await hook.settled();
 
 		expect(delivery.attempts[0].status).toBe(200);
-		const requests = emulator.requestsTo('/api/');
+		const requests = bed.emulator.requestsTo('/api/');
 		expect(requests).toHaveLength(1);
 		expect(requests[0]).toMatchObject({ method: 'GET', path: '/api/v4/packs', query: { packId: pack.packId } });
 		expect(requests[0].headers.authorization).toMatch(/^Bearer at_/);
@@ -115,23 +99,23 @@ describe('Re-Fetch Current Status with the OAuth2 credential (v4 pack details)',
 	});
 
 	it('refreshes an expired access token (the 401 is thrown, n8n refreshes and retries) and persists the new token', async () => {
-		const hook = await serve('oAuth2', await oauthCredential(emulator));
-		const pack = mainPack(emulator, 'COMPLETED');
-		emulator.clock.advance(3601 * 1000);
-		const delivery = await deliverWebhook(emulator.env, { url: hook.url(), packId: pack.packId });
+		const hook = await serve('oAuth2', await oauthCredential(bed.emulator));
+		const pack = mainPack(bed.emulator, 'COMPLETED');
+		bed.emulator.clock.advance(3601 * 1000);
+		const delivery = await deliverWebhook(bed.emulator.env, { url: hook.url(), packId: pack.packId });
 		await hook.settled();
 
 		expect(delivery.attempts[0].status).toBe(200);
-		expect(emulator.requestsTo('/api/v4/packs').map((request) => request.at)).toHaveLength(2);
-		const refreshes = emulator.requestsTo('/oauth/oauth2/token').filter((request) => (request.body as { grant_type?: string }).grant_type === 'refresh_token');
+		expect(bed.emulator.requestsTo('/api/v4/packs').map((request) => request.at)).toHaveLength(2);
+		const refreshes = bed.emulator.requestsTo('/oauth/oauth2/token').filter((request) => (request.body as { grant_type?: string }).grant_type === 'refresh_token');
 		expect(refreshes).toHaveLength(1);
 		expect(hook.credentialsHelper.tokenUpdates.get('documentExecutionOAuth2Api')).toBe(1);
 		expect(hook.executions[0].items[0].json.currentStatus).toMatchObject({ data: { packId: pack.packId, status: 'COMPLETED' } });
 	});
 
 	it('maps a v4 error thrown by n8n\'s request helper through the shared error table', async () => {
-		const hook = await serve('oAuth2', await oauthCredential(emulator));
-		const delivery = await deliverWebhook(emulator.env, { url: hook.url(), packId: '01HZZZZZZZZZZZZZZZZZZZZZZZ' });
+		const hook = await serve('oAuth2', await oauthCredential(bed.emulator));
+		const delivery = await deliverWebhook(bed.emulator.env, { url: hook.url(), packId: '01HZZZZZZZZZZZZZZZZZZZZZZZ' });
 		await hook.settled();
 		expect(delivery.attempts[0].status).toBe(503);
 		expect(hook.executions).toHaveLength(0);
@@ -140,10 +124,10 @@ describe('Re-Fetch Current Status with the OAuth2 credential (v4 pack details)',
 	});
 
 	it('a delivery without pack.packId cannot be re-fetched and says so', async () => {
-		const hook = await serve('oAuth2', await oauthCredential(emulator));
-		await deliverWebhook(emulator.env, { url: hook.url(), documentId: 'DOC-1', overrides: { pack: { packId: null } } });
+		const hook = await serve('oAuth2', await oauthCredential(bed.emulator));
+		await deliverWebhook(bed.emulator.env, { url: hook.url(), documentId: 'DOC-1', overrides: { pack: { packId: null } } });
 		await hook.settled();
 		expect(hook.failures[0].error.message).toBe('Re-Fetch Current Status: the delivery has no pack.packId');
-		expect(emulator.requestsTo('/api/')).toHaveLength(0);
+		expect(bed.emulator.requestsTo('/api/')).toHaveLength(0);
 	});
 });

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { V3_CODES } from '../../../nodes/shared/serviceCodes';
 import { V3_SEED, type V3State } from '../../emulator/families/v3';
 import { deliverWebhook } from '../../emulator/families/webhooks';
-import { DEFAULT_AUTH_TOKEN, DEFAULT_SALT, startEmulator, type Emulator } from '../../emulator/server';
+import { DEFAULT_AUTH_TOKEN } from '../../emulator/server';
 import type { WorkflowJson } from '../../harness/engine';
 import { ROOT } from '../../harness/types';
-import { startWebhookServer, type WebhookServer } from '../../harness/webhook-server';
-import { tokenCredential } from '../../support/credentials';
+import type { WebhookServer } from '../../harness/webhook-server';
+import { triggerTestbed } from './helpers';
 
 /**
  * examples/reviewer-approval.json as a user imports it: the trigger takes a delivery from the emulator over
@@ -17,19 +17,10 @@ import { tokenCredential } from '../../support/credentials';
  */
 const example = JSON.parse(readFileSync(join(ROOT, 'examples', 'reviewer-approval.json'), 'utf8')) as WorkflowJson;
 
-let emulator: Emulator;
+const bed = triggerTestbed();
 let server: WebhookServer;
 beforeEach(async () => {
-	emulator = await startEmulator({ seed: { webhookRetries: 0 } });
-	server = await startWebhookServer({
-		workflow: example,
-		credentials: { documentExecutionApi: { ...tokenCredential(emulator), privateSalt: DEFAULT_SALT } },
-		runDownstream: true,
-	});
-});
-afterEach(async () => {
-	await server.close();
-	await emulator.close();
+	server = await bed.serve({}, bed.withSalt(), example);
 });
 
 describe('examples/reviewer-approval.json', () => {
@@ -44,7 +35,7 @@ describe('examples/reviewer-approval.json', () => {
 
 	it('a reviewer approval of a completed document: its status is read back and the signed PDF downloaded', async () => {
 		const documentId = V3_SEED.completedDocumentId;
-		const delivery = await deliverWebhook(emulator.env, { url: server.url(), documentId });
+		const delivery = await deliverWebhook(bed.emulator.env, { url: server.url(), documentId });
 		await server.settled();
 
 		expect(delivery.attempts[0].status).toBe(200);
@@ -58,20 +49,20 @@ describe('examples/reviewer-approval.json', () => {
 
 		const [status] = run.output('Get Status');
 		expect(status.json).toMatchObject({ documentId, status: 'COMPLETED' });
-		const [statusRequest] = emulator.requestsTo('/api/v3.2/sign/request');
+		const [statusRequest] = bed.emulator.requestsTo('/api/v3.2/sign/request');
 		expect(statusRequest.query.documentId).toBe(documentId);
 		expect(statusRequest.headers['x-auth-token']).toBe(DEFAULT_AUTH_TOKEN);
 
 		const [file] = run.output('Download File');
 		const bytes = await run.binary(file);
-		const signed = emulator.slice<V3State>('v3').documents.get(documentId)!.signedPdf!;
+		const signed = bed.emulator.slice<V3State>('v3').documents.get(documentId)!.signedPdf!;
 		expect(bytes.equals(signed)).toBe(true);
 		expect(file.binary?.data.mimeType).toBe('application/pdf');
-		expect(emulator.requestsTo('/api/v3.3/document/fetchDocument')[0].query).toMatchObject({ documentId, documentDownloadType: 'DOCUMENT' });
+		expect(bed.emulator.requestsTo('/api/v3.3/document/fetchDocument')[0].query).toMatchObject({ documentId, documentDownloadType: 'DOCUMENT' });
 	});
 
 	it('an approval of a document still waiting for signatures: the status says SENT and the download step says why it fails', async () => {
-		await deliverWebhook(emulator.env, { url: server.url(), documentId: V3_SEED.sentDocumentId });
+		await deliverWebhook(bed.emulator.env, { url: server.url(), documentId: V3_SEED.sentDocumentId });
 		await server.settled();
 		const run = server.executions[0].run!;
 		expect(run.output('Get Status')[0].json).toMatchObject({ documentId: V3_SEED.sentDocumentId, status: 'SENT' });
@@ -79,11 +70,11 @@ describe('examples/reviewer-approval.json', () => {
 	});
 
 	it('ignores other event types and refuses a forged approval, so nothing is read or downloaded', async () => {
-		const other = await deliverWebhook(emulator.env, { url: server.url(), documentId: V3_SEED.completedDocumentId, overrides: { eventType: 'SOMETHING_ELSE' } });
-		const forged = await deliverWebhook(emulator.env, { url: server.url(), documentId: V3_SEED.completedDocumentId, overrides: { mac: 'c'.repeat(40) } });
+		const other = await deliverWebhook(bed.emulator.env, { url: server.url(), documentId: V3_SEED.completedDocumentId, overrides: { eventType: 'SOMETHING_ELSE' } });
+		const forged = await deliverWebhook(bed.emulator.env, { url: server.url(), documentId: V3_SEED.completedDocumentId, overrides: { mac: 'c'.repeat(40) } });
 		await server.settled();
 		expect([other.attempts[0].status, forged.attempts[0].status]).toEqual([200, 401]);
 		expect(server.executions).toHaveLength(0);
-		expect(emulator.requestsTo('/api/')).toHaveLength(0);
+		expect(bed.emulator.requestsTo('/api/')).toHaveLength(0);
 	});
 });

@@ -3,10 +3,9 @@ import { createHmac } from 'node:crypto';
 import { V3_SEED, type V3State } from '../../emulator/families/v3';
 import { inviteeActs } from '../../emulator/families/v3-invitee-actions';
 import { buildV3Event, deliverV3Event, type V3EventKind } from '../../emulator/families/webhooks';
-import { DEFAULT_AUTH_TOKEN, DEFAULT_SALT, startEmulator, type Emulator } from '../../emulator/server';
-import { startWebhookServer, type WebhookServer } from '../../harness/webhook-server';
-import { oauthCredential, REDIRECT_URI, tokenCredential } from '../../support/credentials';
-import { postRaw, triggerWorkflow } from './helpers';
+import { DEFAULT_AUTH_TOKEN, DEFAULT_SALT, startEmulator } from '../../emulator/server';
+import { oauthCredential } from '../../support/credentials';
+import { postRaw, triggerTestbed } from './helpers';
 
 /**
  * The flat webhooks a document made with v3.0 Create really produces (one per invitee action, documented in the
@@ -16,23 +15,10 @@ import { postRaw, triggerWorkflow } from './helpers';
 
 const hmac = (value: string, key: string) => createHmac('sha1', key).update(value).digest('hex');
 
-let emulator: Emulator;
-const servers: WebhookServer[] = [];
-beforeEach(async () => {
-	emulator = await startEmulator({ seed: { webhookRetries: 0, oauthRedirectUris: REDIRECT_URI } });
-});
-afterEach(async () => {
-	for (const server of servers.splice(0)) await server.close();
-	await emulator.close();
-});
+const bed = triggerTestbed();
+const { serve } = bed;
 
-async function serve(parameters = {}, credentials: Record<string, Record<string, unknown>> = { documentExecutionApi: { ...tokenCredential(emulator), privateSalt: DEFAULT_SALT } }) {
-	const server = await startWebhookServer({ workflow: triggerWorkflow(parameters), credentials: credentials as never });
-	servers.push(server);
-	return server;
-}
-
-const sentDocument = () => emulator.slice<V3State>('v3').documents.get(V3_SEED.sentDocumentId)!;
+const sentDocument = () => bed.emulator.slice<V3State>('v3').documents.get(V3_SEED.sentDocumentId)!;
 
 /** Each documented event, the URL the service sends it to, and the kind the trigger names it. */
 const EVENTS: Array<{ event: V3EventKind; webhook: 'default' | 'error'; kind: string }> = [
@@ -46,7 +32,7 @@ describe('Document Execution Trigger: the v3 flat webhooks', () => {
 	it.each(EVENTS)('a genuine "$event" on its URL starts one execution: the body as sent, and event.kind $kind', async ({ event, webhook, kind }) => {
 		const hook = await serve();
 		const invitee = sentDocument().invitees[0];
-		const delivery = await deliverV3Event(emulator.env, { url: hook.url(webhook), event, documentId: V3_SEED.sentDocumentId });
+		const delivery = await deliverV3Event(bed.emulator.env, { url: hook.url(webhook), event, documentId: V3_SEED.sentDocumentId });
 		await hook.settled();
 
 		expect(delivery.attempts.map((attempt) => attempt.status)).toEqual([200]);
@@ -65,7 +51,7 @@ describe('Document Execution Trigger: the v3 flat webhooks', () => {
 				name: invitee.name,
 				email: invitee.email ?? null,
 				phone: invitee.phone ?? null,
-				signUrl: `${emulator.env.origin()}/sign/${invitee.uuid}`,
+				signUrl: `${bed.emulator.env.origin()}/sign/${invitee.uuid}`,
 			},
 		});
 		expect(hook.failures).toHaveLength(0);
@@ -94,7 +80,7 @@ describe('Document Execution Trigger: the v3 flat webhooks', () => {
 describe('Document Execution Trigger: forged v3 webhooks start nothing', () => {
 	it.each(EVENTS)('"$event": a flipped digit, a missing mac, the mac of another document or another salt are each refused with 401', async ({ event, webhook }) => {
 		const hook = await serve();
-		const genuine = buildV3Event(emulator.env, { event, documentId: 'DOC-V3-1' });
+		const genuine = buildV3Event(bed.emulator.env, { event, documentId: 'DOC-V3-1' });
 		const mac = genuine.mac as string;
 		const flipped = mac.slice(0, 7) + (mac[7] === 'a' ? 'b' : 'a') + mac.slice(8);
 		const { mac: _mac, ...unsigned } = genuine;
@@ -102,9 +88,9 @@ describe('Document Execution Trigger: forged v3 webhooks start nothing', () => {
 			{ ...genuine, mac: flipped },
 			unsigned,
 			{ ...genuine, mac: null },
-			buildV3Event(emulator.env, { event, documentId: 'DOC-V3-1', overrides: { mac: hmac('DOC-V3-2', DEFAULT_SALT) } }),
+			buildV3Event(bed.emulator.env, { event, documentId: 'DOC-V3-1', overrides: { mac: hmac('DOC-V3-2', DEFAULT_SALT) } }),
 			// The MAC moved onto another document's body.
-			{ ...buildV3Event(emulator.env, { event, documentId: 'DOC-V3-2' }), mac },
+			{ ...buildV3Event(bed.emulator.env, { event, documentId: 'DOC-V3-2' }), mac },
 			{ ...genuine, mac: hmac('DOC-V3-1', 'other-account-salt') },
 			// A v3 body's MAC covers its top-level documentId, not an id placed where the envelope keeps it.
 			{ ...genuine, documentId: 'DOC-OTHER', document: { documentId: 'DOC-V3-1' } },
@@ -112,12 +98,12 @@ describe('Document Execution Trigger: forged v3 webhooks start nothing', () => {
 		for (const forged of forgeries) expect(await postRaw(hook.url(webhook), JSON.stringify(forged))).toEqual({ status: 401, body: '' });
 		await hook.settled();
 		expect(hook.executions).toHaveLength(0);
-		expect(emulator.requests).toHaveLength(0);
+		expect(bed.emulator.requests).toHaveLength(0);
 	});
 
 	it('a body that is neither shape, or both, is refused with 400 before anything runs', async () => {
 		const hook = await serve();
-		const flat = buildV3Event(emulator.env, { event: 'signed', documentId: 'DOC-V3-3' });
+		const flat = buildV3Event(bed.emulator.env, { event: 'signed', documentId: 'DOC-V3-3' });
 		for (const body of [{ webhookType: 'Success', request: {} }, { ...flat, eventType: 'REVIEWER_APPROVAL', document: { documentId: 'DOC-V3-3' } }]) {
 			const answer = await postRaw(hook.url(), JSON.stringify(body));
 			expect(answer.status).toBe(400);
@@ -131,8 +117,8 @@ describe('Document Execution Trigger: forged v3 webhooks start nothing', () => {
 describe('Document Execution Trigger options on v3 webhooks', () => {
 	it('Events filters by kind: an unselected kind is acknowledged (200) and starts nothing', async () => {
 		const hook = await serve({ options: { eventTypes: ['INVITEE_REJECTED', 'CERTIFICATE_VERIFICATION_FAILED'] } });
-		const signed = await deliverV3Event(emulator.env, { url: hook.url(), event: 'signed', documentId: 'DOC-F1' });
-		const rejected = await deliverV3Event(emulator.env, { url: hook.url('error'), event: 'rejected', documentId: 'DOC-F2' });
+		const signed = await deliverV3Event(bed.emulator.env, { url: hook.url(), event: 'signed', documentId: 'DOC-F1' });
+		const rejected = await deliverV3Event(bed.emulator.env, { url: hook.url('error'), event: 'rejected', documentId: 'DOC-F2' });
 		await hook.settled();
 		expect([signed.attempts[0].status, rejected.attempts[0].status]).toEqual([200, 200]);
 		expect(hook.executions.map((execution) => (execution.items[0].json.event as { documentId: string }).documentId)).toEqual(['DOC-F2']);
@@ -140,8 +126,8 @@ describe('Document Execution Trigger options on v3 webhooks', () => {
 
 	it('Only Completed Documents lets through only the delivery that says every invitee has acted', async () => {
 		const hook = await serve({ options: { eventTypes: ['INVITEE_SIGNED'], completedOnly: true } });
-		const pending = await deliverV3Event(emulator.env, { url: hook.url(), event: 'signed', documentId: V3_SEED.sentDocumentId });
-		const completed = await deliverV3Event(emulator.env, { url: hook.url(), event: 'signed', documentId: V3_SEED.completedDocumentId });
+		const pending = await deliverV3Event(bed.emulator.env, { url: hook.url(), event: 'signed', documentId: V3_SEED.sentDocumentId });
+		const completed = await deliverV3Event(bed.emulator.env, { url: hook.url(), event: 'signed', documentId: V3_SEED.completedDocumentId });
 		await hook.settled();
 		expect(JSON.parse(pending.body).documentStatus).toBe('Sent');
 		expect(JSON.parse(completed.body).documentStatus).toBe('Completed');
@@ -152,9 +138,9 @@ describe('Document Execution Trigger options on v3 webhooks', () => {
 
 	it('Re-Fetch Current Status reads the v3 document by its top-level documentId with the Auth Token', async () => {
 		const hook = await serve({ options: { refetchStatus: true } });
-		await deliverV3Event(emulator.env, { url: hook.url('error'), event: 'rejected', documentId: V3_SEED.sentDocumentId });
+		await deliverV3Event(bed.emulator.env, { url: hook.url('error'), event: 'rejected', documentId: V3_SEED.sentDocumentId });
 		await hook.settled();
-		const [request] = emulator.requestsTo('/api/v3.2/sign/request');
+		const [request] = bed.emulator.requestsTo('/api/v3.2/sign/request');
 		expect(request.query).toEqual({ documentId: V3_SEED.sentDocumentId });
 		expect(request.headers['x-auth-token']).toBe(DEFAULT_AUTH_TOKEN);
 		expect(hook.executions[0].items[0].json.currentStatus).toMatchObject({
@@ -165,13 +151,13 @@ describe('Document Execution Trigger options on v3 webhooks', () => {
 	});
 
 	it('Re-Fetch with OAuth2 cannot read a v3 document: the run fails saying to use the Auth Token, nothing is sent', async () => {
-		const credential = { ...(await oauthCredential(emulator)), privateSalt: DEFAULT_SALT };
+		const credential = { ...(await oauthCredential(bed.emulator)), privateSalt: DEFAULT_SALT };
 		const hook = await serve({ authentication: 'oAuth2', options: { refetchStatus: true } }, { documentExecutionOAuth2Api: credential });
-		const delivery = await deliverV3Event(emulator.env, { url: hook.url(), event: 'signed', documentId: V3_SEED.sentDocumentId });
+		const delivery = await deliverV3Event(bed.emulator.env, { url: hook.url(), event: 'signed', documentId: V3_SEED.sentDocumentId });
 		await hook.settled();
 		expect(delivery.attempts[0].status).toBe(503);
 		expect(hook.executions).toHaveLength(0);
 		expect(hook.failures[0].error.message).toBe('Re-Fetch Current Status: a v3 document can be read only with the Auth Token credential');
-		expect(emulator.requestsTo('/api/')).toHaveLength(0);
+		expect(bed.emulator.requestsTo('/api/')).toHaveLength(0);
 	});
 });

@@ -1,37 +1,21 @@
 import { createHmac } from 'node:crypto';
 
 import { buildEnvelope, deliverWebhook } from '../../emulator/families/webhooks';
-import { DEFAULT_SALT, startEmulator, type Emulator } from '../../emulator/server';
-import { startWebhookServer, type WebhookServer } from '../../harness/webhook-server';
-import { oauthCredential, REDIRECT_URI, tokenCredential } from '../../support/credentials';
-import { postRaw, triggerWorkflow } from './helpers';
+import { DEFAULT_SALT, startEmulator } from '../../emulator/server';
+import { oauthCredential } from '../../support/credentials';
+import { postRaw, triggerTestbed } from './helpers';
 
 const hmac = (value: string, key: string) => createHmac('sha1', key).update(value).digest('hex');
 
-let emulator: Emulator;
-const servers: WebhookServer[] = [];
-beforeEach(async () => {
-	emulator = await startEmulator({ seed: { webhookRetries: 0, oauthRedirectUris: REDIRECT_URI } });
-});
-afterEach(async () => {
-	for (const server of servers.splice(0)) await server.close();
-	await emulator.close();
-});
-
-const withSalt = (salt = DEFAULT_SALT) => ({ documentExecutionApi: { ...tokenCredential(emulator), privateSalt: salt } });
+const bed = triggerTestbed();
+const { withSalt, serve } = bed;
 /** The credential as saved with the Private Salt field left empty. */
 const noSalt = () => withSalt('');
-
-async function serve(parameters = {}, credentials: Record<string, Record<string, unknown>> = withSalt()) {
-	const server = await startWebhookServer({ workflow: triggerWorkflow(parameters), credentials: credentials as never });
-	servers.push(server);
-	return server;
-}
 
 describe('Document Execution Trigger: genuine deliveries start one execution', () => {
 	it('a delivery from the emulator is answered 2xx and its envelope, as it arrived, is the output', async () => {
 		const hook = await serve();
-		const delivery = await deliverWebhook(emulator.env, { url: hook.url('default'), documentId: 'DOC-GENUINE' });
+		const delivery = await deliverWebhook(bed.emulator.env, { url: hook.url('default'), documentId: 'DOC-GENUINE' });
 		await hook.settled();
 
 		expect(delivery.attempts.map((attempt) => attempt.status)).toEqual([200]);
@@ -63,8 +47,8 @@ describe('Document Execution Trigger: genuine deliveries start one execution', (
 
 	it('the error route verifies the same way and says which route the delivery came on', async () => {
 		const hook = await serve();
-		const genuine = await deliverWebhook(emulator.env, { url: hook.url('error'), documentId: 'DOC-ERR' });
-		const forged = await deliverWebhook(emulator.env, { url: hook.url('error'), documentId: 'DOC-ERR', overrides: { mac: '0'.repeat(40) } });
+		const genuine = await deliverWebhook(bed.emulator.env, { url: hook.url('error'), documentId: 'DOC-ERR' });
+		const forged = await deliverWebhook(bed.emulator.env, { url: hook.url('error'), documentId: 'DOC-ERR', overrides: { mac: '0'.repeat(40) } });
 		await hook.settled();
 		expect(genuine.attempts[0].status).toBe(200);
 		expect(forged.attempts[0].status).toBe(401);
@@ -73,10 +57,10 @@ describe('Document Execution Trigger: genuine deliveries start one execution', (
 	});
 
 	it('an OAuth2 credential with the Private Salt verifies too', async () => {
-		const credential = { ...(await oauthCredential(emulator)), privateSalt: DEFAULT_SALT };
+		const credential = { ...(await oauthCredential(bed.emulator)), privateSalt: DEFAULT_SALT };
 		const hook = await serve({ authentication: 'oAuth2' }, { documentExecutionOAuth2Api: credential });
-		const genuine = await deliverWebhook(emulator.env, { url: hook.url(), documentId: 'DOC-O' });
-		const forged = await deliverWebhook(emulator.env, { url: hook.url(), documentId: 'DOC-O', overrides: { mac: hmac('DOC-O', 'wrong') } });
+		const genuine = await deliverWebhook(bed.emulator.env, { url: hook.url(), documentId: 'DOC-O' });
+		const forged = await deliverWebhook(bed.emulator.env, { url: hook.url(), documentId: 'DOC-O', overrides: { mac: hmac('DOC-O', 'wrong') } });
 		await hook.settled();
 		expect([genuine.attempts[0].status, forged.attempts[0].status]).toEqual([200, 401]);
 		expect(hook.executions).toHaveLength(1);
@@ -87,7 +71,7 @@ describe('Document Execution Trigger: genuine deliveries start one execution', (
 describe('Document Execution Trigger: refused deliveries start nothing', () => {
 	it('a wrong mac is answered 401 with an empty body', async () => {
 		const hook = await serve();
-		const envelope = buildEnvelope(emulator.env, { documentId: 'DOC-1', overrides: { mac: hmac('DOC-1', 'not-the-salt') } });
+		const envelope = buildEnvelope(bed.emulator.env, { documentId: 'DOC-1', overrides: { mac: hmac('DOC-1', 'not-the-salt') } });
 		const answer = await postRaw(hook.url(), JSON.stringify(envelope));
 		await hook.settled();
 		expect(answer).toEqual({ status: 401, body: '' });
@@ -104,7 +88,7 @@ describe('Document Execution Trigger: refused deliveries start nothing', () => {
 		} finally {
 			await unsalted.close();
 		}
-		const nullMac = await postRaw(hook.url(), JSON.stringify(buildEnvelope(emulator.env, { overrides: { mac: null } })));
+		const nullMac = await postRaw(hook.url(), JSON.stringify(buildEnvelope(bed.emulator.env, { overrides: { mac: null } })));
 		expect(nullMac.status).toBe(401);
 		await hook.settled();
 		expect(hook.executions).toHaveLength(0);
@@ -112,8 +96,8 @@ describe('Document Execution Trigger: refused deliveries start nothing', () => {
 
 	it('a genuine mac of another document id is answered 401 (a MAC moved onto another envelope)', async () => {
 		const hook = await serve();
-		const other = buildEnvelope(emulator.env, { documentId: 'DOC-OTHER' });
-		const answer = await postRaw(hook.url(), JSON.stringify(buildEnvelope(emulator.env, { documentId: 'DOC-3', overrides: { mac: other.mac } })));
+		const other = buildEnvelope(bed.emulator.env, { documentId: 'DOC-OTHER' });
+		const answer = await postRaw(hook.url(), JSON.stringify(buildEnvelope(bed.emulator.env, { documentId: 'DOC-3', overrides: { mac: other.mac } })));
 		await hook.settled();
 		expect(answer.status).toBe(401);
 		expect(hook.executions).toHaveLength(0);
@@ -121,7 +105,7 @@ describe('Document Execution Trigger: refused deliveries start nothing', () => {
 
 	it('a MAC keyed by another account\'s salt is answered 401', async () => {
 		const hook = await serve();
-		const delivery = await deliverWebhook(emulator.env, { url: hook.url(), account: 'account-other', documentId: 'DOC-4' });
+		const delivery = await deliverWebhook(bed.emulator.env, { url: hook.url(), account: 'account-other', documentId: 'DOC-4' });
 		await hook.settled();
 		expect(delivery.attempts.map((attempt) => attempt.status)).toEqual([401]);
 		expect(hook.executions).toHaveLength(0);
@@ -144,7 +128,7 @@ describe('Document Execution Trigger: refused deliveries start nothing', () => {
 
 	it('JSON that is not an object (array, string, number, null) is answered 400', async () => {
 		const hook = await serve({}, noSalt());
-		const envelope = buildEnvelope(emulator.env, { documentId: 'DOC-6' });
+		const envelope = buildEnvelope(bed.emulator.env, { documentId: 'DOC-6' });
 		for (const body of [JSON.stringify([envelope]), '"REVIEWER_APPROVAL"', '42', 'null']) {
 			expect((await postRaw(hook.url(), body)).status).toBe(400);
 		}
@@ -154,7 +138,7 @@ describe('Document Execution Trigger: refused deliveries start nothing', () => {
 
 	it('JSON sent as text/plain is read from the raw body and verified all the same', async () => {
 		const hook = await serve();
-		const envelope = buildEnvelope(emulator.env, { documentId: 'DOC-7' });
+		const envelope = buildEnvelope(bed.emulator.env, { documentId: 'DOC-7' });
 		expect((await postRaw(hook.url(), JSON.stringify(envelope), 'text/plain')).status).toBe(200);
 		expect((await postRaw(hook.url(), JSON.stringify({ ...envelope, mac: hmac('DOC-8', DEFAULT_SALT) }), 'text/plain')).status).toBe(401);
 		await hook.settled();
@@ -171,7 +155,7 @@ describe('Document Execution Trigger: without a salt, verification is off', () =
 		} finally {
 			await unsalted.close();
 		}
-		await deliverWebhook(emulator.env, { url: hook.url(), documentId: 'DOC-N2', overrides: { mac: 'garbage' } });
+		await deliverWebhook(bed.emulator.env, { url: hook.url(), documentId: 'DOC-N2', overrides: { mac: 'garbage' } });
 		await hook.settled();
 		expect(hook.executions).toHaveLength(2);
 		for (const execution of hook.executions) {
@@ -184,9 +168,9 @@ describe('Document Execution Trigger: without a salt, verification is off', () =
 describe('Document Execution Trigger options', () => {
 	it('filters by event type: an unselected type is acknowledged (2xx) and starts nothing; listed other types pass unchanged', async () => {
 		const hook = await serve({ options: { eventTypes: ['REVIEWER_APPROVAL'], otherEventTypes: 'DOCUMENT_SIGNED, PACK_EXPIRED' } });
-		const approval = await deliverWebhook(emulator.env, { url: hook.url(), documentId: 'D1' });
-		const signed = await deliverWebhook(emulator.env, { url: hook.url(), documentId: 'D2', overrides: { eventType: 'DOCUMENT_SIGNED', futureField: { a: null } } });
-		const unknown = await deliverWebhook(emulator.env, { url: hook.url(), documentId: 'D3', overrides: { eventType: 'SOMETHING_NEW' } });
+		const approval = await deliverWebhook(bed.emulator.env, { url: hook.url(), documentId: 'D1' });
+		const signed = await deliverWebhook(bed.emulator.env, { url: hook.url(), documentId: 'D2', overrides: { eventType: 'DOCUMENT_SIGNED', futureField: { a: null } } });
+		const unknown = await deliverWebhook(bed.emulator.env, { url: hook.url(), documentId: 'D3', overrides: { eventType: 'SOMETHING_NEW' } });
 		await hook.settled();
 		expect([approval, signed, unknown].map((delivery) => delivery.attempts[0].status)).toEqual([200, 200, 200]);
 		expect(hook.executions.map((execution) => (execution.items[0].json.event as { kind: string }).kind)).toEqual(['REVIEWER_APPROVAL', 'DOCUMENT_SIGNED']);
@@ -195,7 +179,7 @@ describe('Document Execution Trigger options', () => {
 
 	it('with no event type selected, every type passes, including ones the spec does not list', async () => {
 		const hook = await serve();
-		await deliverWebhook(emulator.env, { url: hook.url(), documentId: 'D4', overrides: { eventType: 'SOMETHING_NEW', webhookType: 'SUCCESS' } });
+		await deliverWebhook(bed.emulator.env, { url: hook.url(), documentId: 'D4', overrides: { eventType: 'SOMETHING_NEW', webhookType: 'SUCCESS' } });
 		await hook.settled();
 		expect(hook.executions).toHaveLength(1);
 		expect(hook.executions[0].items[0].json.eventType).toBe('SOMETHING_NEW');
@@ -203,20 +187,20 @@ describe('Document Execution Trigger options', () => {
 
 	it('a forged delivery is refused 401 even when its event type is filtered out (verification comes first)', async () => {
 		const hook = await serve({ options: { eventTypes: ['REVIEWER_APPROVAL'] } });
-		const forged = await deliverWebhook(emulator.env, { url: hook.url(), documentId: 'D5', overrides: { eventType: 'OTHER', mac: '1'.repeat(40) } });
+		const forged = await deliverWebhook(bed.emulator.env, { url: hook.url(), documentId: 'D5', overrides: { eventType: 'OTHER', mac: '1'.repeat(40) } });
 		expect(forged.attempts[0].status).toBe(401);
 	});
 
 	it('includes the request headers when asked, and never outputs the salt', async () => {
 		const hook = await serve({ options: { includeHeaders: true } });
-		await deliverWebhook(emulator.env, { url: hook.url(), documentId: 'D6' });
+		await deliverWebhook(bed.emulator.env, { url: hook.url(), documentId: 'D6' });
 		await hook.settled();
 		const json = hook.executions[0].items[0].json;
 		expect(json.headers).toMatchObject({ 'content-type': 'application/json', 'user-agent': 'DocumentExecution-Webhook/4.0' });
 		expect(JSON.stringify(json)).not.toContain(DEFAULT_SALT);
 
 		const plain = await serve();
-		await deliverWebhook(emulator.env, { url: plain.url(), documentId: 'D7' });
+		await deliverWebhook(bed.emulator.env, { url: plain.url(), documentId: 'D7' });
 		await plain.settled();
 		expect(plain.executions[0].items[0].json.headers).toBeUndefined();
 	});
@@ -237,6 +221,6 @@ describe('Document Execution Trigger: lifecycle of a manually registered webhook
 		await hook.deactivate();
 		expect(hook.staticData().pastedWebhookUrls).toEqual({});
 		expect(await hook.runHook('default', 'checkExists')).toBe(false);
-		expect(emulator.requests).toHaveLength(0);
+		expect(bed.emulator.requests).toHaveLength(0);
 	});
 });
