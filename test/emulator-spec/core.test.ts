@@ -62,6 +62,14 @@ describe('emulator core', () => {
 			await expect(http.get(servicePath())).rejects.toMatchObject({ code: expect.stringMatching(/ECONNRESET|socket hang up|ERR_BAD_RESPONSE/) });
 		});
 
+		it('empty answers 200 with no body and no Content-Type', async () => {
+			emulator.faults.inject({ kind: 'empty' });
+			const response = await http.get(servicePath(), { responseType: 'arraybuffer' });
+			expect(response.status).toBe(200);
+			expect(Buffer.from(response.data).length).toBe(0);
+			expect(response.headers['content-type']).toBeUndefined();
+		});
+
 		it('timeout never answers', async () => {
 			emulator.faults.inject({ kind: 'timeout' });
 			await expect(http.get(servicePath(), { timeout: 300 })).rejects.toMatchObject({ code: 'ECONNABORTED' });
@@ -100,6 +108,29 @@ describe('emulator core', () => {
 			expect(emulator.links.createDownload(file, 1000).url).not.toBe(emulator.links.createDownload(file, 1000).url);
 		});
 
+		it('take request faults like service paths, and only when asked', async () => {
+			const file = { content: Buffer.from('%PDF-1.4 signed'), contentType: 'application/pdf', fileName: 'signed.pdf' };
+			const { url } = emulator.links.createDownload(file, 15_000);
+			emulator.faults.inject({ kind: 'html', path: '/__files/' });
+			const page = await http.get(url);
+			expect(page.status).toBe(200);
+			expect(page.headers['content-type']).toContain('text/html');
+			expect(Buffer.from((await http.get(url, { responseType: 'arraybuffer' })).data)).toEqual(file.content);
+		});
+
+		it('point at a closed loopback port (refused) or a name that never resolves, when asked', async () => {
+			const file = { content: Buffer.from('x'), contentType: 'application/pdf', fileName: 'a.pdf' };
+			emulator.faults.inject({ kind: 'refused', path: '/__files/' });
+			emulator.faults.inject({ kind: 'unresolvable', path: '/__files/' });
+			const refused = emulator.links.createDownload(file, 15_000).url;
+			const unresolvable = emulator.links.createDownload(file, 15_000).url;
+			expect(new URL(refused).host).not.toBe(new URL(emulator.origin).host);
+			await expect(http.get(refused)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+			expect(new URL(unresolvable).hostname).toBe('files.emulator.invalid');
+			await expect(http.get(unresolvable)).rejects.toMatchObject({ code: expect.stringMatching(/^(ENOTFOUND|EAI_AGAIN)$/) });
+			expect(new URL(emulator.links.createDownload(file, 15_000).url).origin).toBe(emulator.origin);
+		});
+
 		it('can be expired from another process by moving the clock', async () => {
 			const { url } = emulator.links.createDownload({ content: Buffer.from('x'), contentType: 'application/pdf', fileName: 'a.pdf' }, 15_000);
 			await http.post(`${emulator.origin}/__emulator/clock/advance`, { ms: 16_000 });
@@ -116,6 +147,13 @@ describe('emulator core', () => {
 			const received = emulator.links.upload('media-1')?.received;
 			expect(received?.contentType).toBe('application/pdf');
 			expect(createHash('sha256').update(received!.content).digest('hex')).toBe(createHash('sha256').update(content).digest('hex'));
+		});
+
+		it('take request faults, such as a reset, when asked', async () => {
+			const { url } = emulator.links.createUpload('media-3', 'account-main', 15 * 60_000);
+			emulator.faults.inject({ kind: 'reset', path: '/__upload/' });
+			await expect(http.put(url, 'x')).rejects.toMatchObject({ code: 'ECONNRESET' });
+			expect(emulator.links.upload('media-3')?.received).toBeUndefined();
 		});
 
 		it('refuse a wrong signature and an expired target', async () => {

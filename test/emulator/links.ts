@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 import type { Clock } from './clock';
+import { LINK_FAULTS, type FaultPlan } from './faults';
 import { json, type Reply } from './http';
 
 export interface StoredFile {
@@ -25,6 +26,7 @@ export interface Upload {
  * Short-lived download links (`GET /__files/:token`, unique per call, dead after their time to live) and
  * pre-signed upload targets (`PUT /__upload/:mediaId?signature=...`), both timed by the emulator's clock.
  * They answer the way object stores do: 403 with an XML body once expired or when the signature is wrong.
+ * A download link points elsewhere when a test asked for a link fault (`refused`, `unresolvable`).
  */
 export class Links {
 	private readonly downloads = new Map<string, Link>();
@@ -34,13 +36,28 @@ export class Links {
 	constructor(
 		private readonly clock: Clock,
 		private readonly origin: () => string,
+		private readonly faults: FaultPlan,
+		/** A loopback port nothing listens on. */
+		private readonly closedPort: number,
 	) {}
 
 	createDownload(file: StoredFile, ttlMs: number): { url: string; expiresAt: number } {
 		const token = randomBytes(16).toString('hex');
 		const expiresAt = this.clock.now() + ttlMs;
 		this.downloads.set(token, { ...file, expiresAt });
-		return { url: `${this.origin()}/__files/${token}?expires=${expiresAt}`, expiresAt };
+		const path = `/__files/${token}`;
+		return { url: `${this.downloadOrigin(path)}${path}?expires=${expiresAt}`, expiresAt };
+	}
+
+	private downloadOrigin(path: string): string {
+		switch (this.faults.take('GET', path, LINK_FAULTS)) {
+			case 'refused':
+				return `http://127.0.0.1:${this.closedPort}`;
+			case 'unresolvable':
+				return 'http://files.emulator.invalid';
+			default:
+				return this.origin();
+		}
 	}
 
 	serveDownload(token: string): Reply {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 
 import { Accounts } from './accounts';
 import { Clock } from './clock';
-import { FaultPlan, type FaultKind, type FaultRule } from './faults';
+import { FaultPlan, REQUEST_FAULTS, type FaultRule, type RequestFaultKind } from './faults';
 import { json, Router, type RecordedRequest, type Reply } from './http';
 import { Links } from './links';
 
@@ -74,6 +74,8 @@ export interface Emulator {
 }
 
 const SERVICE_PREFIXES = ['/api/', '/oauth/'];
+/** Paths faults apply to: the service's, and the pre-signed links it hands out. */
+const FAULTABLE_PREFIXES = [...SERVICE_PREFIXES, '/__files/', '/__upload/'];
 
 function loadFamilies(): EmulatorFamily[] {
 	const folder = join(__dirname, 'families');
@@ -88,7 +90,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	const clock = new Clock();
 	const faults = new FaultPlan();
 	const accounts = new Accounts(clock);
-	const links = new Links(clock, () => origin);
+	const links = new Links(clock, () => origin, faults, await closedLoopbackPort());
 	const slices = new Map<string, unknown>();
 	const env: EmulatorEnv = {
 		clock,
@@ -134,7 +136,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		const recorded = await readRequest(request, clock);
 		const isService = SERVICE_PREFIXES.some((prefix) => recorded.path.startsWith(prefix));
 		if (isService) requests.push(recorded);
-		const fault = isService ? faults.take(recorded.method, recorded.path) : undefined;
+		const faultable = FAULTABLE_PREFIXES.some((prefix) => recorded.path.startsWith(prefix));
+		const fault = faultable ? faults.take(recorded.method, recorded.path, REQUEST_FAULTS) : undefined;
 		if (fault) return applyFault(fault, response);
 		const found = router.match(recorded.method, recorded.path);
 		if (found === 404) return send(response, json(404, { message: `No route for ${recorded.path}` }));
@@ -215,7 +218,7 @@ function send(response: ServerResponse, reply: Reply): void {
 	response.end(payload);
 }
 
-function applyFault(fault: FaultKind, response: ServerResponse): void {
+function applyFault(fault: RequestFaultKind, response: ServerResponse): void {
 	switch (fault) {
 		case 'http500':
 		case 'http502':
@@ -232,7 +235,18 @@ function applyFault(fault: FaultKind, response: ServerResponse): void {
 			return send(response, { status: 200, headers: { 'content-type': 'text/html' }, body: '<!DOCTYPE html><html><body><h1>Sign in</h1></body></html>' });
 		case 'malformedJson':
 			return send(response, { status: 200, headers: { 'content-type': 'application/json' }, body: '{"status":1,"data":{"documentId":' });
+		case 'empty':
+			return send(response, { status: 200, body: '' });
 	}
+}
+
+/** A loopback port that was free a moment ago: a link to it is refused. */
+async function closedLoopbackPort(): Promise<number> {
+	const probe = createServer();
+	await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+	const { port } = probe.address() as AddressInfo;
+	await new Promise<void>((resolve) => probe.close(() => resolve()));
+	return port;
 }
 
 /** `/__emulator/*`: lets a process that is not the test (n8n, the demo script) steer the emulator. */
