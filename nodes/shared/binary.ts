@@ -2,10 +2,13 @@ import type {
 	IBinaryData,
 	IExecuteFunctions,
 	IExecuteSingleFunctions,
+	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { networkError, type NetworkAttempt } from './errors';
 
 /** preSend/postReceive functions get a single-item context; custom operations get the whole-run one. */
 export type NodeContext = IExecuteSingleFunctions | IExecuteFunctions;
@@ -115,17 +118,113 @@ export interface DownloadedFile {
 }
 
 /**
- * Reads a short-lived download link at once (v3.3 links die after 15 seconds). The link is pre-signed, so
- * no credentials are sent with it.
+ * What a downloaded file must be: `pdf` where the spec says the file is a PDF, otherwise any `file`. Neither
+ * may be a web page (a login or expiry page answered with HTTP 200) or an empty body.
  */
-export async function fetchTemporaryFile(context: NodeContext, url: string, itemIndex?: number): Promise<DownloadedFile> {
-	const response = (await context.helpers.httpRequest({
-		method: 'GET',
-		url,
-		encoding: 'arraybuffer',
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-	})) as IN8nHttpFullResponse;
+export type ExpectedFile = 'pdf' | 'file';
+
+/**
+ * The download types the spec calls PDF: the signed document ("download URLs for the signed PDF"). Audit
+ * trails, attachments and supporting documents are not said to be PDFs, so only web pages and empty bodies
+ * are refused for them.
+ */
+const PDF_DOWNLOAD_TYPES = ['DOCUMENT'];
+
+export const expectedFileOf = (downloadType: string): ExpectedFile => (PDF_DOWNLOAD_TYPES.includes(downloadType) ? 'pdf' : 'file');
+
+/** Where downloaded bytes came from, as the messages of a refused file name it. */
+export interface FileSource {
+	/** The operation as the node's form names it ("Document → Download File"); every message starts with it. */
+	operation: string;
+	expected: ExpectedFile;
+	/** What answered: "the download link", "the service". */
+	answeredBy: string;
+	/** What to do about an answer that is not the file. */
+	remedy: string;
+}
+
+const isWebPage = (file: DownloadedFile): boolean =>
+	/^(text\/html|application\/xhtml\+xml)$/i.test(file.mimeType) ||
+	/^(\uFEFF)?\s*<(!doctype\s+html|html)[\s>]/i.test(file.content.subarray(0, 512).toString('utf8'));
+
+const isPdf = (content: Buffer): boolean => content.subarray(0, 5).toString('latin1') === '%PDF-';
+
+/** Why the bytes are not the file the source promised, or undefined when they are. */
+function fileProblem(file: DownloadedFile, expected: ExpectedFile): string | undefined {
+	if (file.content.length === 0) return 'an empty body instead of the file';
+	if (isWebPage(file)) return `a web page (${file.mimeType || 'no Content-Type'}) instead of the file`;
+	if (expected === 'pdf' && !isPdf(file.content)) return `${file.mimeType || 'data'} that is not a PDF (it does not start with %PDF-)`;
+	return undefined;
+}
+
+/**
+ * Throws unless the bytes of a successful answer (`statusCode` below 300) are the file `source` promised: a
+ * file output is the file, or an error.
+ */
+export function checkDownloadedFile(context: NodeContext, file: DownloadedFile, statusCode: number, source: FileSource, itemIndex?: number): void {
+	const problem = fileProblem(file, source.expected);
+	if (!problem) return;
+	const start = file.content.subarray(0, 80).toString('latin1').replace(/[^\x20-\x7e]/g, '.');
+	throw new NodeApiError(context.getNode(), { contentType: file.mimeType, size: file.content.length }, {
+		message: `${source.operation}: ${source.answeredBy} returned ${problem}; ${source.remedy}`,
+		description: `HTTP ${statusCode}, Content-Type ${file.mimeType || 'none'}, ${file.content.length} bytes${start ? `, starting "${start}"` : ''}.`,
+		httpCode: String(statusCode),
+		itemIndex,
+	});
+}
+
+/**
+ * Sends a request to a pre-signed URL, without credentials (the URL carries its signature), reading the
+ * answer as bytes whatever its status. A failure before any answer becomes one line naming the host.
+ */
+async function requestPresignedUrl(
+	context: NodeContext,
+	options: IHttpRequestOptions,
+	attempt: Omit<NetworkAttempt, 'url'>,
+	itemIndex?: number,
+): Promise<IN8nHttpFullResponse> {
+	try {
+		return (await context.helpers.httpRequest({
+			...options,
+			encoding: 'arraybuffer',
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout: attempt.timeoutMs,
+		})) as IN8nHttpFullResponse;
+	} catch (error) {
+		throw networkError(context.getNode(), error, { ...attempt, url: options.url }, itemIndex) ?? error;
+	}
+}
+
+/**
+ * How long the node waits for a download link to answer (and, once it answers, for each next piece of the
+ * file). A link silent for that long has outlived the 15 seconds a v3.3 link lives; n8n's default is 5 minutes.
+ */
+export const DOWNLOAD_LINK = { timeoutMs: 30_000 };
+
+/** A short-lived, pre-signed download link and what the node expects behind it. */
+export interface FileLink {
+	url: string;
+	/** The operation as the node's form names it; every error message starts with it. */
+	operation: string;
+	expected: ExpectedFile;
+	/** How long the service's links live, as the messages say it: "download links live 15 seconds". */
+	life: string;
+}
+
+/**
+ * Reads a short-lived download link at once (v3.3 links die after 15 seconds). The link is pre-signed, so
+ * no credentials are sent with it. A network failure, an error status, a web page or an empty body in place
+ * of the file is an error that says so.
+ */
+export async function fetchTemporaryFile(context: NodeContext, link: FileLink, itemIndex?: number): Promise<DownloadedFile> {
+	const again = `run the node again to get a fresh link (${link.life})`;
+	const response = await requestPresignedUrl(
+		context,
+		{ method: 'GET', url: link.url },
+		{ operation: link.operation, again, timeoutMs: DOWNLOAD_LINK.timeoutMs },
+		itemIndex,
+	);
 	// n8n's request helper already answers a Buffer for 'arraybuffer' (axios in Node): Buffer.from would copy it.
 	const content = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body as ArrayBuffer);
 	if (response.statusCode >= 300) {
@@ -136,11 +235,14 @@ export async function fetchTemporaryFile(context: NodeContext, url: string, item
 			itemIndex,
 		});
 	}
-	return {
+	const file = {
 		content,
-		mimeType: String(response.headers['content-type'] ?? 'application/octet-stream').split(';')[0],
+		mimeType: String(response.headers['content-type'] ?? '').split(';')[0].trim(),
 		fileName: fileNameFromDisposition(response.headers['content-disposition']),
 	};
+	const source = { operation: link.operation, expected: link.expected, answeredBy: 'the download link', remedy: again };
+	checkDownloadedFile(context, file, response.statusCode, source, itemIndex);
+	return { ...file, mimeType: file.mimeType || 'application/octet-stream' };
 }
 
 export function fileNameFromDisposition(header: unknown): string | undefined {
@@ -162,18 +264,23 @@ export async function toBinaryOutput(context: NodeContext, file: DownloadedFile)
  */
 export const PRESIGNED_UPLOAD = { method: 'PUT', contentTypeHeader: 'Content-Type' } as const;
 
-/** Sends a file to a pre-signed upload URL as PRESIGNED_UPLOAD says; a refusal becomes a NodeApiError. */
-export async function uploadToPresignedUrl(context: NodeContext, url: string, file: BinaryFile, itemIndex?: number): Promise<void> {
-	const response = (await context.helpers.httpRequest({
-		method: PRESIGNED_UPLOAD.method,
-		url,
-		body: file.content,
-		headers: { [PRESIGNED_UPLOAD.contentTypeHeader]: file.mimeType || 'application/octet-stream' },
-		json: false,
-		encoding: 'arraybuffer',
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-	})) as IN8nHttpFullResponse;
+/**
+ * Sends a file to a pre-signed upload URL as PRESIGNED_UPLOAD says; a refusal becomes a NodeApiError, a network
+ * failure an error naming `operation` (as the node's form names it) and the host.
+ */
+export async function uploadToPresignedUrl(context: NodeContext, operation: string, url: string, file: BinaryFile, itemIndex?: number): Promise<void> {
+	const response = await requestPresignedUrl(
+		context,
+		{
+			method: PRESIGNED_UPLOAD.method,
+			url,
+			body: file.content,
+			headers: { [PRESIGNED_UPLOAD.contentTypeHeader]: file.mimeType || 'application/octet-stream' },
+			json: false,
+		},
+		{ operation, again: 'run the node again to get a fresh upload URL' },
+		itemIndex,
+	);
 	if (response.statusCode < 300) return;
 	const text = response.body ? Buffer.from(response.body as ArrayBuffer).toString('utf8') : '';
 	const reason = /<Message>([^<]*)<\/Message>/.exec(text)?.[1] ?? /<Code>([^<]*)<\/Code>/.exec(text)?.[1];

@@ -90,6 +90,14 @@ describe('Media → Upload', () => {
 		expect(emulator.slice<V4State>('v4').media.size).toBeGreaterThan(0);
 	});
 
+	it('reports a connection reset on the pre-signed URL in one line: the operation, the host and what to do', async () => {
+		emulator.faults.inject({ kind: 'reset', path: '/__upload/' });
+		const failed = await upload('token', { mediaType: 'SUB_DOCUMENT' }, [await fileItem(makePdf(), { fileName: 'a.pdf', mimeType: 'application/pdf' })]);
+		expect(failed.nodeError(NODE_NAME)?.message).toBe(
+			`Media → Upload: the connection to ${new URL(emulator.origin).host} was cut before the answer arrived; run the node again to get a fresh upload URL`,
+		);
+	});
+
 	it('refreshes an expired OAuth2 token, sends the same body again, then uploads the file once', async () => {
 		const credential = await oauthCredential(emulator);
 		emulator.requests.length = 0;

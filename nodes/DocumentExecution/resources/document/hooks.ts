@@ -11,7 +11,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import type { z } from 'zod';
 
-import { fetchTemporaryFile, jsonBodyWithFiles, readBinary, toBinaryOutput } from '../../../shared/binary';
+import { expectedFileOf, fetchTemporaryFile, jsonBodyWithFiles, readBinary, toBinaryOutput } from '../../../shared/binary';
 import { responseError } from '../../../shared/errors';
 import { switchQuery } from '../sectionSwitches';
 import {
@@ -420,7 +420,11 @@ export async function downloadLinkedFile(this: IExecuteSingleFunctions, _items: 
 	if (options.linkOnly) {
 		return [{ json: { ...about, url, expiresInSeconds: DOCUMENT_CHOICES.downloadLinkLifeSeconds } }];
 	}
-	const file = await fetchTemporaryFile(this, url, this.getItemIndex());
+	const file = await fetchTemporaryFile(
+		this,
+		{ url, operation: 'Document → Download File', expected: expectedFileOf(type), life: `download links live ${DOCUMENT_CHOICES.downloadLinkLifeSeconds} seconds` },
+		this.getItemIndex(),
+	);
 	const fileName = asString(options.fileName) ?? file.fileName ?? DOCUMENT_CHOICES.fileNames[type](documentId, index ?? 0);
 	const mimeType = !file.mimeType || /octet-stream|^binary/.test(file.mimeType) ? DOCUMENT_CHOICES.pdfMimeType : file.mimeType;
 	const binary = await toBinaryOutput(this, { content: file.content, mimeType, fileName });

@@ -50,7 +50,7 @@ export async function postReceiveMediaUpload(this: IExecuteSingleFunctions, item
 		});
 	}
 	const file = await readBinary(this, binaryPropertyName, MEDIA_FIELD_NAMES.binaryPropertyName);
-	await uploadToPresignedUrl(this, data.presignedUrl, file, this.getItemIndex());
+	await uploadToPresignedUrl(this, 'Media → Upload', data.presignedUrl, file, this.getItemIndex());
 	const includeUrl = this.getNodeParameter('options.includePresignedUrl', false) === true;
 	return [
 		{

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { fetchTemporaryFile, fileNameFromDisposition, toBinaryOutput } from '../../../shared/binary';
+import { checkDownloadedFile, expectedFileOf, fetchTemporaryFile, fileNameFromDisposition, toBinaryOutput } from '../../../shared/binary';
 import { switchQuery } from '../sectionSwitches';
 import {
 	ALL_SECTIONS,
@@ -112,6 +112,11 @@ export async function preSendPackDownload(this: IExecuteSingleFunctions, request
 	return requestOptions;
 }
 
+const PACK_DOWNLOAD = 'Pack → Download';
+
+/** A web page in place of a streamed file comes from whatever stands between n8n and the service. */
+const STREAM_REMEDY = "check the credential's Base URL (a proxy or a login page may be in the way), then run the node again";
+
 /**
  * The Content-Type tells what came back: JSON `data.url` (read at once, the link is short-lived) or the
  * file itself. The file becomes the output binary; the JSON describes it.
@@ -124,6 +129,7 @@ export async function postReceivePackDownload(
 	const downloadType = parameter<string>(this, 'downloadType', 'DOCUMENT');
 	const options = parameter<IDataObject>(this, 'options', {});
 	const binaryPropertyName = parameter<string>(this, 'binaryPropertyName', 'data');
+	const expected = expectedFileOf(downloadType);
 	const body = Buffer.from(response.body as Buffer);
 	const contentType = String(response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
 	const source: IDataObject = { downloadType };
@@ -141,7 +147,8 @@ export async function postReceivePackDownload(
 			});
 		}
 		if (options.linkOnly === true) return [{ json: { ...source, url: data.url, expiresAt: data.expiresAt ?? null } }];
-		const file = await fetchTemporaryFile(this, data.url, this.getItemIndex());
+		const life = `pack download links are short-lived${typeof data.expiresAt === 'string' ? ` (this one until ${data.expiresAt})` : ''}`;
+		const file = await fetchTemporaryFile(this, { url: data.url, operation: PACK_DOWNLOAD, expected, life }, this.getItemIndex());
 		const binary = await toBinaryOutput(this, file);
 		return [
 			{
@@ -152,8 +159,10 @@ export async function postReceivePackDownload(
 	}
 	// The file itself (mode=stream, or an account configured to stream). With Output Link Only there is no
 	// link to give: the file is output rather than dropped.
-	const fileName = fileNameFromDisposition(response.headers['content-disposition']);
-	const binary = await toBinaryOutput(this, { content: body, fileName, mimeType: contentType || 'application/octet-stream' });
+	const file = { content: body, fileName: fileNameFromDisposition(response.headers['content-disposition']), mimeType: contentType };
+	const streamed = { operation: PACK_DOWNLOAD, expected, answeredBy: 'the service', remedy: STREAM_REMEDY };
+	checkDownloadedFile(this, file, response.statusCode, streamed, this.getItemIndex());
+	const binary = await toBinaryOutput(this, { ...file, mimeType: contentType || 'application/octet-stream' });
 	return [
 		{
 			json: { ...source, delivery: 'stream', fileName: binary.fileName ?? null, mimeType: binary.mimeType, fileSize: body.length },
