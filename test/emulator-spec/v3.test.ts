@@ -262,6 +262,56 @@ describe('v3.2 status, v3.3 details, v3.0 list', () => {
 	});
 });
 
+describe('v3.0 list of completed documents (knowledge base)', () => {
+	const completed = (params: Record<string, unknown> = {}, token?: string) => get('/v3.0/document/completed', params, token);
+	const ids = (response: { data: { data: { documents: Array<{ documentId: string }> } } }) =>
+		response.data.data.documents.map((doc) => doc.documentId);
+	const signAll = async (documentId: string) => await http.post(`${emulator.origin}/__emulator/v3/documents/${documentId}/sign-all`);
+
+	it('lists completed documents oldest completion first, in the v3 list\'s fields, own account only', async () => {
+		const [first, second, third] = [await createDocument(), await createDocument(), await createDocument()];
+		await signAll(second.documentId);
+		emulator.clock.advance(1000);
+		await signAll(first.documentId);
+		await signAll(third.documentId); // same millisecond as the previous one: still in completion order
+		const response = await completed();
+		expect(response.data.status).toBe(1);
+		expect(response.data.data.total).toBe(5);
+		expect(ids(response)).toEqual([V3_SEED.completedDocumentId, V3_SEED.completedNoAttachmentsId, second.documentId, first.documentId, third.documentId]);
+		expect(response.data.data.documents[0]).toEqual({
+			name: 'Completed agreement',
+			documentId: V3_SEED.completedDocumentId,
+			irn: V3_SEED.completedIrn,
+			folderId: 'FOLDER-1',
+			folderName: 'Default',
+			status: 'COMPLETED',
+		});
+		expect((await completed({}, OTHER_ACCOUNT_AUTH_TOKEN)).data.data).toEqual({ total: 0, documents: [] });
+	});
+
+	it('pages as the v3 list (default 20, max 40, above 40 reset to 20); past the end: no documents, the right total', async () => {
+		for (let index = 0; index < 45; index++) await signAll((await createDocument()).documentId);
+		expect((await completed()).data.data.documents).toHaveLength(20);
+		expect((await completed({ max: 40 })).data.data.documents).toHaveLength(40);
+		expect((await completed({ max: 41 })).data.data.documents).toHaveLength(20);
+		expect((await completed({ max: 40, offset: 40 })).data.data.documents).toHaveLength(47 - 40);
+		expect((await completed({ offset: 500 })).data.data).toEqual({ total: 47, documents: [] });
+	});
+
+	it('filters by exact name and irn; refuses the date filters, whose format is not published', async () => {
+		expect(ids(await completed({ irn: V3_SEED.completedIrn.toLowerCase() }))).toEqual([V3_SEED.completedDocumentId]);
+		expect(ids(await completed({ name: 'Completed letter' }))).toEqual([V3_SEED.completedNoAttachmentsId]);
+		expect((await completed({ name: 'Completed' })).data.data.total).toBe(0);
+		expect(code(await completed({ startDate: '01-01-2026' }))).toBe('validator.invalid');
+		expect(code(await completed({}, 'nope'))).toBe('invalid.auth.token');
+	});
+
+	it('drops a deleted document: the later ones move up', async () => {
+		await http.delete(url('/v3.0/sign/request'), { params: { documentId: V3_SEED.completedDocumentId }, ...auth() });
+		expect(ids(await completed())).toEqual([V3_SEED.completedNoAttachmentsId]);
+	});
+});
+
 describe('v3.3 fetchDocument', () => {
 	const fetchDoc = (params: Record<string, unknown>) => get('/v3.3/document/fetchDocument', { documentId: V3_SEED.completedDocumentId, ...params });
 

@@ -7,10 +7,11 @@ import type { StoredFile } from '../links';
 import type { EmulatorEnv, EmulatorFamily, SeedOptions } from '../server';
 
 /**
- * The v3 family: signing requests (create, status, details, list, download, reactivate, resend, delete),
- * document-signer signing and eBG notification review, under /api/v3.0, /api/v3.2 and /api/v3.3. Invitees act
- * (sign, approve, reject, fail certificate verification) through the transitions exported here; the family in
- * v3-invitee-actions.ts drives them and sends the webhooks configured per invitee on the workflow.
+ * The v3 family: signing requests (create, status, details, list, download, reactivate, resend, delete), the
+ * knowledge base's list of completed documents, document-signer signing and eBG notification review, under
+ * /api/v3.0, /api/v3.2 and /api/v3.3. Invitees act (sign, approve, reject, fail certificate verification)
+ * through the transitions exported here; the family in v3-invitee-actions.ts drives them and sends the webhooks
+ * configured per invitee on the workflow.
  *
  * Seed keys (createState):
  * - `v3ExtraDocuments` (number, default 0): that many extra SENT documents on the main account, named
@@ -140,6 +141,8 @@ export interface V3Document {
 	invitees: V3Invitee[];
 	cc: Array<{ name?: string; email?: string }>;
 	request: Record<string, unknown>;
+	/** When every invitee had acted; `sequence` orders completions within one clock millisecond. */
+	completion?: { at: number; sequence: number };
 }
 
 export interface V3State {
@@ -357,8 +360,11 @@ export const signTypeOf = (invitee: V3Invitee) => (invitee.allowedSignType === '
 const certificateOf = (invitee: V3Invitee) =>
 	invitee.signerCertificate ?? { name: invitee.name.toUpperCase(), pincode: '560001', state: 'Karnataka', title: 'Mr/Ms' };
 
-/** Produces the signed PDF and the audit trail. */
+let completions = 0;
+
+/** Produces the signed PDF and the audit trail, and records the first completion (the completed list's order). */
 function finish(doc: V3Document, now: number): void {
+	doc.completion ??= { at: now, sequence: ++completions };
 	if (doc.baseStatus === 'DRAFT') doc.baseStatus = 'SENT';
 	doc.signedPdf = makePdf(`Signed: ${doc.name} (${doc.invitees.map((invitee) => invitee.name).join(', ')})`);
 	doc.auditTrail = makePdf(`Audit trail of ${doc.documentId} at ${formatServiceDate(now)}`);
@@ -1126,12 +1132,27 @@ function details(env: EmulatorEnv, state: V3State, account: Account, query: Reco
 const certificateVerificationFlags = (flag: (criterion: CertificateCriterion) => boolean) =>
 	Object.fromEntries(CERTIFICATE_CRITERIA.map((criterion) => [`${criterion}Verification`, flag(criterion)]));
 
-function list(env: EmulatorEnv, state: V3State, account: Account, query: Record<string, string>): Reply {
-	const now = env.clock.now();
+/** The spec's list paging: max 1 to 40 (anything else reads as the default 20), offset from 0. */
+function pageOf(query: Record<string, string>): { max: number; offset: number } {
 	let max = Number.parseInt(query.max ?? '', 10);
 	if (!Number.isFinite(max) || max < 1 || max > 40) max = 20;
 	let offset = Number.parseInt(query.offset ?? '', 10);
 	if (!Number.isFinite(offset) || offset < 0) offset = 0;
+	return { max, offset };
+}
+
+const listEntry = (doc: V3Document, now: number) => ({
+	name: doc.name,
+	documentId: doc.documentId,
+	irn: doc.irn,
+	folderId: doc.folderId,
+	folderName: doc.folderName,
+	status: documentStatus(doc, now),
+});
+
+function list(env: EmulatorEnv, state: V3State, account: Account, query: Record<string, string>): Reply {
+	const now = env.clock.now();
+	const { max, offset } = pageOf(query);
 	const q = (query.q ?? '').trim().toLowerCase();
 	const wanted = query.status ? query.status.toUpperCase() : undefined;
 	const matching = [...state.documents.values()]
@@ -1139,17 +1160,26 @@ function list(env: EmulatorEnv, state: V3State, account: Account, query: Record<
 		.filter((doc) => !q || [doc.name, doc.documentId, doc.irn ?? ''].some((value) => value.toLowerCase() === q))
 		.filter((doc) => !wanted || documentStatus(doc, now) === wanted)
 		.sort((a, b) => b.createdAt - a.createdAt || (a.documentId < b.documentId ? -1 : 1));
-	return v3Success({
-		total: matching.length,
-		documents: matching.slice(offset, offset + max).map((doc) => ({
-			name: doc.name,
-			documentId: doc.documentId,
-			irn: doc.irn,
-			folderId: doc.folderId,
-			folderName: doc.folderName,
-			status: documentStatus(doc, now),
-		})),
-	});
+	return v3Success({ total: matching.length, documents: matching.slice(offset, offset + max).map((doc) => listEntry(doc, now)) });
+}
+
+/**
+ * The knowledge base's list of completed documents, oldest completion first
+ * (https://knowledge.leegality.com/document-execution/api/list-completed-documents). Its page size and offset
+ * behave as the document list's; the date filters' format is not published, so they are refused.
+ */
+function completedList(env: EmulatorEnv, state: V3State, account: Account, query: Record<string, string>): Reply {
+	if (present(query.startDate) || present(query.endDate)) {
+		return invalid('startDate and endDate are not emulated: the service does not publish their format');
+	}
+	const now = env.clock.now();
+	const { max, offset } = pageOf(query);
+	const matches = (wanted: string | undefined, value: string | null) => !present(wanted) || wanted!.trim().toLowerCase() === (value ?? '').toLowerCase();
+	const completed = [...state.documents.values()]
+		.filter((doc) => doc.accountId === account.id && doc.completion && documentStatus(doc, now) === 'COMPLETED')
+		.filter((doc) => matches(query.name, doc.name) && matches(query.irn, doc.irn))
+		.sort((a, b) => a.completion!.at - b.completion!.at || a.completion!.sequence - b.completion!.sequence);
+	return v3Success({ total: completed.length, documents: completed.slice(offset, offset + max).map((doc) => listEntry(doc, now)) });
 }
 
 // ---------------------------------------------------------------- downloads
@@ -1308,6 +1338,7 @@ export const family: EmulatorFamily<V3State> = {
 		route('GET', '/api/v3.2/sign/request', (account, ctx) => status(env, state(), account, ctx.query));
 		route('POST', '/api/v3.0/sign/request/reactivate', (account, ctx) => reactivate(env, state(), account, ctx.body));
 		route('GET', '/api/v3.0/sign/request/list', (account, ctx) => list(env, state(), account, ctx.query));
+		route('GET', '/api/v3.0/document/completed', (account, ctx) => completedList(env, state(), account, ctx.query));
 		route('POST', '/api/v3.0/sign/request/resend', (account, ctx) => resend(env, state(), account, ctx.body));
 		route('GET', '/api/v3.3/document/details', (account, ctx) => details(env, state(), account, ctx.query));
 		route('GET', '/api/v3.3/document/fetchDocument', (account, ctx) => fetchDocument(env, state(), account, ctx.query));
