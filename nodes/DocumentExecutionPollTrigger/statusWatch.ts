@@ -1,0 +1,60 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { documentIdOf, PAGE_SIZE, type ReadPage } from './serviceReads';
+
+/** The spec's document status values (the v3 list's status filter). */
+export const DOCUMENT_STATUSES = ['DRAFT', 'SENT', 'RECEIVED', 'SIGNED', 'COMPLETED', 'EXPIRED'] as const;
+
+export const DEFAULT_WATCHED = 200;
+/** Bounds the requests per poll (ceil(N / 40)) and the remembered statuses (about 20 bytes a document). */
+export const MAX_WATCHED = 1000;
+
+/** The statuses last seen, as document ids grouped by status: the id is the larger part, so it is stored once. */
+export type RememberedStatuses = Record<string, string[]>;
+
+export interface StatusChange {
+	document: IDataObject;
+	/** null: the document is new since the last poll. */
+	previousStatus: string | null;
+}
+
+const statusOf = (document: IDataObject) => String(document.status ?? '');
+
+/** The newest `count` documents of the v3 list (newest first in the service as emulated), ceil(count / 40) requests at most. */
+export async function newestDocuments(read: ReadPage, count: number): Promise<IDataObject[]> {
+	const documents: IDataObject[] = [];
+	while (documents.length < count) {
+		const page = await read(documents.length, Math.min(PAGE_SIZE, count - documents.length));
+		documents.push(...page.documents);
+		if (page.documents.length === 0 || documents.length >= page.total) break;
+	}
+	return documents.slice(0, count);
+}
+
+export function remember(documents: IDataObject[]): RememberedStatuses {
+	const remembered: RememberedStatuses = {};
+	for (const document of documents) (remembered[statusOf(document)] ??= []).push(documentIdOf(document));
+	return remembered;
+}
+
+/**
+ * The documents whose status differs from the one remembered, in list order. A document not remembered is
+ * new when it is listed before every remembered one (created since the last poll); listed after one, it moved
+ * into the watched window from below (a newer document was deleted) and is only remembered. When no remembered
+ * document is listed any more, every listed one counts as new.
+ */
+export function statusChanges(documents: IDataObject[], remembered: RememberedStatuses): StatusChange[] {
+	const previous = new Map<string, string>();
+	for (const [status, ids] of Object.entries(remembered)) for (const id of ids) previous.set(id, status);
+	const firstKnown = documents.findIndex((document) => previous.has(documentIdOf(document)));
+	const changes: StatusChange[] = [];
+	documents.forEach((document, index) => {
+		const before = previous.get(documentIdOf(document));
+		if (before === undefined) {
+			if (firstKnown < 0 || index < firstKnown) changes.push({ document, previousStatus: null });
+		} else if (before !== statusOf(document)) {
+			changes.push({ document, previousStatus: before });
+		}
+	});
+	return changes;
+}
