@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { appendFileSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import type { Socket } from 'node:net';
+import { dirname, join } from 'node:path';
 
 /**
  * Every long-lived process this tooling starts is registered here and stopped by its own id (its process
@@ -8,9 +9,32 @@ import { dirname } from 'node:path';
  */
 const children = new Set<ChildProcess>();
 
+let guardian: ChildProcess | undefined;
+
+/**
+ * The watcher of this process (scripts/lib/guardian.cjs), started with the first child: it reads the child
+ * groups from a pipe and ends them when that pipe closes, that is when this process dies in a way no handler
+ * here sees (SIGKILL, a CI time-out). Unreferenced, so that it never keeps this process alive.
+ */
+function guardianPipe(): Socket {
+	if (!guardian || guardian.exitCode !== null || guardian.signalCode !== null) {
+		guardian = spawn(process.execPath, [join(__dirname, 'guardian.cjs')], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
+		guardian.unref();
+		(guardian.stdin as Socket).unref();
+		guardian.stdin!.on('error', () => undefined);
+	}
+	return guardian.stdin as Socket;
+}
+
+/** Registers a child spawned detached (so that it leads its own process group). */
 export function track(child: ChildProcess): ChildProcess {
 	children.add(child);
-	child.once('exit', () => children.delete(child));
+	const pgid = child.pid;
+	if (pgid !== undefined) guardianPipe().write(`+${pgid}\n`);
+	child.once('exit', () => {
+		children.delete(child);
+		if (pgid !== undefined && guardian?.stdin?.writable) guardian.stdin.write(`-${pgid}\n`);
+	});
 	return child;
 }
 
