@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 import { cleanEnv, ensureN8n, node24, node24Env, N8N_2_SPEC, type N8nInstallSpec } from './install';
 import { paths } from './paths';
-import { run, stopChild, track, type RunResult } from './proc';
+import { run, signalGroup, stopChild, track, type RunResult } from './proc';
 
 /** The owner account every run creates (a local, throwaway instance). */
 export const OWNER = {
@@ -19,21 +20,40 @@ export const OWNER = {
 /** Fixed, so that credentials imported by one command can be read by the next. Never a production key. */
 export const ENCRYPTION_KEY = 'document-execution-e2e-encryption-key';
 
-/** A TCP port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-	return await new Promise((resolve, reject) => {
-		const server = createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-		});
-	});
+/** Distinct TCP ports nobody listens on right now (held together, so that none is handed out twice). */
+export async function freePorts(count: number): Promise<number[]> {
+	const servers = await Promise.all(
+		Array.from({ length: count }, () =>
+			new Promise<Server>((resolve, reject) => {
+				const server = createServer();
+				server.once('error', reject);
+				server.listen(0, '127.0.0.1', () => resolve(server));
+			}),
+		),
+	);
+	const ports = servers.map((server) => (server.address() as AddressInfo).port);
+	await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+	return ports;
 }
 
+export const freePort = async (): Promise<number> => (await freePorts(1))[0];
+
+/**
+ * What an n8n process is: the main instance (`n8n start`: editor, REST API, and in regular mode the
+ * executions), or in queue mode a worker (`n8n worker`, runs the queued executions) or a webhook processor
+ * (`n8n webhook`, takes production webhook calls and queues their executions).
+ */
+export type N8nRole = 'main' | 'worker' | 'webhook';
+
 export interface N8nOptions {
-	/** Names the user folder, `.cache/runs/<name>`. */
+	/** Names the user folder, `.cache/runs/<name>`, which several processes of one queue-mode setup share. */
 	name: string;
+	/** Default 'main'. A worker's `port` is its health-check port. */
+	role?: N8nRole;
+	/** More arguments of the command (e.g. a worker's `--concurrency=1`). */
+	args?: string[];
+	/** The log file's name in the user folder, without `.log` (default `n8n`). */
+	logName?: string;
 	/** Delete the user folder (database, settings, installed packages) first. */
 	fresh?: boolean;
 	port?: number;
@@ -69,6 +89,16 @@ export interface N8nRun {
 	};
 }
 
+const UNFINISHED = ['new', 'running', 'waiting'];
+
+export interface StoredExecution {
+	id: string;
+	status: string;
+	mode: string;
+	workflowId: string;
+	data: N8nRun['data'];
+}
+
 /** One n8n application with a private user folder under `.cache/runs/`. */
 export class N8n {
 	readonly userFolder: string;
@@ -91,7 +121,7 @@ export class N8n {
 		this.userFolder = join(paths.runs, options.name);
 		this.port = options.port;
 		this.url = `http://127.0.0.1:${options.port}`;
-		this.logFile = join(this.userFolder, 'n8n.log');
+		this.logFile = join(this.userFolder, `${options.logName ?? 'n8n'}.log`);
 	}
 
 	/** Prepares the user folder (and installs n8n if needed); does not start the server. */
@@ -148,12 +178,22 @@ export class N8n {
 		return this.options.spec.node === 'node24' ? node24() : process.execPath;
 	}
 
-	/** Starts `n8n start` and waits until /healthz/readiness and the REST API answer 200. */
+	get role(): N8nRole {
+		return this.options.role ?? 'main';
+	}
+
+	/**
+	 * Starts the process (`n8n start`, `n8n worker` or `n8n webhook`) and waits until /healthz/readiness (and on
+	 * the main instance the REST API) answers 200.
+	 */
 	async start(timeoutMs = 180_000): Promise<void> {
 		const out = openSync(this.logFile, 'a');
 		const begin = Date.now();
+		const command = this.role === 'main' ? 'start' : this.role;
+		// Readiness (database up) comes before the REST routes in n8n 1.x: wait for both.
+		const readiness = this.role === 'main' ? ['/healthz/readiness', '/rest/settings'] : ['/healthz/readiness'];
 		this.child = track(
-			spawn(this.nodeBinary(), [paths.n8nBin(this.version), 'start'], {
+			spawn(this.nodeBinary(), [paths.n8nBin(this.version), command, ...(this.options.args ?? [])], {
 				cwd: this.userFolder,
 				env: this.env(this.options.brokerPort),
 				detached: true,
@@ -163,23 +203,22 @@ export class N8n {
 		closeSync(out);
 		const child = this.child;
 		let exited: string | undefined;
-		child.once('exit', (code, signal) => (exited = `n8n exited with ${code ?? signal}`));
+		child.once('exit', (code, signal) => (exited = `n8n ${command} exited with ${code ?? signal}`));
 		while (Date.now() - begin < timeoutMs) {
 			if (exited) throw new Error(`${exited} before it was ready:\n${this.logTail()}`);
 			try {
-				// Readiness (database up) comes before the REST routes in n8n 1.x: wait for both.
-				const response = await fetch(`${this.url}/healthz/readiness`, { signal: AbortSignal.timeout(2000) });
-				if (response.status === 200) {
-					const settings = await fetch(`${this.url}/rest/settings`, { signal: AbortSignal.timeout(2000) });
-					if (settings.status === 200) return;
+				let ready = true;
+				for (const path of readiness) {
+					ready &&= (await fetch(`${this.url}${path}`, { signal: AbortSignal.timeout(2000) })).status === 200;
 				}
+				if (ready) return;
 			} catch {
 				/* not listening yet */
 			}
 			await new Promise((resolve) => setTimeout(resolve, 500));
 		}
 		await this.stop();
-		throw new Error(`n8n was not ready after ${timeoutMs / 1000} s:\n${this.logTail()}`);
+		throw new Error(`n8n ${command} was not ready after ${timeoutMs / 1000} s:\n${this.logTail()}`);
 	}
 
 	get pid(): number | undefined {
@@ -194,6 +233,15 @@ export class N8n {
 	async stop(): Promise<void> {
 		if (this.child) await stopChild(this.child, 15_000);
 		this.child = undefined;
+	}
+
+	/** SIGKILL to the process and everything it started (its task runners), as when its machine dies. */
+	async kill(): Promise<void> {
+		const child = this.child;
+		if (!child || child.exitCode !== null || child.signalCode !== null) return;
+		const exited = new Promise((resolve) => child.once('exit', resolve));
+		signalGroup(child, 'SIGKILL');
+		await exited;
 	}
 
 	logTail(lines = 40): string {
@@ -298,6 +346,38 @@ export class N8n {
 		if (response.status >= 400) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
 		const parsed = text ? (JSON.parse(text) as { data?: T }) : {};
 		return (parsed && typeof parsed === 'object' && 'data' in parsed ? parsed.data : parsed) as T;
+	}
+
+	/** `POST /rest/workflows/<id>/run` from its trigger; in queue mode with offloading a worker runs it. */
+	async runManually(workflowId: string, triggerName: string): Promise<string> {
+		const started = await this.rest<{ executionId?: string }>('POST', `/rest/workflows/${workflowId}/run`, { triggerToStartFrom: { name: triggerName } });
+		if (!started.executionId) throw new Error(`n8n started no execution of ${workflowId}: ${JSON.stringify(started)}`);
+		return started.executionId;
+	}
+
+	/** One stored execution, its run data unpacked (n8n's REST API serialises it with `flatted`). */
+	async execution(id: string): Promise<StoredExecution> {
+		const record = await this.rest<Omit<StoredExecution, 'data'> & { data: string }>('GET', `/rest/executions/${id}`);
+		const flatted = createRequire(paths.n8nBin(this.version))('flatted') as { parse(text: string): unknown };
+		return { ...record, data: flatted.parse(record.data) as N8nRun['data'] };
+	}
+
+	/** Polls an execution until it has left new/running/waiting (bounded by `timeoutMs`). */
+	async finishedExecution(id: string, timeoutMs = 60_000): Promise<StoredExecution> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const execution = await this.execution(id);
+			if (!UNFINISHED.includes(execution.status)) return execution;
+			if (Date.now() > deadline) throw new Error(`Execution ${id} is still ${execution.status} after ${timeoutMs / 1000} s`);
+			await new Promise((resolve) => setTimeout(resolve, 300));
+		}
+	}
+
+	/** The bytes n8n serves for a binary data id: the way to read them whatever the binary data mode. */
+	async binaryData(id: string): Promise<Buffer> {
+		const response = await this.rawRest('GET', `/rest/binary-data?id=${encodeURIComponent(id)}&action=download`);
+		if (response.status !== 200) throw new Error(`Binary data ${id}: n8n answered ${response.status} ${await response.text()}`);
+		return Buffer.from(await response.arrayBuffer());
 	}
 
 	/** Node types as n8n lists them to the editor (written at start under the user folder). */

@@ -89,7 +89,7 @@ export function binaryBytes(n8n: N8n, item: N8nItem, property = 'data'): Buffer 
 }
 
 /** The signed PDF as the service hands it out (fetchDocument, then its temporary link), to compare with n8n's. */
-async function serviceCopy(emulator: EmulatorProcess, documentId: string): Promise<Buffer> {
+export async function serviceCopy(emulator: EmulatorProcess, documentId: string): Promise<Buffer> {
 	const url = new URL(`${emulator.info.baseUrl}/v3.3/document/fetchDocument`);
 	url.searchParams.set('documentId', documentId);
 	url.searchParams.set('documentDownloadType', 'DOCUMENT');
