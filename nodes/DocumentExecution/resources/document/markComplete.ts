@@ -1,0 +1,43 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { checkBody, outputOutcome, requiredText, showFor } from '../v3Operations';
+
+/**
+ * Document → Mark as Complete (POST v3.0/sign/request/complete, from the service's knowledge base; the spec
+ * leaves it out): kept in its own file and added to the document resource's operations by `withMarkComplete`.
+ */
+
+const OPERATION = 'markComplete';
+
+const markComplete: INodePropertyOptions = {
+	name: 'Mark as Complete',
+	value: OPERATION,
+	action: 'Mark a document as complete',
+	description: 'Complete a sent document although not every invitee signed; delete its active invitations first',
+	routing: {
+		request: { method: 'POST', url: '/v3.0/sign/request/complete' },
+		send: { preSend: [checkBody(z.object({ documentId: requiredText }), { documentId: 'Document ID' })] },
+		output: { postReceive: [outputOutcome('documentId', 'completed')] },
+	},
+};
+
+const documentIdField: INodeProperties = {
+	displayName: 'Document ID',
+	name: 'documentId',
+	type: 'string',
+	required: true,
+	default: '',
+	description: 'The ID of the sent document to complete, as Create Signing Request or Get Many return it',
+	displayOptions: showFor('document', [OPERATION]),
+	routing: { send: { type: 'body', property: 'documentId' } },
+};
+
+/** The document resource's properties with Mark as Complete in its Operation list (in name order) and its field. */
+export function withMarkComplete(properties: INodeProperties[]): INodeProperties[] {
+	return properties.flatMap((property) => {
+		if (property.name !== 'operation') return [property];
+		const options = [...(property.options as INodePropertyOptions[]), markComplete].sort((a, b) => a.name.localeCompare(b.name));
+		return [{ ...property, options }, documentIdField];
+	});
+}

@@ -1,0 +1,24 @@
+import type { ResourceModule } from '../types';
+import { operationSelector, outputData } from '../v3Operations';
+
+const RESOURCE = 'wallet';
+
+/** The account's eSign wallet (v3.0). */
+export const walletResource: ResourceModule = {
+	option: { name: 'Wallet', value: RESOURCE, description: 'The eSign wallet of the account (v3)' },
+	family: 'v3',
+	properties: [
+		operationSelector(RESOURCE, 'getBalance', [
+			{
+				name: 'Get Balance',
+				value: 'getBalance',
+				action: 'Get the wallet balance',
+				description: 'Get the eSign credits of the account: total, unused, reserved, consumed and expired',
+				routing: {
+					request: { method: 'GET', url: '/v3.0/wallet/balance/details' },
+					output: { postReceive: [outputData] },
+				},
+			},
+		]),
+	],
+};
