@@ -1,3 +1,6 @@
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+import { DocumentExecution } from '../../../nodes/DocumentExecution/DocumentExecution.node';
 import { V3_SEED } from '../../emulator/families/v3';
 import { inviteeActs } from '../../emulator/families/v3-invitee-actions';
 import type { Emulator } from '../../emulator/server';
@@ -13,6 +16,15 @@ afterEach(async () => await emulator.close());
 const path = '/api/v3.0/sign/request/complete';
 
 describe('Document → Mark as Complete', () => {
+	it('takes its place in the Document operations, in name order', () => {
+		const selector = new DocumentExecution().description.properties.find(
+			(property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes('document'),
+		)!;
+		const names = (selector.options as INodePropertyOptions[]).map((option) => option.name);
+		expect(names).toContain('Mark as Complete');
+		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+	});
+
 	it('posts the document ID and outputs the outcome; the document is then COMPLETED', async () => {
 		await inviteeActs(emulator.env, V3_SEED.sentDocumentId, 'sign-next');
 		await inviteeActs(emulator.env, V3_SEED.sentDocumentId, 'reject');
