@@ -3,8 +3,8 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
-	// The real-n8n suite is slow and has its own config: jest.e2e.config.js (npm run test:e2e).
-	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
+	// The real-n8n suites are slow and have their own configs: jest.e2e.config.js (npm run test:e2e), jest.queue.config.js (npm run test:queue).
+	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/test/e2e-queue/'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},

@@ -18,7 +18,7 @@ export interface TokenResponse {
 }
 
 /** The authorization-code flow as a browser and n8n's callback perform it: authorize, follow, exchange. */
-export async function authorizeAndExchange(emulator: Emulator): Promise<TokenResponse> {
+export async function authorizeAndExchange(emulator: Pick<Emulator, 'authUrl'>): Promise<TokenResponse> {
 	const http = axios.create({ validateStatus: () => true, maxRedirects: 0 });
 	const authorize = await http.get(`${emulator.authUrl}/oauth2/authorize`, {
 		params: { response_type: 'code', client_id: DEFAULT_OAUTH_CLIENT.clientId, redirect_uri: REDIRECT_URI, scope: '*', state: 'test-state' },

@@ -1,0 +1,280 @@
+import { randomUUID } from 'node:crypto';
+import { basename } from 'node:path';
+
+import type { EmulatorProcess } from '../../scripts/lib/emulator';
+import type { N8n, N8nItem, StoredExecution } from '../../scripts/lib/n8n';
+import { serviceCopy } from '../../scripts/lib/pipeline';
+import { QueueCluster } from '../../scripts/lib/queue';
+import { HoldingProxy } from './holding-proxy';
+import { authorizeAndExchange } from '../support/credentials';
+import { emulator, exampleWorkflows, packed, PACKAGE, tokenCredential, withCredentials, type ExampleWorkflow } from '../e2e/support';
+
+const NODE_TYPE = `${PACKAGE}.documentExecution`;
+const TRIGGER_TYPE = `${PACKAGE}.documentExecutionTrigger`;
+const MANUAL_TRIGGER = 'Manual Trigger';
+const SIGN_REQUEST_PATH = '/api/v3.0/sign/request';
+
+/**
+ * Bull's lock on a job and its check for stalled jobs, shortened from 60 s and 30 s so that a worker killed
+ * mid-run is noticed within the test (what n8n then does is the same). Each worker runs one job at a time, so
+ * that two executions started together run on both workers.
+ */
+const QUEUE_ENV = {
+	QUEUE_WORKER_LOCK_DURATION: '10000',
+	QUEUE_WORKER_LOCK_RENEW_TIME: '2000',
+	QUEUE_WORKER_STALLED_INTERVAL: '5000',
+};
+const SEARCH_PATH = '/api/v4/packs/search';
+
+interface Recorded {
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	headers: Record<string, string | undefined>;
+	body?: Record<string, string>;
+}
+
+interface Delivery {
+	acknowledged: boolean;
+	attempts: Array<{ status: number }>;
+}
+
+const node = (name: string, type: string, parameters: Record<string, unknown>, position: [number, number], extra: Record<string, unknown> = {}) => ({
+	id: randomUUID(),
+	name,
+	type,
+	typeVersion: 1,
+	position,
+	parameters,
+	...extra,
+});
+
+const chain = (...names: string[]) =>
+	Object.fromEntries(names.slice(0, -1).map((name, index) => [name, { main: [[{ node: names[index + 1], type: 'main', index: 0 }]] }]));
+
+const pipeline = exampleWorkflows().find((example) => example.file === 'create-status-download.json');
+if (!pipeline) throw new Error('examples/create-status-download.json is missing');
+
+/** Every delivery of either shape starts it (no option set). */
+const catchAll: ExampleWorkflow['workflow'] = {
+	name: 'Every webhook (queue e2e)',
+	nodes: [node('Document Execution Trigger', TRIGGER_TYPE, { authentication: 'authToken' }, [0, 0], { webhookId: randomUUID(), credentials: { documentExecutionApi: { id: 'x', name: 'x' } } })],
+	connections: {},
+};
+
+/** A pack search with the OAuth2 credential (through the holding proxy, which makes two runs meet). */
+const oauthSearch: ExampleWorkflow['workflow'] = {
+	name: 'Pack search with OAuth2 (queue e2e)',
+	nodes: [
+		node(MANUAL_TRIGGER, 'n8n-nodes-base.manualTrigger', {}, [0, 0]),
+		node('Search Packs', NODE_TYPE, { resource: 'pack', operation: 'search', authentication: 'oAuth2', limit: 1 }, [200, 0], {
+			credentials: { documentExecutionOAuth2Api: { id: 'x', name: 'x' } },
+		}),
+	],
+	connections: chain(MANUAL_TRIGGER, 'Search Packs'),
+};
+
+/** The pipeline's create alone, through the holding proxy: the worker running it is killed while it hangs. */
+const createOnly: ExampleWorkflow['workflow'] = {
+	...pipeline.workflow,
+	name: 'Create only (queue e2e)',
+	nodes: pipeline.workflow.nodes.filter((candidate) => candidate.name === MANUAL_TRIGGER || candidate.name === 'Create Signing Request'),
+	connections: chain(MANUAL_TRIGGER, 'Create Signing Request'),
+};
+
+const WORKFLOW_IDS = { pipeline: 'DexQueuePipeline', catchAll: 'DexQueueWebhooks', oauthSearch: 'DexQueueOAuthRun', createOnly: 'DexQueueCreate01' };
+
+const outputOf = (execution: StoredExecution, nodeName: string): N8nItem[] => {
+	const runs = execution.data.resultData.runData[nodeName];
+	if (!runs?.length) throw new Error(`Node "${nodeName}" did not run in execution ${execution.id}`);
+	return runs[runs.length - 1].data?.main[0] ?? [];
+};
+
+const workerName = (worker: N8n) => basename(worker.logFile, '.log');
+
+/** Polls `probe` every 300 ms until it answers something, for at most `timeoutMs`. */
+async function pollFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const found = await probe();
+		if (found !== undefined) return found;
+		if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs / 1000} s waiting until ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, 300));
+	}
+}
+
+/** n8n answers a GET on a path registered for POST only once the activation has reached the webhook processor. */
+const waitForRegistration = (url: string) =>
+	pollFor(async () => /not registered for GET/i.test(await (await fetch(url)).text()) || undefined, `${url} is registered`);
+
+/**
+ * The package in n8n's queue mode: Redis and PostgreSQL, a main instance, two workers and a webhook processor
+ * on loopback, all holding the installed package. Each execution runs on a worker, which its log names
+ * ("Worker started execution <id>"); n8n records no worker in the execution itself.
+ */
+describe('the package in n8n queue mode (main, 2 workers, webhook processor)', () => {
+	let cluster: QueueCluster;
+	let service: EmulatorProcess;
+	let main: N8n;
+	let tokens: Awaited<ReturnType<typeof authorizeAndExchange>>;
+	/** Between the workers and the emulator for the OAuth2 search and the create-only workflow. */
+	let proxy: HoldingProxy;
+
+	/** The names of the workers whose logs say they started the execution. */
+	const workersOf = (executionId: string) => cluster.workersOf(executionId).map(workerName);
+
+	const requests = async () => (await service.control<Recorded[]>('GET', '/__emulator/requests')).body;
+	const deliver = async (body: Record<string, unknown>) => (await service.control<Delivery>('POST', '/__emulator/webhooks/deliver', { retries: 0, ...body })).body;
+	const executionsOf = async (workflowId: string) =>
+		(await main.rest<{ results: Array<{ id: string; status: string }> }>('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`)).results;
+
+	beforeAll(async () => {
+		service = await emulator('queue', { signOnCreate: true });
+		cluster = await QueueCluster.create({ name: 'e2e-queue', tarball: packed().tarball, concurrency: 1, env: QUEUE_ENV });
+		main = cluster.main;
+		await cluster.startServices();
+		const token = tokenCredential(service);
+		proxy = await HoldingProxy.start(service.info.origin);
+		const proxied = { ...tokenCredential(service, 'DexQueueProxied1'), name: 'Document Execution (through the holding proxy)' };
+		proxied.data.baseUrl = proxy.url + new URL(service.info.baseUrl).pathname;
+		tokens = await authorizeAndExchange(service.info);
+		const oauth = {
+			id: 'DexQueueOAuth001',
+			name: 'Document Execution OAuth2 (emulator)',
+			type: 'documentExecutionOAuth2Api',
+			data: {
+				environment: 'custom',
+				baseUrl: proxy.url + new URL(service.info.baseUrl).pathname,
+				authServerUrl: service.info.authUrl,
+				clientId: service.info.oauthClient.clientId,
+				clientSecret: service.info.oauthClient.clientSecret,
+				oauthTokenData: tokens,
+			},
+		};
+		await main.importCredentials([token, oauth, proxied]);
+		await main.importWorkflows([
+			withCredentials(pipeline.workflow, [token], WORKFLOW_IDS.pipeline),
+			withCredentials(catchAll, [token], WORKFLOW_IDS.catchAll),
+			withCredentials(oauthSearch, [oauth], WORKFLOW_IDS.oauthSearch),
+			withCredentials(createOnly, [proxied], WORKFLOW_IDS.createOnly),
+		]);
+		await cluster.start();
+	});
+
+	afterAll(async () => {
+		await cluster?.stop();
+		await proxy?.close();
+		await service?.stop();
+	});
+
+	it('runs examples/create-status-download.json on a worker and returns the signed PDF the service serves', async () => {
+		const executionId = await main.runManually(WORKFLOW_IDS.pipeline, MANUAL_TRIGGER);
+		const execution = await main.finishedExecution(executionId);
+		expect(execution).toEqual(expect.objectContaining({ status: 'success', mode: 'manual' }));
+		expect(workersOf(executionId)).toEqual([expect.stringMatching(/^worker-\d$/)]);
+
+		const [created] = outputOf(execution, 'Create Signing Request');
+		const documentId = String(created.json.documentId);
+		expect(documentId).not.toBe('');
+		expect(outputOf(execution, 'Get Status')[0].json).toEqual(expect.objectContaining({ documentId, status: 'COMPLETED' }));
+		const [file] = outputOf(execution, 'Download Signed PDF');
+		const binary = Object.values(file.binary ?? {})[0];
+		expect(binary).toEqual(expect.objectContaining({ mimeType: 'application/pdf', id: expect.stringMatching(/^database:/) }));
+		const bytes = await main.binaryData(binary.id!);
+		expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+		expect(bytes.equals(await serviceCopy(service, documentId))).toBe(true);
+	});
+
+	it('takes a genuine delivery of each webhook shape on the webhook processor and runs it on a worker; a forged one gets 401', async () => {
+		const stored = await main.rest<{ versionId: string }>('GET', `/rest/workflows/${WORKFLOW_IDS.catchAll}`);
+		await main.rest('POST', `/rest/workflows/${WORKFLOW_IDS.catchAll}/activate`, { versionId: stored.versionId });
+		const webhookId = (catchAll.nodes[0] as unknown as { webhookId: string }).webhookId;
+		const url = `${cluster.webhook.url}/webhook/${webhookId}/success`;
+		await waitForRegistration(url);
+
+		const shapes = [
+			{ shape: 'v3', event: 'signed', kind: 'INVITEE_SIGNED' },
+			{ shape: undefined, event: undefined, kind: 'REVIEWER_APPROVAL' },
+		] as const;
+		for (const [index, { shape, event }] of shapes.entries()) {
+			const delivery = await deliver({ url, shape, event, documentId: `DOC-QUEUE-${index}` });
+			expect(delivery.attempts).toEqual([expect.objectContaining({ status: 200 })]);
+		}
+		for (const shape of ['v3', undefined]) {
+			const forged = await deliver({ url, shape, event: 'signed', documentId: 'DOC-FORGED', overrides: { mac: '0'.repeat(40) } });
+			expect(forged.attempts).toEqual([expect.objectContaining({ status: 401 })]);
+		}
+
+		const found = await pollFor(async () => {
+			const list = await executionsOf(WORKFLOW_IDS.catchAll);
+			return list.length >= shapes.length && list.every((execution) => execution.status === 'success') ? list : undefined;
+		}, 'both deliveries ran');
+		expect(found).toHaveLength(shapes.length);
+		const executions = await Promise.all([...found].sort((a, b) => Number(a.id) - Number(b.id)).map((execution) => main.execution(execution.id)));
+		expect(executions.map((execution) => execution.mode)).toEqual(['webhook', 'webhook']);
+		expect(executions.map((execution) => outputOf(execution, 'Document Execution Trigger')[0].json.event)).toEqual(
+			shapes.map(({ shape, kind }, index) => expect.objectContaining({ kind, shape: shape ?? 'webhook4', documentId: `DOC-QUEUE-${index}` })),
+		);
+		for (const execution of executions) expect(workersOf(execution.id)).toEqual([expect.stringMatching(/^worker-\d$/)]);
+		// The forged deliveries were refused by the webhook processor itself: nothing was queued for them.
+		expect(await executionsOf(WORKFLOW_IDS.catchAll)).toHaveLength(shapes.length);
+	});
+
+	it('refreshes an expired OAuth2 access token used by both workers at once, once; both executions succeed', async () => {
+		await service.control('POST', '/__emulator/clock/advance', { ms: 2 * 3600 * 1000 });
+		await service.control('DELETE', '/__emulator/requests');
+		// Both first searches go on together, once both workers have sent theirs.
+		const met = proxy.gatherNext(SEARCH_PATH, 2);
+		const ids = await Promise.all([1, 2].map(() => main.runManually(WORKFLOW_IDS.oauthSearch, MANUAL_TRIGGER)));
+		await met;
+		const executions = await Promise.all(ids.map((id) => main.finishedExecution(id)));
+		expect(executions.map((execution) => execution.status)).toEqual(['success', 'success']);
+		for (const execution of executions) expect(outputOf(execution, 'Search Packs').length).toBe(1);
+		expect(ids.flatMap(workersOf).sort()).toEqual(['worker-1', 'worker-2']);
+
+		const seen = await requests();
+		const searches = seen.filter((request) => request.path === SEARCH_PATH);
+		const refreshes = seen.filter((request) => request.path.endsWith('/oauth2/token') && request.body?.grant_type === 'refresh_token');
+		// Both workers met the expired token at once; n8n 2.41 lets one process refresh (a lock on the
+		// credential, in Redis) and the other read the stored result: the service sees one refresh, and both
+		// searches again with the one new token.
+		expect(refreshes).toHaveLength(1);
+		expect(searches.map((request) => request.headers.authorization)).toEqual([
+			`Bearer ${tokens.access_token}`,
+			`Bearer ${tokens.access_token}`,
+			expect.stringMatching(/^Bearer /),
+			expect.stringMatching(/^Bearer /),
+		]);
+		const renewed = searches[2].headers.authorization;
+		expect(renewed).not.toBe(`Bearer ${tokens.access_token}`);
+		expect(searches[3].headers.authorization).toBe(renewed);
+	});
+
+	it.each([
+		['before the service has seen it', 'before', 0],
+		['after the service has created the document', 'after', 1],
+	] as const)('a worker killed while its create hangs %s: the execution ends in error and is never run again', async (_when, point, documentsCreated) => {
+		await service.control('DELETE', '/__emulator/requests');
+		const createsBefore = proxy.count('POST', SIGN_REQUEST_PATH);
+		const held = proxy.holdNext(SIGN_REQUEST_PATH, point);
+		const executionId = await main.runManually(WORKFLOW_IDS.createOnly, MANUAL_TRIGGER);
+		const { answer } = await held;
+		const [victim, ...others] = cluster.workersOf(executionId);
+		expect(others).toEqual([]);
+		await victim.kill();
+
+		// The lock lapses, Bull fails the stalled job (n8n allows no stalled job to run again), main records it.
+		const execution = await main.finishedExecution(executionId, 120_000);
+		expect(execution.status).toBe('error');
+		expect(execution.data.resultData.error?.message).toMatch(/failed to be processed too many times and will no longer retry/);
+		// The other worker did not take the job up, nor does the killed one when it comes back.
+		await cluster.startProcess(victim);
+		expect((await main.execution(executionId)).status).toBe('error');
+		expect(workersOf(executionId)).toEqual([workerName(victim)]);
+		expect(proxy.count('POST', SIGN_REQUEST_PATH) - createsBefore).toBe(1);
+		const reachedService = (await requests()).filter((request) => request.method === 'POST' && request.path === SIGN_REQUEST_PATH);
+		expect(reachedService).toHaveLength(documentsCreated);
+		if (point === 'after') expect(JSON.parse(answer!.body)).toEqual(expect.objectContaining({ data: expect.objectContaining({ documentId: expect.any(String) }) }));
+		process.stdout.write(`${point}: ${workerName(victim)} killed; execution ${executionId} ${execution.status} (${execution.data.resultData.error?.message}); creates sent 1, reached the service ${reachedService.length}\n`);
+	});
+});
