@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { documentIdOf, PAGE_SIZE, type DocumentPage, type ReadPage } from './serviceReads';
+import { documentIdOf, PAGE_SIZE, type ReadPage } from './serviceReads';
 
 /**
  * Where the Document Completed event stands in the service's list of completed documents, which is ordered by
@@ -28,16 +28,23 @@ export const MAX_PAGES_PER_POLL = 10;
 
 const lastIds = (documents: IDataObject[]) => documents.slice(-ANCHOR_COUNT).map(documentIdOf);
 
-/** Reads pages from `start` until the end of the list or the request budget; answers what it read. */
+/**
+ * Reads pages from `start` until the end of the list or the request budget; answers what it read. Each later
+ * page starts at the last document read: when it is another one, a deletion moved the list between two
+ * requests, and reading stops there (the next poll finds its place again from the remembered ids).
+ */
 async function readFrom(read: ReadPage, start: number, budget: number) {
 	const documents: IDataObject[] = [];
-	let last: DocumentPage = { documents: [], total: 0 };
+	let total = 0;
 	for (let requests = 0; requests < budget; requests++) {
-		last = await read(start + documents.length, PAGE_SIZE);
-		documents.push(...last.documents);
-		if (last.documents.length < PAGE_SIZE || start + documents.length >= last.total) break;
+		const overlap = documents.length ? 1 : 0;
+		const page = await read(start + documents.length - overlap, PAGE_SIZE);
+		total = page.total;
+		if (overlap && documentIdOf(page.documents[0] ?? {}) !== documentIdOf(documents[documents.length - 1])) break;
+		documents.push(...page.documents.slice(overlap));
+		if (page.documents.length < PAGE_SIZE || start + documents.length >= page.total) break;
 	}
-	return { documents, total: last.total };
+	return { documents, total };
 }
 
 /** The first activation: the end of the list as it is now (nothing before it is ever emitted). */
