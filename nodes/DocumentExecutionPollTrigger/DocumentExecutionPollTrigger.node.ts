@@ -3,7 +3,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { credentialTypeFor } from '../shared/authentication';
 import { completedBaseline, completedSince, type CompletedCursor } from './completedCursor';
-import { pageReader, type ReadPage } from './serviceReads';
+import { PAGE_SIZE, pageReader, type ReadPage } from './serviceReads';
 import {
 	DEFAULT_WATCHED,
 	DOCUMENT_STATUSES,
@@ -63,8 +63,8 @@ async function pollStatusChanged(context: IPollFunctions): Promise<INodeExecutio
 	const wanted = context.getNodeParameter('statuses', []) as string[];
 	const passes = (document: IDataObject) => wanted.length === 0 || wanted.includes(String(document.status));
 	if (context.getMode() === 'manual') {
-		const recent = (await newestDocuments(read, 40)).find(passes);
-		if (!recent) throw nothingYet(context, 'document with the chosen statuses among the 40 newest');
+		const recent = (await newestDocuments(read, PAGE_SIZE)).find(passes);
+		if (!recent) throw nothingYet(context, `document with the chosen statuses among the ${PAGE_SIZE} newest`);
 		return [[item('documentStatusChanged', { ...recent, previousStatus: null })]];
 	}
 	const watched = Math.min(Math.max(1, Math.floor(context.getNodeParameter('documentsToWatch', DEFAULT_WATCHED) as number)), MAX_WATCHED);
