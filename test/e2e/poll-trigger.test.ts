@@ -96,6 +96,16 @@ describe('the Document Execution Poll Trigger in a running n8n', () => {
 
 	const executionData = async (execution: Execution) => (await n8n.rest<{ data: string }>('GET', `/rest/executions/${execution.id}`)).data;
 
+	it('is listed in the editor as a polling trigger, with the Poll Times n8n adds', async () => {
+		const types = await n8n.rest<Array<{ name: string; displayName: string; polling?: boolean; properties: Array<{ name: string }> }>>(
+			'GET',
+			'/types/nodes.json',
+		);
+		const pollTrigger = types.find((type) => type.name === `${PACKAGE}.documentExecutionPollTrigger`);
+		expect(pollTrigger).toMatchObject({ displayName: 'Document Execution Poll Trigger', polling: true });
+		expect(pollTrigger?.properties.map((property) => property.name)).toEqual(expect.arrayContaining(['pollTimes', 'event', 'statuses', 'documentsToWatch']));
+	});
+
 	let firstDocumentId = '';
 
 	it('picks up a document the service completes, exactly once', async () => {
