@@ -10,6 +10,7 @@ import type {
 	ITriggerFunctions,
 	IVersionedNodeType,
 } from 'n8n-workflow';
+import { DirectoryLoader } from 'n8n-core';
 import { NodeHelpers } from 'n8n-workflow';
 
 export const ROOT = join(__dirname, '..', '..');
@@ -87,7 +88,11 @@ class ManualTrigger implements INodeType {
 	}
 }
 
-const packageNodes = loadClasses<INodeType>(manifest.n8n.nodes);
+// n8n's loader gives every declarative node the Request Options setting (batching, proxy, time-out).
+const packageNodes = loadClasses<INodeType>(manifest.n8n.nodes).map((type) => {
+	DirectoryLoader.applyDeclarativeNodeOptionParameters(type);
+	return type;
+});
 
 /** Node types by the names n8n gives them: `<package>.<node>` when installed, `CUSTOM.<node>` as a custom extension. */
 export const nodeTypes: INodeTypes & { data: INodeTypeData } = (() => {
