@@ -88,12 +88,28 @@ describe('v3.0 create signing request', () => {
 		['partial stampUpload', { stampUpload: { state: 'KA' } }, {}, 'stamp.upload.incomplete'],
 		['NeSL eBG without event', { neslData: { documentDetail: { registrationType: 'NON_LENDING', state: 'KA' } } }, {}, 'validator.invalid'],
 		['NeSL bad enumeration', { neslData: { documentDetail: { registrationType: 'NON_LENDING', state: 'KA', docRefNo: '1', fundType: 'X' } } }, {}, 'validator.invalid'],
+		['NeSL date that is no day (2026-13-45)', { neslData: { documentDetail: { registrationType: 'NON_LENDING', state: 'KA', docRefNo: '1', dateOfSanction: '2026-13-45' } } }, {}, 'validator.invalid'],
+		['NeSL date that is no day (2026-02-30)', { neslData: { documentDetail: { registrationType: 'NON_LENDING', state: 'KA', docRefNo: '1', claimExpiryDate: '2026-02-30' } } }, {}, 'validator.invalid'],
+		['a PDF whose base64 has a character outside the alphabet', {}, { file: `${pdf64().slice(0, 40)}*${pdf64().slice(41)}` }, 'invalid.file'],
+		['a PDF whose base64 has padding inside', {}, { file: `${pdf64().slice(0, 40)}=${pdf64().slice(41)}` }, 'invalid.file'],
+		['base64 cut one character into a group', {}, { file: `${pdf64().replace(/=+$/, '').slice(0, 41)}` }, 'invalid.file'],
+		['an additional file outside the base64 alphabet', {}, { additionalFiles: [`${pdf64().slice(0, 20)}é${pdf64().slice(21)}`] }, 'invalid.file'],
+		['a stamp paper outside the base64 alphabet', { stampUpload: { state: 'KA', denomination: '100', firstPartyName: 'A', secondPartyName: 'B', stampSerial: 'S-1', stampFile: `${pdf64().slice(0, 20)}-${pdf64().slice(21)}` } }, {}, 'invalid.file'],
 	])('refuses %s', async (_label, overrides, file, expected) => {
 		const response = await post('/v3.0/sign/request', createBody(overrides, file));
 		expect(response.status).toBe(200);
 		expect(response.data.status).toBe(0);
 		expect(response.data.data).toEqual({});
 		expect(code(response)).toBe(expected);
+	});
+
+	it('takes base64 wrapped in lines, a string of digits for a quantity, the JSON number too, and a real date', async () => {
+		const wrapped = pdf64('wrapped', 2000).replace(/.{76}/g, '$&\r\n');
+		const nesl = { documentDetail: { registrationType: 'NON_LENDING', state: 'KA', docRefNo: '1', dateOfSanction: '2024-02-29' } };
+		const stamps = (seriesQuantity: unknown) => [{ stampSeries: V3_SEED.stampSeries, seriesQuantity }];
+		for (const body of [createBody({ neslData: nesl, multipleStampSeries: stamps('2') }, { file: wrapped }), createBody({ multipleStampSeries: stamps(2) })]) {
+			expect((await post('/v3.0/sign/request', body)).data.status).toBe(1);
+		}
 	});
 
 	it('takes a 15 MB PDF and refuses one byte more; additional files at most 15 MB in total', async () => {

@@ -555,15 +555,31 @@ const NESL_REQUIRED: Array<[string, string[]]> = [
 ];
 const NESL_STAMP_REQUIRED = ['firstParty', 'secondParty', 'stampDutyAmount', 'considerationPrice', 'descriptionOfDocument', 'stampDutyPaidBy', 'articleCode'];
 const OVD_TYPES = ['PAN_CARD', 'DRIVING_LICENSE', 'VOTER_ID', 'PASSPORT', 'ANY_OTHER_OFFICIAL_ID'];
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A yyyy-MM-dd date that is a day of the calendar (the spec's "date"): 2026-02-30 and 2026-13-45 are not. */
+function isDate(value: string): boolean {
+	const [year, month, day] = (DATE_PATTERN.exec(value) ?? []).slice(1).map(Number);
+	if (year === undefined) return false;
+	const date = new Date(0);
+	date.setUTCFullYear(year, month - 1, day);
+	return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const present = (value: unknown) => value !== undefined && value !== null && value !== '';
 
+/**
+ * Standard base64 (the spec's "Base64 PDF"): the alphabet, at most two `=` ending it, and no last group of a
+ * single character. Whitespace is skipped (the spec is silent on it; see choices/v3.md).
+ */
+function isBase64(value: string): boolean {
+	const text = /\s/.test(value) ? value.replace(/\s+/g, '') : value;
+	return text.length > 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(text) && text.length % 4 !== 1 && (!text.endsWith('=') || text.length % 4 === 0);
+}
+
 function decodePdf(value: unknown, field: string): Buffer | Reply {
-	if (typeof value !== 'string' || !/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(value.slice(-16)) || value.length === 0) {
-		return v3Failure('invalid.file', `${field} is not a base64 PDF`);
-	}
+	if (typeof value !== 'string' || !isBase64(value)) return v3Failure('invalid.file', `${field} is not a base64 PDF`);
 	const content = Buffer.from(value, 'base64');
 	if (content.subarray(0, 5).toString('latin1') !== '%PDF-') return v3Failure('invalid.file', `${field} is not a PDF`);
 	return content;
@@ -589,8 +605,8 @@ function validateNesl(nesl: unknown): Reply | undefined {
 			}
 		}
 		for (const field of ['dateOfSanction', 'expiryDateEbg', 'claimExpiryDate']) {
-			if (present(detail[field]) && !DATE_PATTERN.test(String(detail[field]))) {
-				return invalid(`neslData.documentDetail.${field} must have the format yyyy-MM-dd`);
+			if (present(detail[field]) && !isDate(String(detail[field]))) {
+				return invalid(`neslData.documentDetail.${field} must be a date in the format yyyy-MM-dd`);
 			}
 		}
 	}
