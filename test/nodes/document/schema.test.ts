@@ -1,4 +1,6 @@
 import {
+	applyRules,
+	base64Problem,
 	createBodySchema,
 	describeFile,
 	detailsQuerySchema,
@@ -11,9 +13,11 @@ import {
 	limitSchema,
 	listQuerySchema,
 	MAX_FILE_BYTES,
+	NESL_DATE_FIELDS,
 	NESL_REQUIRED_WHEN,
 	reactivateBodySchema,
 	signUrlsSchema,
+	unwrapBase64,
 } from '../../../nodes/DocumentExecution/resources/document/schema';
 import { makePdf } from '../../fixtures/pdf';
 
@@ -21,6 +25,10 @@ import { makePdf } from '../../fixtures/pdf';
 const pdf = { bytes: 100, isPdf: true };
 const valid = { profileId: 'WF', file: { name: 'a.pdf', file: pdf }, invitees: [{ name: 'A', email: 'a@example.com' }] };
 const withDetail = (detail: Record<string, unknown>) => ({ ...valid, neslData: { documentDetail: { state: 'KA', ...detail } } });
+const pdf64 = makePdf('x', 300).toString('base64');
+/** Facts of base64 text that starts as a PDF does, then leaves the alphabet: the start is not enough. */
+const pdfStartThenNotBase64 = describeFile(`${pdf64.slice(0, 40)}*${pdf64.slice(41)}`);
+const stampPaper = (stampFile: unknown) => ({ state: 'KA', denomination: '1', firstPartyName: 'A', secondPartyName: 'B', stampSerial: 'S', stampFile });
 const NOW = Date.UTC(2025, 0, 1);
 const DAY = 24 * 3600_000;
 
@@ -34,6 +42,12 @@ const rules: Array<[string, Parameters<typeof firstViolation>[0], unknown, unkno
 	['PDF is a PDF', createBodySchema, valid, { ...valid, file: { file: { bytes: 10, isPdf: false } } }, 'PDF: is not a PDF'],
 	['additional files at most 15 MB in total', createBodySchema, { ...valid, file: { additionalFiles: [{ bytes: MAX_FILE_BYTES, isPdf: true }] } }, { ...valid, file: { additionalFiles: [{ bytes: MAX_FILE_BYTES, isPdf: true }, { bytes: 1, isPdf: true }] } }, 'Additional Files: are larger than 15 MB in total'],
 	['additional files are PDFs', createBodySchema, valid, { ...valid, file: { additionalFiles: [pdf, { bytes: 1, isPdf: false }] } }, 'Additional Files (2): is not a PDF'],
+	['PDF is base64, not only a PDF start', createBodySchema, { ...valid, file: { file: describeFile(pdf64) } }, { ...valid, file: { file: pdfStartThenNotBase64 } }, 'PDF: is not base64: "*" at character 41 is outside the base64 alphabet (A-Z, a-z, 0-9, + and /, with = padding at the end)'],
+	['additional files are base64', createBodySchema, { ...valid, file: { additionalFiles: [describeFile(pdf64)] } }, { ...valid, file: { additionalFiles: [pdf, pdfStartThenNotBase64] } }, 'Additional Files (2): is not base64'],
+	['stamp paper given as text is base64', createBodySchema, { ...valid, stampUpload: stampPaper(describeFile(pdf64)) }, { ...valid, stampUpload: stampPaper(pdfStartThenNotBase64) }, 'Stamp Paper Upload › Stamp Paper PDF: is not base64'],
+	['a text field takes text or a number', createBodySchema, { ...valid, stampValue: 100 }, { ...valid, stampValue: true }, 'Stamp Value: must be text or a number'],
+	['a text field refuses a number that is none (NaN)', createBodySchema, { ...valid, revenueStampQuantity: 2 }, { ...valid, revenueStampQuantity: Number.NaN }, 'Revenue Stamp Quantity: must be text or a number'],
+	['seriesQuantity whole', createBodySchema, { ...valid, multipleStampSeries: [{ stampSeries: 'S', seriesQuantity: 2 }] }, { ...valid, multipleStampSeries: [{ stampSeries: 'S', seriesQuantity: '2.5' }] }, 'Multiple Stamp Series › Quantity (1): must be a whole number'],
 	['invitees at least one', createBodySchema, valid, { ...valid, invitees: [] }, 'Invitees: needs at least one invitee'],
 	['invitee name required', createBodySchema, valid, { ...valid, invitees: [{ email: 'a@example.com' }] }, 'Invitees › Name (1): is required'],
 	['invitee e-mail or phone', createBodySchema, { ...valid, invitees: [{ name: 'A', phone: '9876543210' }] }, { ...valid, invitees: [{ name: 'A' }] }, 'Invitees › Email (1): or Phone is required'],
@@ -103,6 +117,43 @@ describe('document rules (one test per rule)', () => {
 		const all = createBodySchema.safeParse(withDetail({ registrationType: type }));
 		expect(violation).toBeDefined();
 		expect(all.success ? [] : all.error.issues.map((issue) => issue.path.join('.'))).toContain(`neslData.documentDetail.${field}`);
+	});
+
+	it.each(NESL_DATE_FIELDS.flatMap((field) => ['2026-13-45', '2026-02-30', '2025-02-29'].map((date) => [field, date])))('NeSL %s is a day of the calendar, not %s', (field, date) => {
+		const detail = { registrationType: 'NON_LENDING', docRefNo: 'D' };
+		expect(firstViolation(createBodySchema, withDetail({ ...detail, [field]: '2024-02-29' }))).toBeUndefined();
+		expect(firstViolation(createBodySchema, withDetail({ ...detail, [field]: date }))?.rule).toBe(`is not a date: ${date} is not a day of the calendar`);
+	});
+
+	it('gives back what is sent: every number where the spec wants text, as its text', () => {
+		const checked = applyRules(createBodySchema, {
+			...valid,
+			irn: 42,
+			stampValue: 100,
+			multipleStampSeries: [{ stampSeries: 7, seriesQuantity: 2 }],
+			file: { ...valid.file, fields: [{ type: 'files', width: 120, height: 80.5 }] },
+			stampUpload: stampPaper(pdf),
+			neslData: { documentDetail: { registrationType: 'NON_LENDING', state: 'KA', docRefNo: 1e21, sanctionAmount: 0.0000001 } },
+		});
+		expect('value' in checked && checked.value).toMatchObject({
+			irn: '42',
+			stampValue: '100',
+			multipleStampSeries: [{ stampSeries: '7', seriesQuantity: '2' }],
+			file: { fields: [{ type: 'files', width: '120', height: '80.5' }] },
+			neslData: { documentDetail: { docRefNo: '1000000000000000000000', sanctionAmount: '0.0000001' } },
+		});
+	});
+
+	it('base64: the alphabet, = only at the end, no group cut to one character; wrapping lines are taken out first', () => {
+		expect(base64Problem(pdf64)).toBeUndefined();
+		expect(base64Problem(pdf64.replace(/=+$/, ''))).toBeUndefined();
+		expect(base64Problem('ab-_')).toMatch(/^is not base64: "-" at character 3 is outside the base64 alphabet/);
+		expect(base64Problem('ab=c')).toMatch(/^is not base64: "=" is padding/);
+		expect(base64Problem('abcde')).toMatch(/^is not base64: it is cut short/);
+		expect(base64Problem('abcde=')).toMatch(/^is not base64: it is cut short/);
+		expect(base64Problem(' abcd')).toMatch(/^is not base64: " " at character 1/);
+		expect(unwrapBase64(pdf64.replace(/.{76}/g, '$&\r\n'))).toBe(pdf64);
+		expect(unwrapBase64(pdf64)).toBe(pdf64);
 	});
 
 	it('describes files from bytes and from base64 without decoding them whole', () => {

@@ -274,7 +274,7 @@ const createFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		required: true,
-		description: 'The PDF encoded as base64 (at most 15 MB before encoding)',
+		description: 'The PDF encoded as standard base64 (at most 15 MB before encoding). Line breaks and spaces are removed before sending.',
 		displayOptions: show(CREATE, { ...FIELDS_MODE, documentSource: ['base64'] }),
 	},
 	{

@@ -15,6 +15,7 @@ import { expectedFileOf, fetchTemporaryFile, jsonBodyWithFiles, readBinary, toBi
 import { responseError } from '../../../shared/errors';
 import { switchQuery } from '../sectionSwitches';
 import {
+	applyRules,
 	createBodySchema,
 	describeFile,
 	DETAIL_SWITCHES,
@@ -25,11 +26,12 @@ import {
 	documentIdSchema,
 	downloadQuerySchema,
 	ebgReviewBodySchema,
-	firstViolation,
+	isCalendarDate,
 	limitSchema,
 	listQuerySchema,
 	MAX_PAGE_SIZE,
 	reactivateBodySchema,
+	unwrapBase64,
 } from './schema';
 
 /** Where the spec is silent, the node's choices (docs/choices/document.md). */
@@ -58,9 +60,16 @@ type Body = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Body => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function refuse(context: IExecuteSingleFunctions | IExecutePaginationFunctions, schema: z.ZodTypeAny, value: unknown, labels?: Record<string, string>): void {
-	const violation = firstViolation(schema, value, labels);
-	if (!violation) return;
+/** What is sent once `value` keeps every rule of `schema`; otherwise stops the item before any request. */
+function refuse<T extends z.ZodTypeAny>(
+	context: IExecuteSingleFunctions | IExecutePaginationFunctions,
+	schema: T,
+	value: unknown,
+	labels?: Record<string, string>,
+): z.output<T> {
+	const checked = applyRules(schema, value, labels);
+	if (!checked.violation) return checked.value;
+	const { violation } = checked;
 	throw new NodeOperationError(context.getNode(), violation.message, {
 		itemIndex: context.getItemIndex(),
 		description: `Nothing was sent to the service. Fix "${violation.field}" and run the node again.`,
@@ -88,6 +97,8 @@ function compact<T extends Body>(object: T): T {
 }
 
 const asString = (value: unknown) => (value === undefined || value === null || value === '' ? undefined : String(value));
+/** A value the schema checks (and turns into text where the spec wants text), or undefined when not given. */
+const given = (value: unknown) => (value === undefined || value === null || value === '' ? undefined : value);
 
 // ---------------------------------------------------------------- validation preSends
 
@@ -111,12 +122,12 @@ export async function validateDownloadQuery(this: IExecuteSingleFunctions, optio
 }
 
 export async function validateDocSignerBody(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-	refuse(this, docSignerBodySchema, options.body, DOC_SIGNER_LABELS);
+	options.body = refuse(this, docSignerBodySchema, options.body, DOC_SIGNER_LABELS);
 	return options;
 }
 
 export async function validateEbgReviewBody(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-	refuse(this, ebgReviewBodySchema, options.body);
+	options.body = refuse(this, ebgReviewBodySchema, options.body);
 	return options;
 }
 
@@ -129,27 +140,40 @@ export async function validateListQuery(this: IExecuteSingleFunctions, options: 
 
 // ---------------------------------------------------------------- create
 
-/** The body as the schema sees it: base64 text replaced by facts about its bytes. */
-function validationView(body: Body, files: { main?: Buffer; additional?: Buffer[]; stamp?: Buffer }): Body {
-	const file = isObject(body.file) ? { ...body.file } : body.file;
-	if (isObject(file)) {
-		if (files.main || typeof file.file === 'string') file.file = describeFile(files.main ?? (file.file as string));
-		if (files.additional || Array.isArray(file.additionalFiles)) {
-			file.additionalFiles = files.additional
-				? files.additional.map((content) => describeFile(content))
-				: (file.additionalFiles as unknown[]).map((entry) => (typeof entry === 'string' ? describeFile(entry) : entry));
-		}
+/**
+ * The places of a create body that hold files: base64 text, or the bytes of a binary field until they are
+ * written into the request. Arrays hold one file per entry.
+ */
+const FILE_PLACES = [
+	['file', 'file'],
+	['file', 'additionalFiles'],
+	['stampUpload', 'stampFile'],
+] as const;
+
+const mapFile = (value: unknown, change: (file: unknown) => unknown) => (Array.isArray(value) ? value.map(change) : change(value));
+
+/** `body` with each file replaced by `change(file)`; the objects holding files are copied, nothing else. */
+function withFiles(body: Body, change: (file: unknown) => unknown): Body {
+	const copy: Body = { ...body };
+	for (const [holder, key] of FILE_PLACES) {
+		const source = body[holder];
+		if (!isObject(source) || source[key] === undefined) continue;
+		copy[holder] = { ...(copy[holder] as Body), [key]: mapFile(source[key], change) };
 	}
-	const view: Body = { ...body, file };
-	if (isObject(body.stampUpload)) {
-		const stampFile = files.stamp ?? body.stampUpload.stampFile;
-		view.stampUpload = {
-			...body.stampUpload,
-			stampFile: Buffer.isBuffer(stampFile) || (typeof stampFile === 'string' && stampFile.trim()) ? describeFile(stampFile as Buffer | string) : stampFile,
-		};
-	}
-	return view;
+	return copy;
 }
+
+/** The files of `from` put back into `into` (the checked body, whose files the schema saw as facts). */
+function restoreFiles(into: Body, from: Body): Body {
+	for (const [holder, key] of FILE_PLACES) {
+		const source = from[holder];
+		if (isObject(source) && source[key] !== undefined && isObject(into[holder])) (into[holder] as Body)[key] = source[key];
+	}
+	return into;
+}
+
+/** The body as the schema sees it: each file replaced by facts about its bytes. */
+const validationView = (body: Body): Body => withFiles(body, (file) => (Buffer.isBuffer(file) || typeof file === 'string' ? describeFile(file) : file));
 
 const INVITEE_VERIFY = { aadhaarVerify: 'aadhaarConfig', dscVerify: 'dscConfig' } as const;
 
@@ -158,9 +182,9 @@ function inviteesFromParameters(context: IExecuteSingleFunctions): Body[] {
 	return entries.map((entry, position) => {
 		const options = isObject(entry.options) ? entry.options : {};
 		const invitee: Body = compact({
-			name: asString(entry.name),
-			email: asString(entry.email),
-			phone: asString(entry.phone),
+			name: given(entry.name),
+			email: given(entry.email),
+			phone: given(entry.phone),
 			groupId: asString(options.groupId),
 			groupName: asString(options.groupName),
 			organizationName: asString(options.organizationName),
@@ -182,12 +206,12 @@ function templateFieldsFromParameters(context: IExecuteSingleFunctions): Body[] 
 	const entries = param<{ field?: Body[] }>(context, 'templateFields', {}).field ?? [];
 	return entries.map((entry) => {
 		const type = asString(entry.type);
-		const field: Body = compact({ id: asString(entry.fieldId), name: asString(entry.fieldName), type, value: asString(entry.value) });
+		const field: Body = compact({ id: given(entry.fieldId), name: given(entry.fieldName), type, value: given(entry.value) });
 		if (type === 'checkbox' || type === 'radio') field.checked = entry.checked === undefined ? undefined : Boolean(entry.checked);
 		if (type === 'dropdown') field.multiple = entry.multiple === undefined ? undefined : Boolean(entry.multiple);
 		if (type === 'files') {
-			field.width = asString(entry.width) ?? '';
-			field.height = asString(entry.height) ?? '';
+			field.width = given(entry.width) ?? '';
+			field.height = given(entry.height) ?? '';
 		}
 		// false is the service's default, so only a required field is marked.
 		if (entry.required === true) field.required = true;
@@ -195,24 +219,23 @@ function templateFieldsFromParameters(context: IExecuteSingleFunctions): Body[] 
 	});
 }
 
+const givenFields = (fields: Body) => Object.entries(fields).map(([key, value]) => [key, given(value)]);
+
 function neslFromParameters(context: IExecuteSingleFunctions, raw: unknown): Body | undefined {
 	const data = isObject(raw) && isObject(raw.data) ? raw.data : undefined;
 	if (!data) return undefined;
 	const nesl: Body = {};
 	const detail = compact({
-		registrationType: asString(data.registrationType),
-		state: asString(data.state),
-		...Object.fromEntries(Object.entries(isObject(data.documentDetail) ? data.documentDetail : {}).map(([key, value]) => [key, asString(value)])),
+		registrationType: given(data.registrationType),
+		state: given(data.state),
+		...Object.fromEntries(givenFields(isObject(data.documentDetail) ? data.documentDetail : {})),
 	});
 	if (Object.keys(detail).length) nesl.documentDetail = detail;
 	const stamps = isObject(data.stampData) && Array.isArray(data.stampData.stamp) ? (data.stampData.stamp as Body[]) : [];
 	if (stamps.length) {
 		nesl.stampData = stamps.map((stamp) => {
 			const { more, ...fields } = stamp;
-			return compact({
-				...Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, asString(value)])),
-				...(isObject(more) ? Object.fromEntries(Object.entries(more).map(([key, value]) => [key, asString(value)])) : {}),
-			});
+			return compact(Object.fromEntries([...givenFields(fields), ...givenFields(isObject(more) ? more : {})]));
 		});
 	}
 	const arrays = parseJson(context, data.otherArrays, 'NeSL Data › Other Arrays (JSON)');
@@ -233,13 +256,13 @@ const binaryNames = (value: unknown) =>
 		.map((name) => name.trim())
 		.filter(Boolean);
 
-async function bodyFromFields(context: IExecuteSingleFunctions): Promise<{ body: Body; files: { main?: Buffer; additional?: Buffer[]; stamp?: Buffer } }> {
-	const files: { main?: Buffer; additional?: Buffer[]; stamp?: Buffer } = {};
+/** The body from the fields; files from binary fields are their bytes, in the places FILE_PLACES names. */
+async function bodyFromFields(context: IExecuteSingleFunctions): Promise<Body> {
 	const extra = param<Body>(context, 'additionalFields', {});
 	const source = param<string>(context, 'documentSource', 'binary');
-	const file: Body = compact({ name: asString(param(context, 'documentName', '')) });
+	const file: Body = compact({ name: given(param(context, 'documentName', '')) });
 	if (source === 'binary') {
-		files.main = (await readBinary(context, param<string>(context, 'binaryPropertyName', 'data'), 'Input Binary Field')).content;
+		file.file = (await readBinary(context, param<string>(context, 'binaryPropertyName', 'data'), 'Input Binary Field')).content;
 	} else if (source === 'base64') {
 		file.file = param<string>(context, 'fileBase64', '');
 	} else {
@@ -250,66 +273,67 @@ async function bodyFromFields(context: IExecuteSingleFunctions): Promise<{ body:
 	}
 	const additionalNames = binaryNames(extra.additionalFiles);
 	if (additionalNames.length) {
-		files.additional = [];
-		for (const name of additionalNames) files.additional.push((await readBinary(context, name, 'Additional Files')).content);
+		const additional: Buffer[] = [];
+		for (const name of additionalNames) additional.push((await readBinary(context, name, 'Additional Files')).content);
+		file.additionalFiles = additional;
 	}
 	const body: Body = compact({
-		profileId: asString(param(context, 'profileId', '')),
+		profileId: given(param(context, 'profileId', '')),
 		file,
-		irn: asString(extra.irn),
-		stampSeries: asString(extra.stampSeries),
-		seriesGroup: asString(extra.seriesGroup),
-		stampValue: asString(extra.stampValue),
-		revenueStampSeries: asString(extra.revenueStampSeries),
-		revenueStampQuantity: asString(extra.revenueStampQuantity),
+		irn: given(extra.irn),
+		stampSeries: given(extra.stampSeries),
+		seriesGroup: given(extra.seriesGroup),
+		stampValue: given(extra.stampValue),
+		revenueStampSeries: given(extra.revenueStampSeries),
+		revenueStampQuantity: given(extra.revenueStampQuantity),
 	});
 	const series = isObject(extra.multipleStampSeries) && Array.isArray(extra.multipleStampSeries.series) ? (extra.multipleStampSeries.series as Body[]) : [];
-	if (series.length) body.multipleStampSeries = series.map((entry) => ({ stampSeries: asString(entry.stampSeries) ?? '', seriesQuantity: asString(entry.seriesQuantity) ?? '' }));
+	if (series.length) body.multipleStampSeries = series.map((entry) => ({ stampSeries: given(entry.stampSeries) ?? '', seriesQuantity: given(entry.seriesQuantity) ?? '' }));
 	const paper = isObject(extra.stampUpload) && isObject(extra.stampUpload.paper) ? extra.stampUpload.paper : undefined;
 	if (paper) {
 		const { stampFileBinaryProperty, ...fields } = paper;
-		body.stampUpload = Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, asString(value) ?? '']));
-		if (asString(stampFileBinaryProperty)) files.stamp = (await readBinary(context, String(stampFileBinaryProperty), 'Stamp Paper Upload › Stamp Paper Binary Field')).content;
+		const upload: Body = Object.fromEntries(givenFields(fields).map(([key, value]) => [key, value ?? '']));
+		if (asString(stampFileBinaryProperty)) upload.stampFile = (await readBinary(context, String(stampFileBinaryProperty), 'Stamp Paper Upload › Stamp Paper Binary Field')).content;
+		body.stampUpload = upload;
 	}
 	const nesl = neslFromParameters(context, extra.neslData);
 	if (nesl) body.neslData = nesl;
 	body.invitees = inviteesFromParameters(context);
-	const cc = (param<{ recipient?: Body[] }>(context, 'cc', {}).recipient ?? []).map((entry) => compact({ name: asString(entry.name), email: asString(entry.email) }));
+	const cc = (param<{ recipient?: Body[] }>(context, 'cc', {}).recipient ?? []).map((entry) => compact({ name: given(entry.name), email: given(entry.email) }));
 	if (cc.length) body.cc = cc;
-	return { body, files };
+	return body;
 }
 
 /**
  * preSend of Create: builds the body from the fields (or takes the JSON body), checks every rule on it before
  * anything is sent, and only then encodes the files as base64. Files are checked as bytes, so a file over the
- * limit is refused without ever being encoded.
+ * limit is refused without ever being encoded; base64 text is sent unwrapped (see `unwrapBase64`).
  */
 export async function buildCreateBody(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-	let body: Body;
-	let files: { main?: Buffer; additional?: Buffer[]; stamp?: Buffer } = {};
+	let written: Body;
 	if (param<string>(this, 'specifyBody', 'fields') === 'json') {
 		const parsed = parseJson(this, param(this, 'jsonBody', '{}'), 'JSON Body');
 		if (!isObject(parsed)) throw new NodeOperationError(this.getNode(), 'JSON Body: must be a JSON object (the whole signing request)', { itemIndex: this.getItemIndex() });
-		body = parsed;
+		written = parsed;
 	} else {
-		({ body, files } = await bodyFromFields(this));
+		written = await bodyFromFields(this);
 	}
-	refuse(this, createBodySchema, validationView(body, files));
-	if (!files.main && !files.additional && !files.stamp) {
-		options.body = body;
-		return options;
-	}
+	const unwrapped = withFiles(written, (file) => (typeof file === 'string' ? unwrapBase64(file) : file));
+	const body = restoreFiles(refuse(this, createBodySchema, validationView(unwrapped)) as Body, unwrapped);
 	// Files from binary fields are written as base64 straight into the request bytes (see jsonBodyWithFiles).
 	const placed = new Map<string, Buffer>();
-	const place = (content: Buffer) => {
+	const placeBytes = (file: unknown) => {
+		if (!Buffer.isBuffer(file)) return file;
 		const key = `\u0000file:${placed.size}\u0000`;
-		placed.set(key, content);
+		placed.set(key, file);
 		return key;
 	};
-	if (files.main) (body.file as Body).file = place(files.main);
-	if (files.additional) (body.file as Body).additionalFiles = files.additional.map(place);
-	if (files.stamp) (body.stampUpload as Body).stampFile = place(files.stamp);
-	options.body = jsonBodyWithFiles(body, placed);
+	const sent = withFiles(body, placeBytes);
+	if (!placed.size) {
+		options.body = sent;
+		return options;
+	}
+	options.body = jsonBodyWithFiles(sent, placed);
 	options.json = false;
 	options.headers = { ...(options.headers ?? {}), 'Content-Type': 'application/json' };
 	return options;
@@ -326,13 +350,15 @@ export async function buildReactivateBody(this: IExecuteSingleFunctions, options
 	} else if (mode === 'dateTime') {
 		const raw = param<unknown>(this, 'expiryTime', '');
 		const time = raw instanceof Date ? raw.getTime() : typeof raw === 'number' ? raw : Date.parse(String(raw ?? ''));
-		body.expiryTime = Number.isFinite(time) ? time : (undefined as unknown as number);
-		if (!Number.isFinite(time)) {
-			throw new NodeOperationError(this.getNode(), 'Expiry Date and Time: is required and must be a date and time', { itemIndex: this.getItemIndex() });
+		// Date.parse rolls an impossible day over (2026-02-30 is read as 2 March), so the date is checked first.
+		const impossible = typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}/.test(raw) && !isCalendarDate(raw);
+		if (!Number.isFinite(time) || impossible) {
+			const rule = impossible ? `is not a date: ${raw.slice(0, 10)} is not a day of the calendar` : 'is required and must be a date and time';
+			throw new NodeOperationError(this.getNode(), `Expiry Date and Time: ${rule}`, { itemIndex: this.getItemIndex() });
 		}
+		body.expiryTime = time;
 	}
-	refuse(this, reactivateBodySchema(Date.now()), body);
-	options.body = compact(body);
+	options.body = compact(refuse(this, reactivateBodySchema(Date.now()), body));
 	return options;
 }
 

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 
+import { numberAsText } from '../numberAsText';
 import { sectionListSchema } from '../sectionSwitches';
 
 /**
  * Every rule the spec states for the document (v3) operations, in one place. Each schema checks what is
  * about to be sent (the body or query built from the parameters, or the JSON body a user typed), so a rule
- * holds whichever way the request was written. `FIELD_LABELS` turns an issue's path into the parameter's
- * display name, so that the error names the field the user must fix.
+ * holds whichever way the request was written, and gives back what is sent (a number given where the spec
+ * wants a string becomes its text). `FIELD_LABELS` turns an issue's path into the parameter's display name, so
+ * that the error names the field the user must fix.
  */
 
 export const MAX_FILE_BYTES = 15 * 1024 * 1024;
@@ -20,29 +22,47 @@ const DAY_MS = 24 * 3600_000;
 export const NAME_CHARACTERS = /^[A-Za-z0-9+|\-:(),_.[\]&/@]*$/;
 const CHARACTERS_TEXT = 'letters, digits and + | - : ( ) , _ . [ ] & / @ (no spaces)';
 
-const nameRule = z
-	.string()
-	.max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`)
-	.regex(NAME_CHARACTERS, `may only contain ${CHARACTERS_TEXT}`);
+const text = z.string({ invalid_type_error: 'must be text or a number' });
+/** A string field of the spec: a number is taken as its text, anything else that is not text is refused. */
+const asText = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(numberAsText, schema);
+const anyText = asText(text);
+const required = (what = 'is required') => asText(text.trim().min(1, what));
 
-const text = z.string({ invalid_type_error: 'must be text' });
-const required = (what = 'is required') => text.trim().min(1, what);
-const isoDate = text.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the format yyyy-MM-dd');
+const nameRule = asText(
+	text.max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`).regex(NAME_CHARACTERS, `may only contain ${CHARACTERS_TEXT}`),
+);
+
+/** Whether `yyyy-MM-dd` (a prefix of `value`) names a day of the calendar: 2026-02-30 and 2026-13-45 do not. */
+export function isCalendarDate(value: string): boolean {
+	const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+	if (!match) return false;
+	const [year, month, day] = match.slice(1).map(Number);
+	const date = new Date(0);
+	date.setUTCFullYear(year, month - 1, day);
+	return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const isoDate = asText(
+	text
+		.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the format yyyy-MM-dd')
+		.refine(isCalendarDate, (value) => ({ message: `is not a date: ${value} is not a day of the calendar` })),
+);
 
 export const TEMPLATE_FIELD_TYPES = ['text', 'textarea', 'checkbox', 'radio', 'dropdown', 'select', 'files'] as const;
 
 const templateField = z
 	.object({
-		id: text.optional(),
-		name: text.optional(),
+		id: anyText.optional(),
+		name: anyText.optional(),
 		type: z.enum(TEMPLATE_FIELD_TYPES, { errorMap: () => ({ message: `must be one of ${TEMPLATE_FIELD_TYPES.join(', ')}` }) }).optional(),
-		value: text.optional(),
+		value: anyText.optional(),
 		checked: z.boolean().optional(),
 		multiple: z.boolean().optional(),
-		width: text.optional(),
-		height: text.optional(),
+		width: anyText.optional(),
+		height: anyText.optional(),
 		required: z.boolean().optional(),
 	})
+	.passthrough()
 	.superRefine((field, ctx) => {
 		if ((field.type === 'checkbox' || field.type === 'radio') && field.checked === undefined) {
 			ctx.addIssue({ code: 'custom', path: ['checked'], message: `is required when the type is ${field.type}` });
@@ -104,7 +124,7 @@ const neslDocument = z
 	.object({
 		registrationType: enumOf(REGISTRATION_TYPES),
 		state: required('is required (the state where stamp duty is paid)'),
-		...Object.fromEntries(NESL_TEXT_FIELDS.map((field) => [field, text.optional()])),
+		...Object.fromEntries(NESL_TEXT_FIELDS.map((field) => [field, anyText.optional()])),
 		...Object.fromEntries(NESL_DATE_FIELDS.map((field) => [field, isoDate.optional()])),
 		...Object.fromEntries(Object.entries(NESL_ENUMS).map(([field, values]) => [field, enumOf(values).optional()])),
 	})
@@ -125,11 +145,11 @@ export const NESL_STAMP_REQUIRED = ['firstParty', 'secondParty', 'stampDutyAmoun
 const neslStamp = z
 	.object({
 		...Object.fromEntries(NESL_STAMP_REQUIRED.map((field) => [field, required()])),
-		articleSubCode: text.optional(),
-		firstPartyPin: text.optional(),
-		secondPartyPin: text.optional(),
+		articleSubCode: anyText.optional(),
+		firstPartyPin: anyText.optional(),
+		secondPartyPin: anyText.optional(),
 		firstPartyOVDType: enumOf(OVD_TYPES).optional(),
-		firstPartyOVDValue: text.optional(),
+		firstPartyOVDValue: anyText.optional(),
 	})
 	.passthrough();
 
@@ -147,20 +167,27 @@ const neslData = z
 const invitee = z
 	.object({
 		name: required(),
-		email: text.email('must be an e-mail address').optional(),
-		phone: text.regex(/^\d{10}$/, 'must be a 10-digit mobile number (no country code)').optional(),
+		email: asText(text.email('must be an e-mail address')).optional(),
+		phone: asText(text.regex(/^\d{10}$/, 'must be a 10-digit mobile number (no country code)')).optional(),
 	})
 	.passthrough()
 	.superRefine((value, ctx) => {
 		if (!value.email && !value.phone) ctx.addIssue({ code: 'custom', path: ['email'], message: 'or Phone is required: the service needs at least one of them' });
 	});
 
+const isFacts = (value: unknown): value is { bytes: number } => typeof value === 'object' && value !== null && typeof (value as { bytes?: unknown }).bytes === 'number';
+
 export const STAMP_UPLOAD_FIELDS = ['state', 'denomination', 'firstPartyName', 'secondPartyName', 'stampSerial', 'stampFile'] as const;
 
 const stampUpload = z
-	.record(z.unknown())
-	.superRefine((upload, ctx) => {
-		const given = (value: unknown) => (typeof value === 'string' ? value.trim() !== '' : typeof value === 'object' && value !== null);
+	.object({
+		...Object.fromEntries(STAMP_UPLOAD_FIELDS.filter((field) => field !== 'stampFile').map((field) => [field, anyText.optional()])),
+		stampFile: z.unknown(),
+	})
+	.passthrough()
+	.superRefine((upload: Record<string, unknown>, ctx) => {
+		// The stamp file arrives as facts about its bytes (see describeFile): no bytes is no file.
+		const given = (value: unknown) => (typeof value === 'string' ? value.trim() !== '' : isFacts(value) && value.bytes > 0);
 		const missing = STAMP_UPLOAD_FIELDS.filter((field) => !given(upload[field]));
 		if (missing.length) {
 			ctx.addIssue({ code: 'custom', path: [missing[0]], message: `is required: when stamp paper is uploaded, all of ${STAMP_UPLOAD_FIELDS.join(', ')} are required` });
@@ -172,16 +199,18 @@ const stampUpload = z
 		}
 	});
 
-const seriesQuantity = z.coerce
-	.number({ invalid_type_error: 'must be a number' })
-	.int('must be a whole number')
-	.min(1, 'must be from 1 to 99')
-	.max(99, 'must be from 1 to 99');
+const seriesQuantity = asText(
+	text
+		.trim()
+		.regex(/^\d+$/, 'must be a whole number')
+		.refine((quantity) => Number(quantity) >= 1 && Number(quantity) <= 99, 'must be from 1 to 99'),
+);
 
 /** Base64 strings are replaced by a description of their bytes before validation (see `describeFile`). */
-const pdfFacts = z
-	.object({ bytes: z.number(), isPdf: z.boolean() })
-	.refine((file) => file.isPdf, { message: 'is not a PDF (it does not start with %PDF-)' });
+const pdfFacts = z.object({ bytes: z.number(), isPdf: z.boolean(), notBase64: z.string().optional() }).superRefine((file, ctx) => {
+	if (file.notBase64) ctx.addIssue({ code: 'custom', message: file.notBase64 });
+	else if (!file.isPdf) ctx.addIssue({ code: 'custom', message: 'is not a PDF (it does not start with %PDF-)' });
+});
 const fileFacts = pdfFacts.refine((file) => file.bytes <= MAX_FILE_BYTES, { message: 'is larger than 15 MB (before encoding)' });
 
 export const createBodySchema = z
@@ -202,16 +231,16 @@ export const createBodySchema = z
 					.optional(),
 			})
 			.passthrough(),
-		stampSeries: text.optional(),
+		stampSeries: anyText.optional(),
 		multipleStampSeries: z.array(z.object({ stampSeries: required(), seriesQuantity }).passthrough()).optional(),
-		seriesGroup: text.optional(),
-		stampValue: text.optional(),
+		seriesGroup: anyText.optional(),
+		stampValue: anyText.optional(),
 		stampUpload: stampUpload.optional(),
-		revenueStampSeries: text.optional(),
-		revenueStampQuantity: text.optional(),
+		revenueStampSeries: anyText.optional(),
+		revenueStampQuantity: anyText.optional(),
 		neslData: neslData.optional(),
 		invitees: z.array(invitee, { required_error: 'is required' }).min(1, 'needs at least one invitee'),
-		cc: z.array(z.object({ name: text.optional(), email: text.email('must be an e-mail address') }).passthrough()).optional(),
+		cc: z.array(z.object({ name: anyText.optional(), email: asText(text.email('must be an e-mail address')) }).passthrough()).optional(),
 	})
 	.passthrough();
 
@@ -276,7 +305,7 @@ export const LIST_STATUSES = ['DRAFT', 'SENT', 'RECEIVED', 'SIGNED', 'COMPLETED'
 
 export const listQuerySchema = z
 	.object({
-		q: text.optional(),
+		q: anyText.optional(),
 		status: enumOf(LIST_STATUSES).optional(),
 		max: z.number().int('must be a whole number').min(1, 'must be at least 1').max(MAX_PAGE_SIZE, `cannot be more than ${MAX_PAGE_SIZE} (the service silently resets larger values to 20)`),
 		offset: z.number().int('must be a whole number').min(0, 'cannot be negative').optional(),
@@ -414,21 +443,51 @@ export interface RuleViolation {
 	message: string;
 }
 
-/** The first broken rule of `value`, or undefined. */
-export function firstViolation(schema: z.ZodTypeAny, value: unknown, labels: Record<string, string> = {}): RuleViolation | undefined {
+/** What is sent once `value` keeps every rule of `schema` (numbers turned into text), or its first broken rule. */
+export function applyRules<T extends z.ZodTypeAny>(
+	schema: T,
+	value: unknown,
+	labels: Record<string, string> = {},
+): { value: z.output<T>; violation?: undefined } | { violation: RuleViolation } {
 	const parsed = schema.safeParse(value);
-	if (parsed.success) return undefined;
+	if (parsed.success) return { value: parsed.data as z.output<T> };
 	const issue = parsed.error.issues[0];
 	const field = labelFor(issue.path, labels);
 	const rule = issue.code === 'invalid_type' && issue.received === 'undefined' ? 'is required' : issue.message;
-	return { field, rule, message: `${field}: ${rule}` };
+	return { violation: { field, rule, message: `${field}: ${rule}` } };
 }
 
-/** What the schema needs to know about a file, without holding its base64 text. */
-export function describeFile(bytes: Buffer | string): { bytes: number; isPdf: boolean } {
+/** The first broken rule of `value`, or undefined. */
+export const firstViolation = (schema: z.ZodTypeAny, value: unknown, labels: Record<string, string> = {}): RuleViolation | undefined =>
+	applyRules(schema, value, labels).violation;
+
+/**
+ * Base64 text as it is sent: without the line breaks and spaces that base64 tools wrap their output with
+ * (`base64`, `openssl`, MIME), which carry nothing. The service decodes standard base64, unwrapped.
+ */
+export const unwrapBase64 = (text: string): string => (/\s/.test(text) ? text.replace(/\s+/g, '') : text);
+
+const BASE64_ALPHABET = 'A-Z, a-z, 0-9, + and /, with = padding at the end';
+
+/** Why `text` (unwrapped) is not standard base64, or undefined when it is. */
+export function base64Problem(text: string): string | undefined {
+	const outside = /[^A-Za-z0-9+/=]/.exec(text);
+	if (outside) {
+		return `is not base64: ${JSON.stringify(outside[0])} at character ${outside.index + 1} is outside the base64 alphabet (${BASE64_ALPHABET})`;
+	}
+	if (!/^[^=]*={0,2}$/.test(text)) return `is not base64: "=" is padding, at most two of them ending the text (${BASE64_ALPHABET})`;
+	// Four characters carry three bytes; a last group of one character carries none, and padding completes a group.
+	if (text.length % 4 === 1 || (text.endsWith('=') && text.length % 4 !== 0)) {
+		return 'is not base64: it is cut short (its length does not fit base64\'s groups of four characters)';
+	}
+	return undefined;
+}
+
+/** What the schema needs to know about a file, without holding its base64 text (given unwrapped). */
+export function describeFile(bytes: Buffer | string): { bytes: number; isPdf: boolean; notBase64?: string } {
 	if (Buffer.isBuffer(bytes)) return { bytes: bytes.length, isPdf: bytes.subarray(0, 5).toString('latin1') === '%PDF-' };
-	const clean = bytes.trim();
-	const padding = clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0;
-	const head = Buffer.from(clean.slice(0, 8), 'base64').subarray(0, 5).toString('latin1');
-	return { bytes: Math.floor((clean.length * 3) / 4) - padding, isPdf: head === '%PDF-' };
+	const notBase64 = base64Problem(bytes);
+	const padding = bytes.endsWith('==') ? 2 : bytes.endsWith('=') ? 1 : 0;
+	const head = Buffer.from(bytes.slice(0, 8), 'base64').subarray(0, 5).toString('latin1');
+	return { bytes: Math.floor((bytes.length * 3) / 4) - padding, isPdf: head === '%PDF-', ...(notBase64 ? { notBase64 } : {}) };
 }
