@@ -176,6 +176,12 @@ describe('Organisation administration (v1): the eleven operations through the en
 		expect(emulator.slice<OAuthState>('oauth').clients.get('n8n-production')?.clientSecret).toBe(output.data.clientSecret);
 	});
 
+	it('OAuth2 Client > Create sends a Client ID that an expression gives as a number as its text', async () => {
+		const run = await runAdmin(emulator, { resource: 'oauth2Client', operation: 'create', clientId: '={{ 20251122 }}' });
+		expect(run.error).toBeUndefined();
+		expect(run.sent[0].body).toEqual({ clientId: '20251122' });
+	});
+
 	it('Audit Log > Search outputs one item per log', async () => {
 		const run = await runAdmin(emulator, {
 			resource: 'auditLog',

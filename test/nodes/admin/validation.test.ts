@@ -85,6 +85,18 @@ describe('admin validation rules (one test per rule)', () => {
 		expect(first(check(oauth2ClientCreate, { clientId }, oauth2ClientLabels))).toBe(expected);
 	});
 
+	it.each([
+		['Client ID as a number', oauth2ClientCreate, { clientId: 1234567 }, oauth2ClientLabels, { clientId: '1234567' }],
+		['Client ID true', oauth2ClientCreate, { clientId: true }, oauth2ClientLabels, "'Client ID' must be text or a number"],
+		['role name as a number', roleUpdate, { id: 'role-1', name: 2024 }, roleLabels, { id: 'role-1', name: '2024' }],
+		['role name as an object', roleUpdate, { id: 'role-1', name: { text: 'Admin' } }, roleLabels, "'Name' must be text or a number"],
+		['entitlement IDs as numbers', roleUpdate, { id: 7, name: 'Admin', entitlementIds: [1, 'ent-2'] }, roleLabels, { id: '7', name: 'Admin', entitlementIds: ['1', 'ent-2'] }],
+		['an entitlement ID that is a list', roleUpdate, { id: 'role-1', name: 'Admin', entitlementIds: [['ent-1']] }, roleLabels, "'Entitlement IDs 1' must contain only text or numbers"],
+	])('a number where the spec wants a string is sent as its text, other types are refused: %s', (_name, schema, input, labels, expected) => {
+		const result = check(schema as typeof roleUpdate, input, labels);
+		expect('invalid' in result ? result.invalid.message : result.data).toEqual(expected);
+	});
+
 	describe('search request', () => {
 		const schema = searchRequest(['id', 'action', 'logTime']);
 		const run = (input: Record<string, unknown>) => first(check(schema, { limit: 10, ...input }, searchLabels));

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 
+import { numberAsText } from '../numberAsText';
 import { GROUP_OPERATORS, OPERATORS, RULE_TYPES, VALUE_COUNT, type ConditionOperator } from './common';
 
 /**
  * Every rule the node checks before an administration (v1) request, one schema per request. The input of
  * each schema is what the node read from its parameters (API field names); `labels` give each field's
- * display name for the error message. Tests: test/nodes/admin/validation.test.ts.
+ * display name for the error message. A number given where the spec wants a string is sent as its text.
+ * Tests: test/nodes/admin/validation.test.ts.
  */
 
 /** An empty parameter ('' or null, or an expression that resolved to nothing) counts as not set. */
@@ -24,11 +26,14 @@ const wholeNumber = (min: number, minMessage: string) =>
 		.min(min, minMessage);
 
 const requiredText = z.preprocess(
-	(value) => (typeof value === 'string' ? value.trim() : value),
-	z.string({ required_error: 'is required', invalid_type_error: 'must be text' }).min(1, 'is required'),
+	(value) => (typeof value === 'string' ? value.trim() : numberAsText(value)),
+	z.string({ required_error: 'is required', invalid_type_error: 'must be text or a number' }).min(1, 'is required'),
 );
 
-const idList = z.array(z.string().trim().min(1, 'cannot contain an empty entry'), { invalid_type_error: 'must be a list' });
+const idList = z.array(
+	z.preprocess(numberAsText, z.string({ invalid_type_error: 'must contain only text or numbers' }).trim().min(1, 'cannot contain an empty entry')),
+	{ invalid_type_error: 'must be a list' },
+);
 
 export const passwordPolicyCreate = z
 	.object({
@@ -112,12 +117,15 @@ export const licenceInstall = z.object({ file: requiredText }).strict();
 
 export const oauth2ClientCreate = z
 	.object({
-		clientId: z
-			.string({ required_error: 'is required', invalid_type_error: 'must be text' })
-			.refine((value) => value.trim().length > 0, 'is required')
-			.refine((value) => value.trim().length === 0 || (value.length >= 6 && value.length <= 64), (value) => ({
-				message: `must be 6 to 64 characters long (it has ${value.length})`,
-			})),
+		clientId: z.preprocess(
+			numberAsText,
+			z
+				.string({ required_error: 'is required', invalid_type_error: 'must be text or a number' })
+				.refine((value) => value.trim().length > 0, 'is required')
+				.refine((value) => value.trim().length === 0 || (value.length >= 6 && value.length <= 64), (value) => ({
+					message: `must be 6 to 64 characters long (it has ${value.length})`,
+				})),
+		),
 	})
 	.strict();
 
