@@ -1,7 +1,23 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	DeclarativeRestApiSettings,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { checkV1Response, checkV3Response, checkV4Response, type ServiceFamily } from '../shared/errors';
+import {
+	checkV1Response,
+	checkV3Response,
+	checkV4Response,
+	createRequestError,
+	responseError,
+	type Creation,
+	type ServiceFamily,
+} from '../shared/errors';
 import type { ResourceModule } from './resources/types';
 
 const checks = { v3: checkV3Response, v4: checkV4Response, v1: checkV1Response };
@@ -19,9 +35,52 @@ const resourcesOf = (modules: ResourceModule[], keep: (family: ServiceFamily) =>
 	modules.filter((module) => keep(module.family)).map((module) => module.option.value);
 
 /**
+ * `operations.pagination` of an operation that creates, used to send its one request: it is the only step of
+ * routing that sees a request fail without an answer (a reset, a time-out), which it reports as such.
+ */
+const sendCreate = (creation: Creation) =>
+	async function (this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions) {
+		try {
+			return await this.makeRoutingRequest(requestData);
+		} catch (error) {
+			const { baseURL, url, timeout } = requestData.options;
+			throw createRequestError(this.getNode(), error, creation, { url: `${baseURL ?? ''}${url}`, timeoutMs: timeout }, this.getItemIndex());
+		}
+	};
+
+/** postReceive: the family's envelope check, telling of an answer that leaves open whether it was created. */
+const checkCreateResponse = (family: ServiceFamily, creation: Creation) =>
+	async function (this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+		const error = responseError(this.getNode(), family, response, this.getItemIndex(), creation);
+		if (error) throw error;
+		return items;
+	};
+
+/** One hidden property per operation that creates, whose errors say when it may exist all the same. */
+function createGuards(modules: ResourceModule[]): INodeProperties[] {
+	return modules.flatMap((module) =>
+		Object.entries(module.creates ?? {}).map(
+			([operation, creation]): INodeProperties => ({
+				displayName: `Create Guard ${module.option.value} ${operation}`,
+				name: `${module.option.value}${operation[0].toUpperCase()}${operation.slice(1)}Guard`,
+				type: 'hidden',
+				default: '',
+				displayOptions: { show: { resource: [module.option.value], operation: [operation] } },
+				routing: {
+					send: { paginate: true },
+					operations: { pagination: sendCreate(creation) },
+					output: { postReceive: [checkCreateResponse(module.family, creation)] },
+				},
+			}),
+		),
+	);
+}
+
+/**
  * Hidden properties that give every routed operation of a family the same first steps: refuse OAuth2
- * where the service does not take it (before any request), and read the family's error envelope before
- * any other postReceive step. They come before the resources' own properties so that they run first.
+ * where the service does not take it (before any request), guard the operations that create, and read the
+ * family's error envelope before any other postReceive step. They come before the resources' own properties
+ * so that they run first, and the create guards before the envelope checks so that theirs is the error.
  */
 export function familyGuards(modules: ResourceModule[]): INodeProperties[] {
 	const guards: INodeProperties[] = [];
@@ -36,6 +95,7 @@ export function familyGuards(modules: ResourceModule[]): INodeProperties[] {
 			routing: { send: { preSend: [refuseOAuth2] } },
 		});
 	}
+	guards.push(...createGuards(modules));
 	for (const family of ['v3', 'v4', 'v1'] as const) {
 		const resources = resourcesOf(modules, (candidate) => candidate === family);
 		if (!resources.length) continue;

@@ -52,61 +52,62 @@ function decodeBody(body: unknown): unknown {
 	}
 }
 
-/**
- * The error a response stands for, or undefined when it is a success. Covers the family's own envelope
- * and what any HTTP service may answer instead: rate limits, server errors, bodies that are not JSON.
- * Only the response body goes into the error, never the request (which carries the credentials).
- */
-export function responseError(
-	node: INode,
+interface Failure {
+	body: JsonObject;
+	statusCode: number;
+	message: string;
+	description: string;
+	/** The answer does not say whether the service acted on the request: a server error, or no envelope. */
+	leavesOpen: boolean;
+}
+
+/** What an error answer says, or undefined for a success. `creates`: the request creates something. */
+function readFailure(
 	family: ServiceFamily,
 	response: Pick<IN8nHttpFullResponse, 'statusCode' | 'body' | 'headers'>,
-	itemIndex?: number,
-): NodeApiError | undefined {
+	creates: boolean,
+): Failure | undefined {
 	const { statusCode } = response;
 	const body = decodeBody(response.body);
 	// A file (a download answered as bytes) is a success whatever the family.
 	if (Buffer.isBuffer(body) && statusCode < 300) return undefined;
+	const leavesOpen = statusCode >= 500;
 	if (statusCode === 429) {
 		const retryAfter = response.headers?.['retry-after'];
-		return apiError(
-			node,
-			isObject(body) ? (body as JsonObject) : {},
-			429,
-			'The service is limiting requests (HTTP 429)',
-			`Wait${retryAfter ? ` ${String(retryAfter)} s` : ''} and try again, or turn on Retry On Fail in the node's settings.`,
-			itemIndex,
-		);
+		const wait = `Wait${retryAfter ? ` ${String(retryAfter)} s` : ''}`;
+		return {
+			body: isObject(body) ? (body as JsonObject) : {},
+			statusCode,
+			message: 'The service is limiting requests (HTTP 429)',
+			description: creates ? `${wait} and run the node again.` : `${wait} and try again, or turn on Retry On Fail in the node's settings.`,
+			leavesOpen,
+		};
 	}
 	if (!isObject(body) || Buffer.isBuffer(body)) {
 		const text = Buffer.isBuffer(body) ? body.toString('utf8') : String(body ?? '');
 		const answer = /^\s*</.test(text) ? 'an HTML page instead of JSON' : text.trim() ? 'malformed JSON' : 'an empty body instead of JSON';
-		return apiError(
-			node,
-			{ body: text.slice(0, 200) },
+		return {
+			body: { body: text.slice(0, 200) },
 			statusCode,
-			statusCode >= 500
-				? `The service had a server error (HTTP ${statusCode})`
-				: `The service answered with ${answer} (HTTP ${statusCode})`,
-			statusCode >= 500
-				? 'This is on the service side; try again later or turn on Retry On Fail.'
+			message: leavesOpen ? `The service had a server error (HTTP ${statusCode})` : `The service answered with ${answer} (HTTP ${statusCode})`,
+			description: leavesOpen
+				? `This is on the service side${creates ? '.' : '; try again later or turn on Retry On Fail.'}`
 				: 'Check the Base URL of the credential: it must end in /api. A proxy or a login page may be in the way.',
-			itemIndex,
-		);
+			// A success status whose body cannot be read may be the answer of a request that was carried out.
+			leavesOpen: leavesOpen || statusCode < 300,
+		};
 	}
 	const json = body as JsonObject;
 	if (family === 'v3') {
 		if (statusCode < 300 && json.status !== 0) return undefined;
 		const messages = Array.isArray(json.messages) ? (json.messages as ServiceMessage[]) : [];
-		const { message, description } = describe(V3_CODES, messages);
-		return apiError(node, json, statusCode, message, description, itemIndex);
+		return { body: json, statusCode, ...describe(V3_CODES, messages), leavesOpen };
 	}
 	if (statusCode < 300) return undefined;
 	const errors = Array.isArray(json.errors) ? (json.errors as ServiceMessage[]) : [];
 	if (family === 'v4') {
 		const messages = errors.length ? errors : [{ code: json.code as string, message: json.message as string }];
-		const { message, description } = describe(V4_CODES, messages, json.traceId ? [`Trace ID: ${String(json.traceId)}`] : []);
-		return apiError(node, json, statusCode, message, description, itemIndex);
+		return { body: json, statusCode, ...describe(V4_CODES, messages, json.traceId ? [`Trace ID: ${String(json.traceId)}`] : []), leavesOpen };
 	}
 	// v1: the top-level code names the HTTP class; an inner code, when present, says what happened. One
 	// inner code covers several conditions (LE_ERR_SS_203: settings or password policy; LE_ERR_SS_010:
@@ -123,7 +124,30 @@ export function responseError(
 	]
 		.filter(Boolean)
 		.join('\n');
-	return apiError(node, json, statusCode, `${headline} [${topLevel}${inner ? `/${inner}` : ''}]`, description, itemIndex);
+	return { body: json, statusCode, message: `${headline} [${topLevel}${inner ? `/${inner}` : ''}]`, description, leavesOpen };
+}
+
+/**
+ * The error a response stands for, or undefined when it is a success. Covers the family's own envelope
+ * and what any HTTP service may answer instead: rate limits, server errors, bodies that are not JSON.
+ * With `creation`, an answer that leaves open whether the service acted says that it may have created it.
+ * Only the response body goes into the error, never the request (which carries the credentials).
+ */
+export function responseError(
+	node: INode,
+	family: ServiceFamily,
+	response: Pick<IN8nHttpFullResponse, 'statusCode' | 'body' | 'headers'>,
+	itemIndex?: number,
+	creation?: Creation,
+): NodeApiError | undefined {
+	const failure = readFailure(family, response, creation !== undefined);
+	if (!failure) return undefined;
+	const { body, statusCode } = failure;
+	if (creation && failure.leavesOpen) {
+		const description = [failure.description, CREATE_IS_NOT_REPEATABLE].join('\n');
+		return apiError(node, body, statusCode, `${failure.message}: ${mayHaveCreated(creation)}`, description, itemIndex);
+	}
+	return apiError(node, body, statusCode, failure.message, failure.description, itemIndex);
 }
 
 /**
@@ -173,6 +197,8 @@ export interface NetworkAttempt {
 	again: string;
 	/** The time limit the request had, when it had one. */
 	timeoutMs?: number;
+	/** Whether n8n's Retry On Fail may send the request again (never for an operation that creates). Default true. */
+	retryOnFail?: boolean;
 }
 
 const NETWORK_FAILURES: Record<NetworkFailure, (host: string, attempt: NetworkAttempt) => string> = {
@@ -180,15 +206,18 @@ const NETWORK_FAILURES: Record<NetworkFailure, (host: string, attempt: NetworkAt
 	refused: (host, { again }) => `${host} refused the connection; check that n8n can reach it (firewall, proxy), then ${again}`,
 	unreachable: (host, { again }) => `${host} cannot be reached from n8n's network; check its network and proxy settings, then ${again}`,
 	dns: (host, { again }) => `the host name ${host} could not be resolved (DNS); check n8n's DNS settings, then ${again}`,
-	timeout: (host, { again, timeoutMs }) =>
-		`${host} did not answer${timeoutMs ? ` within ${timeoutMs / 1000} s` : ' in time'}; ${again}, or turn on Retry On Fail`,
+	timeout: (host, { again, timeoutMs, retryOnFail = true }) =>
+		`${host} did not answer${timeoutMs ? ` within ${timeoutMs / 1000} s` : ' in time'}; ${again}${retryOnFail ? ', or turn on Retry On Fail' : ''}`,
 };
 
 function errorCode(error: unknown): string | undefined {
-	const candidate = error as { code?: unknown; cause?: { code?: unknown } } | undefined;
-	const code = candidate?.code ?? candidate?.cause?.code;
+	// n8n's routing wraps a network failure in a NodeApiError whose httpCode is the system error code.
+	const candidate = error as { code?: unknown; cause?: { code?: unknown }; httpCode?: unknown } | undefined;
+	const code = candidate?.code ?? candidate?.cause?.code ?? candidate?.httpCode;
 	return typeof code === 'string' ? code : undefined;
 }
+
+const networkFailureOf = (code: string | undefined): NetworkFailure | undefined => (code === undefined ? undefined : NETWORK_FAILURE_CODES[code]);
 
 /**
  * The error for a request the node sent itself that failed before any answer (reset, refused, DNS, time-out),
@@ -197,7 +226,7 @@ function errorCode(error: unknown): string | undefined {
  */
 export function networkError(node: INode, error: unknown, attempt: NetworkAttempt, itemIndex?: number): NodeOperationError | undefined {
 	const code = errorCode(error);
-	const failure = code === undefined ? undefined : NETWORK_FAILURE_CODES[code];
+	const failure = networkFailureOf(code);
 	if (!code || !failure) return undefined;
 	const { host } = new URL(attempt.url);
 	// Not a NodeApiError: that class replaces any message by n8n's generic text for a known network code.
@@ -205,4 +234,46 @@ export function networkError(node: INode, error: unknown, attempt: NetworkAttemp
 		description: `Network error ${code} on the request to ${host}; no answer came back.`,
 		itemIndex,
 	});
+}
+
+/**
+ * An operation that creates something at the service. Creating is not idempotent: a request whose answer was
+ * lost or unreadable (a server error, a time-out, a reset) may have created it all the same.
+ */
+export interface Creation {
+	/** The operation as the node's form names it ("Document → Create Signing Request"). */
+	operation: string;
+	/** What it creates ("the signing request"). */
+	thing: string;
+	/** How to find out whether a failed attempt created it, and what to do then. */
+	check: string;
+}
+
+const mayHaveCreated = (creation: Creation) => `the service may have created ${creation.thing}; ${creation.check}`;
+
+const CREATE_IS_NOT_REPEATABLE =
+	'Creating is not safe to repeat blindly: running again may create it twice.';
+
+/** The failures after which the request may have reached the service; the others (refused, DNS…) never left. */
+const REACHED_THE_SERVICE: NetworkFailure[] = ['reset', 'timeout'];
+
+/**
+ * The error of a create request that failed without an answer, from the error n8n's routing threw: after a
+ * reset or a time-out it says the service may have created it; any other error is handed back as it is.
+ */
+export function createRequestError(
+	node: INode,
+	error: unknown,
+	creation: Creation,
+	request: { url: string; timeoutMs?: number },
+	itemIndex?: number,
+): NodeApiError | NodeOperationError {
+	const failure = networkFailureOf(errorCode(error));
+	const reached = failure !== undefined && REACHED_THE_SERVICE.includes(failure);
+	const again = reached ? mayHaveCreated(creation) : 'run the node again (nothing reached the service, so nothing was created)';
+	const attempt = { operation: creation.operation, url: request.url, again, timeoutMs: request.timeoutMs, retryOnFail: false };
+	const explained = networkError(node, error, attempt, itemIndex);
+	if (!explained) return asNodeError(node, error, itemIndex);
+	if (reached) explained.description = [explained.description, CREATE_IS_NOT_REPEATABLE].join('\n');
+	return explained;
 }

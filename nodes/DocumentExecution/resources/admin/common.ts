@@ -8,6 +8,7 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
+import type { Creation } from '../../../shared/errors';
 import type { ResourceModule } from '../types';
 
 /**
@@ -38,11 +39,15 @@ export const showFor = (resource: string, operation?: string[]): IDisplayOptions
 	show: operation ? { resource: [resource], operation } : { resource: [resource] },
 });
 
-/** An admin resource: its Resource list entry and its properties (the operation selector first). */
-export const adminResource = (name: string, resource: string, properties: INodeProperties[]): ResourceModule => ({
+/**
+ * An admin resource: its Resource list entry, its properties (the operation selector first) and the
+ * operations that create something.
+ */
+export const adminResource = (name: string, resource: string, properties: INodeProperties[], creates?: Record<string, Creation>): ResourceModule => ({
 	option: { name, value: resource, description: 'Organisation administration (v1)' },
 	family: 'v1',
 	properties,
+	...(creates ? { creates } : {}),
 });
 
 /** The Operation selector of an admin resource. */

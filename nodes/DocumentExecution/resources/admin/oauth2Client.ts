@@ -38,4 +38,11 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-export const oauth2Client = adminResource('OAuth2 Client', resource, [operation, ...fields]);
+export const oauth2Client = adminResource('OAuth2 Client', resource, [operation, ...fields], {
+	create: {
+		operation: 'OAuth2 Client → Create',
+		thing: 'the OAuth2 client',
+		// The spec has no operation that reads clients: a second create with the same ID is the check (409).
+		check: 'if running the node again answers that the client already exists, it was created and its secret, shown only once, is lost: create another Client ID',
+	},
+});

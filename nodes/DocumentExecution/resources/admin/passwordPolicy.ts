@@ -64,4 +64,10 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-export const passwordPolicy = adminResource('Password Policy', resource, [operation, ...fields]);
+export const passwordPolicy = adminResource('Password Policy', resource, [operation, ...fields], {
+	create: {
+		operation: 'Password Policy → Create',
+		thing: 'the password policy',
+		check: 'check with Password Policy → Get before running the node again',
+	},
+});
