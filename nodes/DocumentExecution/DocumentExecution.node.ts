@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { authenticationProperty, nodeCredentials } from '../shared/authentication';
 import { baseUrlExpression } from '../shared/environment';
-import { familyGuards } from './familyGuards';
+import { familyGuards, withCreateNotices } from './familyGuards';
 import { resources } from './resources';
 
 export class DocumentExecution implements INodeType {
@@ -44,7 +44,7 @@ export class DocumentExecution implements INodeType {
 				default: 'document',
 			},
 			...familyGuards(resources),
-			...resources.flatMap((resource) => resource.properties),
+			...resources.flatMap(withCreateNotices),
 		],
 	};
 

@@ -15,6 +15,7 @@ import {
 	checkV4Response,
 	createRequestError,
 	responseError,
+	retryOnFailRefusal,
 	type Creation,
 	type ServiceFamily,
 } from '../shared/errors';
@@ -33,6 +34,13 @@ async function refuseOAuth2(this: IExecuteSingleFunctions, requestOptions: IHttp
 
 const resourcesOf = (modules: ResourceModule[], keep: (family: ServiceFamily) => boolean) =>
 	modules.filter((module) => keep(module.family)).map((module) => module.option.value);
+
+/** preSend: n8n's Retry On Fail re-runs the whole node, so an operation that creates refuses to run with it. */
+const refuseRetryOnFail = (creation: Creation) =>
+	async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		if (this.getNode().retryOnFail) throw retryOnFailRefusal(this.getNode(), creation, this.getItemIndex());
+		return requestOptions;
+	};
 
 /**
  * `operations.pagination` of an operation that creates, used to send its one request: it is the only step of
@@ -56,7 +64,7 @@ const checkCreateResponse = (family: ServiceFamily, creation: Creation) =>
 		return items;
 	};
 
-/** One hidden property per operation that creates, whose errors say when it may exist all the same. */
+/** One hidden property per operation that creates: no Retry On Fail, and errors that say it may exist. */
 function createGuards(modules: ResourceModule[]): INodeProperties[] {
 	return modules.flatMap((module) =>
 		Object.entries(module.creates ?? {}).map(
@@ -67,7 +75,7 @@ function createGuards(modules: ResourceModule[]): INodeProperties[] {
 				default: '',
 				displayOptions: { show: { resource: [module.option.value], operation: [operation] } },
 				routing: {
-					send: { paginate: true },
+					send: { preSend: [refuseRetryOnFail(creation)], paginate: true },
 					operations: { pagination: sendCreate(creation) },
 					output: { postReceive: [checkCreateResponse(module.family, creation)] },
 				},
@@ -109,4 +117,19 @@ export function familyGuards(modules: ResourceModule[]): INodeProperties[] {
 		});
 	}
 	return guards;
+}
+
+/** The properties of a resource with, after its Operation selector, a notice on each operation that creates. */
+export function withCreateNotices(module: ResourceModule): INodeProperties[] {
+	const notices = Object.entries(module.creates ?? {}).map(
+		([operation, creation]): INodeProperties => ({
+			displayName: `${creation.operation} is not safe to repeat, so Retry On Fail must stay off (the node refuses to run with it). After a server error, a time-out or a lost connection the service may have created ${creation.thing}: ${creation.check}.`,
+			name: `${operation}RetryNotice`,
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { resource: [module.option.value], operation: [operation] } },
+		}),
+	);
+	const selector = module.properties.findIndex((property) => property.name === 'operation');
+	return [...module.properties.slice(0, selector + 1), ...notices, ...module.properties.slice(selector + 1)];
 }

@@ -252,7 +252,7 @@ export interface Creation {
 const mayHaveCreated = (creation: Creation) => `the service may have created ${creation.thing}; ${creation.check}`;
 
 const CREATE_IS_NOT_REPEATABLE =
-	'Creating is not safe to repeat blindly: running again may create it twice.';
+	'Creating is not safe to repeat blindly: running again may create it twice. For this reason the node does not run with Retry On Fail on; see "Retrying a create safely" in the package\'s README.';
 
 /** The failures after which the request may have reached the service; the others (refused, DNS…) never left. */
 const REACHED_THE_SERVICE: NetworkFailure[] = ['reset', 'timeout'];
@@ -276,4 +276,16 @@ export function createRequestError(
 	if (!explained) return asNodeError(node, error, itemIndex);
 	if (reached) explained.description = [explained.description, CREATE_IS_NOT_REPEATABLE].join('\n');
 	return explained;
+}
+
+/** Refuses to run an operation that creates under n8n's Retry On Fail, which re-runs the whole node. */
+export function retryOnFailRefusal(node: INode, creation: Creation, itemIndex?: number): NodeOperationError {
+	return new NodeOperationError(node, `Retry On Fail must be off: ${creation.operation} is not safe to repeat`, {
+		itemIndex,
+		description: [
+			`After a failure n8n's Retry On Fail runs the whole node again, every item included: the items already done would create ${creation.thing} a second time, and the failed one may have created it too.`,
+			`Turn Retry On Fail off in the node's Settings. To retry safely after a server error, a time-out or a lost connection: ${creation.check}.`,
+			'Nothing was sent to the service.',
+		].join('\n'),
+	});
 }

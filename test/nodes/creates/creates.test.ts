@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { INode, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { INode, INodeExecutionData, INodeParameters, INodeProperties } from 'n8n-workflow';
 
+import { DocumentExecution } from '../../../nodes/DocumentExecution/DocumentExecution.node';
 import type { V1State } from '../../emulator/families/v1';
 import { V3_SEED } from '../../emulator/families/v3';
 import type { FaultKind } from '../../emulator/faults';
@@ -13,7 +14,10 @@ import { nodeTypeName } from '../../harness/types';
 import { tokenCredential } from '../../support/credentials';
 import { expectNoToken, pdfItem } from '../document/setup';
 
-/** The operations that create something at the service: what a failure that leaves open whether it acted says. */
+/**
+ * The operations that create something at the service: what a failure that leaves open whether the service
+ * acted says, and n8n's Retry On Fail, which would run them again.
+ */
 interface CreateCase {
 	operation: string;
 	path: string;
@@ -56,8 +60,9 @@ beforeEach(async () => {
 });
 afterEach(async () => await emulator.close());
 
-/** What a test sets besides the parameters: the node's On Error, the input, the credential. */
+/** n8n's node settings a test sets: Retry On Fail (two tries, 1 ms apart) and On Error. */
 interface Settings {
+	retryOnFail?: boolean;
 	onError?: INode['onError'];
 	input?: INodeExecutionData[];
 	credential?: ReturnType<typeof tokenCredential>;
@@ -72,6 +77,7 @@ async function run(parameters: INodeParameters, settings: Settings = {}) {
 		position: [0, 0],
 		// A short time-out, so that a service that never answers fails the test's request in 0.3 s.
 		parameters: { authentication: 'authToken', requestOptions: { timeout: 300 }, ...parameters },
+		...(settings.retryOnFail ? { retryOnFail: true, maxTries: 2, waitBetweenTries: 1 } : {}),
 		onError: settings.onError,
 	};
 	const result = await runWorkflow(
@@ -100,7 +106,7 @@ describe('a create that fails without a clear answer says the service may have c
 			expect(error?.message).toMatch(cause);
 			expect(error?.message.endsWith(`the service may have created ${create.thing}; ${create.check}`)).toBe(true);
 			if (fault !== 'http500' && fault !== 'http502' && fault !== 'http503') expect(error?.message.startsWith(create.operation)).toBe(true);
-			expect(error?.description).toContain('Creating is not safe to repeat blindly');
+			expect(error?.description).toContain('see "Retrying a create safely" in the package\'s README');
 			expect(error?.description).not.toMatch(/turn on Retry On Fail/);
 			expect(sentTo(create.path)).toHaveLength(1);
 			expectNoToken(error);
@@ -157,5 +163,57 @@ describe('a create that the service answered, or that never reached it, keeps it
 		expect(error?.message).toBe(
 			`Document → Create Signing Request: 127.0.0.1:${port} refused the connection; check that n8n can reach it (firewall, proxy), then run the node again (nothing reached the service, so nothing was created)`,
 		);
+	});
+});
+
+describe('Retry On Fail cannot repeat a create', () => {
+	it.each(CREATES.map((create) => [create.operation, create] as const))('%s refuses to run with Retry On Fail on, before sending anything', async (_operation, create) => {
+		const { error } = await run(create.parameters, { retryOnFail: true, input: await create.input() });
+		expect(error?.message).toBe(`Retry On Fail must be off: ${create.operation} is not safe to repeat`);
+		expect(error?.description).toContain(`To retry safely after a server error, a time-out or a lost connection: ${create.check}.`);
+		expect(error?.description).toContain('Nothing was sent to the service.');
+		expect(sentTo(create.path)).toHaveLength(0);
+	});
+
+	it('with Continue On Fail too: every item is refused and nothing is sent', async () => {
+		const [document] = CREATES;
+		const input = [...(await document.input()), ...(await document.input())];
+		const { items } = await run(document.parameters, { retryOnFail: true, onError: 'continueRegularOutput', input });
+		expect(items.map((item) => item.json.error)).toEqual([
+			'Retry On Fail must be off: Document → Create Signing Request is not safe to repeat',
+			'Retry On Fail must be off: Document → Create Signing Request is not safe to repeat',
+		]);
+		expect(sentTo(document.path)).toHaveLength(0);
+	});
+
+	it('Media → Upload is no create in this sense: Retry On Fail sends it again (an unused media slot lapses)', async () => {
+		emulator.faults.inject({ kind: 'http503', method: 'POST', path: '/api/v4/media/upload' });
+		const { error, items } = await run({ resource: 'media', operation: 'upload', mediaType: 'SUB_DOCUMENT' }, { retryOnFail: true, input: [await pdfItem()] });
+		expect(error).toBeUndefined();
+		expect(items[0].json.mediaId).toEqual(expect.any(String));
+		expect(sentTo('/api/v4/media/upload')).toHaveLength(2);
+	});
+
+	it('an operation that only reads keeps Retry On Fail: Get Status is sent again after a 503', async () => {
+		emulator.faults.inject({ kind: 'http503', path: '/api/v3.2/sign/request' });
+		const { error, items } = await run({ resource: 'document', operation: 'getStatus', documentId: V3_SEED.sentDocumentId }, { retryOnFail: true });
+		expect(error).toBeUndefined();
+		expect(items[0].json.documentId).toBe(V3_SEED.sentDocumentId);
+		expect(emulator.requests.filter((request) => request.path === '/api/v3.2/sign/request')).toHaveLength(2);
+	});
+
+	it('each create shows a notice saying so right under its Operation, and only the creates do', () => {
+		const { properties } = new DocumentExecution().description;
+		const notices = properties.filter((property: INodeProperties) => property.type === 'notice' && property.name.endsWith('RetryNotice'));
+		expect(notices).toHaveLength(CREATES.length);
+		for (const create of CREATES) {
+			const { resource, operation } = create.parameters as { resource: string; operation: string };
+			const shown = (property: INodeProperties) => property.displayOptions?.show?.resource?.[0] === resource;
+			const notice = notices.find((candidate) => shown(candidate) && candidate.displayOptions?.show?.operation?.[0] === operation);
+			expect(notice?.displayName).toBe(
+				`${create.operation} is not safe to repeat, so Retry On Fail must stay off (the node refuses to run with it). After a server error, a time-out or a lost connection the service may have created ${create.thing}: ${create.check}.`,
+			);
+			expect(properties[properties.findIndex((property) => property.name === 'operation' && shown(property)) + 1]).toBe(notice);
+		}
 	});
 });

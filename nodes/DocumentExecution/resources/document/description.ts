@@ -440,6 +440,7 @@ const createFields: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				description: 'Internal Reference Number, searchable later. At most 255 characters: letters, digits and + | - : ( ) , _ . [ ] & / @ (no spaces).',
+				hint: 'Give each document its own IRN: if a create fails without a clear answer, Get Many finds it by IRN, so you know whether to run again',
 			},
 			{
 				displayName: 'Multiple Stamp Series',
