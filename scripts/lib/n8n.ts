@@ -1,13 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 import { cleanEnv, ensureN8n, node24, node24Env, N8N_2_SPEC, type N8nInstallSpec } from './install';
 import { paths } from './paths';
-import { run, signalGroup, stopChild, track, type RunResult } from './proc';
+import { run, signalGroup, spawnLogged, stopChild, type RunResult } from './proc';
 
 /** The owner account every run creates (a local, throwaway instance). */
 export const OWNER = {
@@ -187,20 +187,14 @@ export class N8n {
 	 * the main instance the REST API) answers 200.
 	 */
 	async start(timeoutMs = 180_000): Promise<void> {
-		const out = openSync(this.logFile, 'a');
 		const begin = Date.now();
 		const command = this.role === 'main' ? 'start' : this.role;
 		// Readiness (database up) comes before the REST routes in n8n 1.x: wait for both.
 		const readiness = this.role === 'main' ? ['/healthz/readiness', '/rest/settings'] : ['/healthz/readiness'];
-		this.child = track(
-			spawn(this.nodeBinary(), [paths.n8nBin(this.version), command, ...(this.options.args ?? [])], {
-				cwd: this.userFolder,
-				env: this.env(this.options.brokerPort),
-				detached: true,
-				stdio: ['ignore', out, out],
-			}),
-		);
-		closeSync(out);
+		this.child = spawnLogged(this.nodeBinary(), [paths.n8nBin(this.version), command, ...(this.options.args ?? [])], this.logFile, {
+			cwd: this.userFolder,
+			env: this.env(this.options.brokerPort),
+		});
 		const child = this.child;
 		let exited: string | undefined;
 		child.once('exit', (code, signal) => (exited = `n8n ${command} exited with ${code ?? signal}`));

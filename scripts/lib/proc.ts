@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 
@@ -36,6 +36,16 @@ export function track(child: ChildProcess): ChildProcess {
 		if (pgid !== undefined && guardian?.stdin?.writable) guardian.stdin.write(`-${pgid}\n`);
 	});
 	return child;
+}
+
+/** Starts a long-lived command detached (in its own process group), its output appended to `logFile`, tracked. */
+export function spawnLogged(command: string, args: string[], logFile: string, options: Omit<SpawnOptions, 'detached' | 'stdio'> = {}): ChildProcess {
+	const out = openSync(logFile, 'a');
+	try {
+		return track(spawn(command, args, { ...options, detached: true, stdio: ['ignore', out, out] }));
+	} finally {
+		closeSync(out);
+	}
 }
 
 /** Sends a signal to the process group the child leads (it was spawned detached), falling back to the child. */

@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 
@@ -7,7 +7,7 @@ import { installCommunityPackage } from './community';
 import { step } from './log';
 import { freePorts, N8n } from './n8n';
 import { paths } from './paths';
-import { run, stopChild, track } from './proc';
+import { run, spawnLogged, stopChild } from './proc';
 
 /**
  * n8n's queue mode on loopback: Redis and PostgreSQL from Debian's packages (each a private instance on a
@@ -66,13 +66,6 @@ export interface ServiceProcess {
 	stop(): Promise<void>;
 }
 
-function spawnService(command: string, args: string[], logFile: string): ChildProcess {
-	const out = openSync(logFile, 'a');
-	const child = track(spawn(command, args, { detached: true, stdio: ['ignore', out, out] }));
-	closeSync(out);
-	return child;
-}
-
 /** Answers whether a Redis server on `port` replies PONG to PING. */
 function redisAnswers(port: number): Promise<boolean> {
 	return new Promise((resolve) => {
@@ -92,7 +85,7 @@ function redisAnswers(port: number): Promise<boolean> {
 export async function startRedis(folder: string, port: number): Promise<ServiceProcess> {
 	mkdirSync(folder, { recursive: true });
 	const logFile = join(folder, 'redis.log');
-	const child = spawnService(
+	const child = spawnLogged(
 		REDIS_SERVER,
 		['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', folder, '--daemonize', 'no'],
 		logFile,
@@ -130,7 +123,7 @@ export async function startPostgres(folder: string, port: number): Promise<Servi
 		String(port),
 		...Object.entries(settings).flatMap(([key, value]) => ['-c', `${key}=${value}`]),
 	]);
-	const child = spawnService(command, args, logFile);
+	const child = spawnLogged(command, args, logFile);
 	const client = (tool: string, extra: string[]) => run(join(bin, tool), ['-h', '127.0.0.1', '-p', String(port), '-U', DATABASE_USER, ...extra], { allowFailure: true });
 	await waitUntil('PostgreSQL', child, logFile, async () => (await client('pg_isready', ['-d', 'postgres'])).code === 0);
 	const created = await client('createdb', [DATABASE]);

@@ -129,8 +129,10 @@ describe('the package in n8n queue mode (main, 2 workers, webhook processor)', (
 		(await main.rest<{ results: Array<{ id: string; status: string }> }>('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`)).results;
 
 	beforeAll(async () => {
-		service = await emulator('queue', { signOnCreate: true });
-		cluster = await QueueCluster.create({ name: 'e2e-queue', tarball: packed().tarball, concurrency: 1, env: QUEUE_ENV });
+		[service, cluster] = await Promise.all([
+			emulator('queue', { signOnCreate: true }),
+			QueueCluster.create({ name: 'e2e-queue', tarball: packed().tarball, concurrency: 1, env: QUEUE_ENV }),
+		]);
 		main = cluster.main;
 		await cluster.startServices();
 		const token = tokenCredential(service);
