@@ -1,5 +1,6 @@
 import type {
 	IDataObject,
+	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
@@ -12,7 +13,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { firstViolation } from './document/schema';
+import { applyRules } from './document/schema';
 
 /**
  * Pieces the smaller v3 resources share (invitation, stamp, wallet, eBG notification, and Document → Mark as
@@ -22,13 +23,21 @@ import { firstViolation } from './document/schema';
 
 type Schema = z.ZodTypeAny;
 
-/** What is sent once `value` keeps every rule of `schema`; otherwise stops the item before any request. */
-export function refuse<T extends Schema>(context: IExecuteSingleFunctions, schema: T, value: unknown, labels: Record<string, string>): z.output<T> {
-	const violation = firstViolation(schema, value, labels);
-	if (!violation) return schema.parse(value) as z.output<T>;
-	throw new NodeOperationError(context.getNode(), violation.message, {
+/**
+ * What is sent once `value` keeps every rule of `schema`; otherwise stops the item before any request, with
+ * the message of the rule module and the one "nothing was sent" description.
+ */
+export function refuse<T extends Schema>(
+	context: IExecuteSingleFunctions | IExecutePaginationFunctions,
+	schema: T,
+	value: unknown,
+	labels?: Record<string, string>,
+): z.output<T> {
+	const checked = applyRules(schema, value, labels);
+	if (!checked.violation) return checked.value;
+	throw new NodeOperationError(context.getNode(), checked.violation.message, {
 		itemIndex: context.getItemIndex(),
-		description: `Nothing was sent to the service. Fix "${violation.field}" and run the node again.`,
+		description: `Nothing was sent to the service. Fix "${checked.violation.field}" and run the node again.`,
 	});
 }
 

@@ -9,13 +9,12 @@ import type {
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { z } from 'zod';
 
 import { expectedFileOf, fetchTemporaryFile, jsonBodyWithFiles, readBinary, toBinaryOutput } from '../../../shared/binary';
 import { responseError } from '../../../shared/errors';
 import { switchQuery } from '../sectionSwitches';
+import { refuse } from '../v3Operations';
 import {
-	applyRules,
 	createBodySchema,
 	describeFile,
 	DETAIL_SWITCHES,
@@ -60,21 +59,6 @@ type Body = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Body => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** What is sent once `value` keeps every rule of `schema`; otherwise stops the item before any request. */
-function refuse<T extends z.ZodTypeAny>(
-	context: IExecuteSingleFunctions | IExecutePaginationFunctions,
-	schema: T,
-	value: unknown,
-	labels?: Record<string, string>,
-): z.output<T> {
-	const checked = applyRules(schema, value, labels);
-	if (!checked.violation) return checked.value;
-	const { violation } = checked;
-	throw new NodeOperationError(context.getNode(), violation.message, {
-		itemIndex: context.getItemIndex(),
-		description: `Nothing was sent to the service. Fix "${violation.field}" and run the node again.`,
-	});
-}
 
 function parseJson(context: IExecuteSingleFunctions, value: unknown, field: string): unknown {
 	if (typeof value !== 'string') return value;
