@@ -11,6 +11,12 @@ export interface Held {
 
 const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'content-encoding']);
 
+function within<T>(timeoutMs: number, what: string, promise: Promise<T>): Promise<T> {
+	let timer: NodeJS.Timeout | undefined;
+	const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`The proxy saw no ${what} in ${timeoutMs / 1000} s`)), timeoutMs)));
+	return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 async function readBody(request: IncomingMessage): Promise<Buffer> {
 	const chunks: Buffer[] = [];
 	for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -62,14 +68,17 @@ export class HoldingProxy {
 		return proxy;
 	}
 
-	/** Holds the next POST to `path`; resolves once it is held. */
-	holdNext(path: string, point: HoldPoint): Promise<Held> {
-		return new Promise((resolve) => (this.hold = { path, point, resolve }));
+	/** Holds the next POST to `path`; resolves once it is held, fails if none came within `timeoutMs`. */
+	holdNext(path: string, point: HoldPoint, timeoutMs = 60_000): Promise<Held> {
+		return within(timeoutMs, `a POST to ${path}`, new Promise((resolve) => (this.hold = { path, point, resolve })));
 	}
 
-	/** Holds the next requests to `path` until `count` have arrived, then forwards them together; resolves then. */
-	gatherNext(path: string, count: number): Promise<void> {
-		return new Promise((resolve) => (this.gathering = { path, count, waiting: [], resolve }));
+	/**
+	 * Holds the next requests to `path` until `count` have arrived, then forwards them together; resolves then,
+	 * fails if they did not all come within `timeoutMs`.
+	 */
+	gatherNext(path: string, count: number, timeoutMs = 60_000): Promise<void> {
+		return within(timeoutMs, `${count} requests to ${path}`, new Promise((resolve) => (this.gathering = { path, count, waiting: [], resolve })));
 	}
 
 	count(method: string, path: string): number {
