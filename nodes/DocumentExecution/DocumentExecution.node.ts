@@ -5,6 +5,7 @@ import { authenticationProperty, nodeCredentials } from '../shared/authenticatio
 import { baseUrlExpression } from '../shared/environment';
 import { familyGuards, withCreateNotices } from './familyGuards';
 import { resources } from './resources';
+import { searchDocuments } from './resources/document/documentPicker';
 
 export class DocumentExecution implements INodeType {
 	description: INodeTypeDescription = {
@@ -46,6 +47,10 @@ export class DocumentExecution implements INodeType {
 			...familyGuards(resources),
 			...resources.flatMap(withCreateNotices),
 		],
+	};
+
+	methods = {
+		listSearch: { searchDocuments },
 	};
 
 	customOperations = Object.fromEntries(

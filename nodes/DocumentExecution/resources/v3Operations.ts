@@ -96,7 +96,7 @@ export const outputOutcome = (parameter: string, flag: string): PostReceiveActio
 		return [
 			{
 				json: {
-					[parameter]: String(this.getNodeParameter(parameter, '')).trim(),
+					[parameter]: String(this.getNodeParameter(parameter, '', { extractValue: true })).trim(),
 					[flag]: true,
 					code: first?.code ?? null,
 					message: first?.message ?? null,

@@ -33,6 +33,7 @@ import {
 	REGISTRATION_TYPES,
 	TEMPLATE_FIELD_TYPES,
 } from './schema';
+import { documentIdLocator } from './documentPicker';
 
 export const RESOURCE = 'document';
 
@@ -50,16 +51,8 @@ const humanize = (value: string) =>
 const enumOptions = (values: readonly string[]) =>
 	[...values].sort().map((value) => ({ name: humanize(value), value }));
 
-const documentId = (operations: string[], description = 'The ID of the document, as Create Signing Request or Get Many return it'): INodeProperties => ({
-	displayName: 'Document ID',
-	name: 'documentId',
-	type: 'string',
-	required: true,
-	default: '',
-	description,
-	displayOptions: show(operations),
-	routing: { send: { type: 'query', property: 'documentId' } },
-});
+const documentId = (operations: string[], description = 'The ID of the document, as Create Signing Request or Get Many return it'): INodeProperties =>
+	documentIdLocator(description, show(operations), { send: { type: 'query', property: 'documentId' } });
 
 const operation: INodeProperties = {
 	displayName: 'Operation',

@@ -75,6 +75,9 @@ function parseJson(context: IExecuteSingleFunctions, value: unknown, field: stri
 const param = <T = unknown>(context: IExecuteSingleFunctions, name: string, fallback?: T): T =>
 	context.getNodeParameter(name, fallback as unknown as never) as T;
 
+/** The Document ID as sent: the value of its picker, whichever mode (or a plain string from an older workflow). */
+const documentIdParameter = (context: IExecuteSingleFunctions): unknown => context.getNodeParameter('documentId', '', { extractValue: true });
+
 /** Drops empty strings and undefined, so unset optional fields are not sent. */
 function compact<T extends Body>(object: T): T {
 	return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined && value !== '' && value !== null)) as T;
@@ -327,7 +330,7 @@ export async function buildCreateBody(this: IExecuteSingleFunctions, options: IH
 
 export async function buildReactivateBody(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 	const mode = param<string>(this, 'expiry', 'days');
-	const body: Body = { documentId: asString(param(this, 'documentId', '')) ?? '' };
+	const body: Body = { documentId: asString(documentIdParameter(this)) ?? '' };
 	if (mode === 'days') {
 		const days = param<unknown>(this, 'expiryDays', undefined);
 		body.expiryDays = days === '' || days === undefined ? undefined : Number(days);
@@ -388,7 +391,7 @@ export async function outputCreated(this: IExecuteSingleFunctions, _items: INode
 }
 
 export async function outputDeleted(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
-	return [{ json: { documentId: param(this, 'documentId', ''), deleted: true, ...messageOf(response) } as IDataObject }];
+	return [{ json: { documentId: documentIdParameter(this), deleted: true, ...messageOf(response) } as IDataObject }];
 }
 
 /** The codes the document signer operation answers on failure; the node treats them as errors whatever the status. */
@@ -419,7 +422,7 @@ export async function outputEbgReview(this: IExecuteSingleFunctions, _items: INo
 /** postReceive of Download File: the link dies in 15 seconds, so it is read here, at once. */
 export async function downloadLinkedFile(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
 	const url = asString(dataOf(response).file);
-	const documentId = String(param(this, 'documentId', ''));
+	const documentId = String(documentIdParameter(this));
 	const type = String(param(this, 'fileType', 'DOCUMENT'));
 	const index = type === 'ATTACHMENT' || type === 'SUPPORTING_DOCUMENT' ? Number(param(this, 'index', 0)) : undefined;
 	const about: IDataObject = { documentId, fileType: type, ...(index === undefined ? {} : { index }) };

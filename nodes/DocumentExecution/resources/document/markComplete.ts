@@ -2,6 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { checkBody, outputOutcome, requiredText, showFor } from '../v3Operations';
+import { documentIdLocator } from './documentPicker';
 
 /**
  * Document → Mark as Complete (POST v3.0/sign/request/complete, from the service's knowledge base; the spec
@@ -22,16 +23,11 @@ const markComplete: INodePropertyOptions = {
 	},
 };
 
-const documentIdField: INodeProperties = {
-	displayName: 'Document ID',
-	name: 'documentId',
-	type: 'string',
-	required: true,
-	default: '',
-	description: 'The ID of the sent document to complete, as Create Signing Request or Get Many return it',
-	displayOptions: showFor('document', [OPERATION]),
-	routing: { send: { type: 'body', property: 'documentId' } },
-};
+const documentIdField = documentIdLocator(
+	'The ID of the sent document to complete, as Create Signing Request or Get Many return it',
+	showFor('document', [OPERATION]),
+	{ send: { type: 'body', property: 'documentId' } },
+);
 
 /** The document resource's properties with Mark as Complete in its Operation list (in name order) and its field. */
 export function withMarkComplete(properties: INodeProperties[]): INodeProperties[] {
