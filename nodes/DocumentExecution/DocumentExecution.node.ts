@@ -6,6 +6,7 @@ import { baseUrlExpression } from '../shared/environment';
 import { familyGuards, withCreateNotices } from './familyGuards';
 import { resources } from './resources';
 import { searchDocuments } from './resources/document/documentPicker';
+import { searchPacks } from './resources/pack/packPicker';
 
 export class DocumentExecution implements INodeType {
 	description: INodeTypeDescription = {
@@ -50,7 +51,7 @@ export class DocumentExecution implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchDocuments },
+		listSearch: { searchDocuments, searchPacks },
 	};
 
 	customOperations = Object.fromEntries(

@@ -4,6 +4,7 @@ import { V4_MAX_PAGE_SIZE, v4Routing, v4SearchPagination } from '../../../shared
 import { limitProperty, pageSizeOption, returnAllProperty } from '../common';
 import { sectionLabel } from '../sectionSwitches';
 import { postReceivePackDownload, postReceivePackGet, preSendPackDownload, preSendPackGet, preSendPackSearch } from './hooks';
+import { packIdLocator } from './packPicker';
 import { ALL_SECTIONS, PACK_SECTIONS } from './validation';
 
 const show = (operation: string[]) => ({ show: { resource: ['pack'], operation } });
@@ -60,15 +61,7 @@ const getFields: INodeProperties[] = [
 		description: 'The service takes exactly one identifier',
 		displayOptions: show(['get']),
 	},
-	{
-		displayName: 'Pack ID',
-		name: 'packId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 01HV5Z6Q8W3X9YB2C4D6E8F0GH',
-		displayOptions: { show: { resource: ['pack'], operation: ['get'], packSelector: ['packId'] } },
-	},
+	packIdLocator({ show: { resource: ['pack'], operation: ['get'], packSelector: ['packId'] } }),
 	{
 		displayName: 'Pack URN',
 		name: 'packUrn',

@@ -39,7 +39,8 @@ export function packGetQuery(selector: PackSelector, value: string, sections: st
 
 export async function preSendPackGet(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 	const selector = parameter<PackSelector>(this, 'packSelector', 'packId');
-	const input = { [selector]: parameter<string>(this, selector, ''), sections: parameter<string[]>(this, 'sections', []) };
+	// Pack ID is a picker: its value, whichever mode (or a plain string from an older workflow).
+	const input = { [selector]: this.getNodeParameter(selector, '', { extractValue: true }), sections: parameter<string[]>(this, 'sections', []) };
 	const valid = validate(this, packGetSchema, input);
 	requestOptions.qs = { ...(requestOptions.qs ?? {}), ...packGetQuery(selector, valid[selector]!, valid.sections) };
 	return requestOptions;

@@ -40,8 +40,11 @@ export const PACK_SECTIONS = [
 	'inviteeSettings_certificateVerification_dscVerifyCertificateDetails',
 ] as const;
 
-/** v4 document IDs are ULIDs: 26 characters of Crockford's base 32. */
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
+/**
+ * v4 pack and document IDs are ULIDs: 26 characters of Crockford's base 32, in either case. Without regex
+ * flags, as the editor's check of the Pack ID picker takes it as text.
+ */
+export const ULID_PATTERN = /^[0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{26}$/;
 
 /** Display names of the node's fields, by the name of the value they give the request. */
 export const FIELD_NAMES: Record<string, string> = {
@@ -144,7 +147,7 @@ export const packDownloadSchema = z
 			}
 		} else {
 			if (!value.documentId) ctx.addIssue({ code: 'custom', path: ['documentId'], message: `is required for ${value.downloadType}` });
-			else if (!ULID.test(value.documentId)) {
+			else if (!ULID_PATTERN.test(value.documentId)) {
 				ctx.addIssue({ code: 'custom', path: ['documentId'], message: 'must be a pack document ID: 26 letters and digits (a ULID)' });
 			}
 			if (value.signUrl !== undefined) {
