@@ -7,6 +7,7 @@ import { familyGuards, withCreateNotices } from './familyGuards';
 import { resources } from './resources';
 import { searchDocuments } from './resources/document/documentPicker';
 import { searchPacks } from './resources/pack/packPicker';
+import { getStampGroups } from './resources/stamp/groupOptions';
 
 export class DocumentExecution implements INodeType {
 	description: INodeTypeDescription = {
@@ -52,6 +53,7 @@ export class DocumentExecution implements INodeType {
 
 	methods = {
 		listSearch: { searchDocuments, searchPacks },
+		loadOptions: { getStampGroups },
 	};
 
 	customOperations = Object.fromEntries(

@@ -533,7 +533,14 @@ const createFields: INodeProperties[] = [
 			},
 			{ displayName: 'Revenue Stamp Quantity', name: 'revenueStampQuantity', type: 'number', default: 1, description: 'Number of revenue stamps' },
 			{ displayName: 'Revenue Stamp Series', name: 'revenueStampSeries', type: 'string', default: '' },
-			{ displayName: 'Series Group', name: 'seriesGroup', type: 'string', default: '', description: 'Stamp group' },
+			{
+				displayName: 'Series Group Name or ID',
+				name: 'seriesGroup',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getStampGroups' },
+				default: '',
+				description: 'The stamp group, from the groups of the account. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
 			{
 				displayName: 'Stamp Paper Upload',
 				name: 'stampUpload',

@@ -1,0 +1,25 @@
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { readForMethod } from '../../../shared/methodRequest';
+
+/**
+ * loadOptions of Create's Series Group: the account's stamp groups (`data.seriesGroups`, as the knowledge base's
+ * list-stamp-groups article names it). Each is offered by its `groupName`, the name Get Details gives a
+ * document's stamp group; Create's `seriesGroup` is typed only as "Stamp group" (docs/choices/document.md).
+ */
+export async function getStampGroups(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const { data = {} } = await readForMethod(this, {
+		family: 'v3',
+		path: '/v3.0/series/groups/list',
+		qs: {},
+		picker: 'Series Group',
+		acceptsOAuth2: false,
+	});
+	const { seriesGroups } = data as { seriesGroups?: IDataObject[] };
+	return (Array.isArray(seriesGroups) ? seriesGroups : [])
+		.filter((group) => typeof group.groupName === 'string' && group.groupName !== '')
+		.map((group) => ({
+			name: group.state ? `${String(group.groupName)} (${String(group.state)})` : String(group.groupName),
+			value: String(group.groupName),
+		}));
+}
