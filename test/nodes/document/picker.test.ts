@@ -1,4 +1,4 @@
-import type { INodeParameters, INodeProperties, NodeParameterValueType } from 'n8n-workflow';
+import type { INodeParameters, INodeProperties, INodePropertyRegexValidation, NodeParameterValueType } from 'n8n-workflow';
 
 import { DocumentExecution } from '../../../nodes/DocumentExecution/DocumentExecution.node';
 import { V3_SEED } from '../../emulator/families/v3';
@@ -58,6 +58,16 @@ describe('Document ID → From List (listSearch searchDocuments)', () => {
 		expectNoToken(error, 'wrong-token');
 	});
 
+	it('says in one line which host could not be reached when the service is down', async () => {
+		const closed = await startV3Emulator();
+		const { baseUrl } = closed;
+		await closed.close();
+		const error = await searchDocuments(undefined, undefined, { ...tokenCredential(emulator), baseUrl }).catch((caught: unknown) => caught);
+		expect(error).toMatchObject({
+			message: `Document ID → From List: ${new URL(baseUrl).host} refused the connection; check that n8n can reach it (firewall, proxy), then open the list again`,
+		});
+	});
+
 	it('says the list needs the Auth Token when OAuth2 is chosen, and sends nothing', async () => {
 		const request = searchList(
 			'searchDocuments',
@@ -83,6 +93,14 @@ describe('Document ID as a picker', () => {
 			expect(field.modes?.map((mode) => mode.name)).toEqual(['list', 'id']);
 			expect(field.modes?.[0].typeOptions).toEqual({ searchListMethod: 'searchDocuments', searchable: true });
 		}
+	});
+
+	it('checks By ID in the editor only for what no document ID has: spaces and slashes', () => {
+		const [, byId] = documentIdFields()[0].modes!;
+		const { regex } = (byId.validation![0] as INodePropertyRegexValidation).properties;
+		const looksLikeAnId = (value: string) => new RegExp(regex).test(value);
+		expect([V3_SEED.completedDocumentId, 'a1B2-c3_D4.e5'].every(looksLikeAnId)).toBe(true);
+		expect(['https://app1.leegality.com/sign/5f0c', 'DOC 01', ''].some(looksLikeAnId)).toBe(false);
 	});
 
 	type Case = { operation: string; documentId: string; path: string; method: string; sentIn: 'query' | 'body'; extra?: INodeParameters; prepare?: () => Promise<void> };
