@@ -45,3 +45,13 @@ export const pageSizeOption = (max: number, description: string): INodePropertie
 	default: max,
 	description,
 });
+
+/** Options › Offset: how many records a list skips before its first one. */
+export const offsetOption = (description: string): INodeProperties => ({
+	displayName: 'Offset',
+	name: 'offset',
+	type: 'number',
+	typeOptions: { minValue: 0, numberPrecision: 0 },
+	default: 0,
+	description,
+});

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { offsetOption } from '../common';
 import type { ResourceModule } from '../types';
 import { checkParameters, checkQuery, operationSelector, outputData, showFor } from '../v3Operations';
 import { detailSchema, EBG_LABELS, listQuerySchema, REQUEST_TYPES, REVIEW_STATUSES } from './schema';
@@ -96,15 +97,7 @@ const fields: INodeProperties[] = [
 		default: {},
 		displayOptions: showFor(RESOURCE, ['getMany']),
 		options: [
-			{
-				displayName: 'Offset',
-				name: 'offset',
-				type: 'number',
-				typeOptions: { minValue: 0, numberPrecision: 0 },
-				default: 0,
-				description: 'How many notifications to skip',
-				routing: { send: { type: 'query', property: 'offset' } },
-			},
+			{ ...offsetOption('How many notifications to skip'), routing: { send: { type: 'query', property: 'offset' } } },
 			{
 				displayName: 'Page Size',
 				name: 'max',

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { V4_MAX_PAGE_SIZE, v4Routing, v4SearchPagination } from '../../../shared/v4Request';
-import { limitProperty, pageSizeOption, returnAllProperty } from '../common';
+import { limitProperty, offsetOption, pageSizeOption, returnAllProperty } from '../common';
 import { sectionLabel } from '../sectionSwitches';
 import { postReceivePackDownload, postReceivePackGet, preSendPackDownload, preSendPackGet, preSendPackSearch } from './hooks';
 import { packIdLocator } from './packPicker';
@@ -154,14 +154,7 @@ const searchFields: INodeProperties[] = [
 		default: {},
 		displayOptions: show(['search']),
 		options: [
-			{
-				displayName: 'Offset',
-				name: 'offset',
-				type: 'number',
-				typeOptions: { minValue: 0, numberPrecision: 0 },
-				default: 0,
-				description: 'How many matching packs to skip before the first one returned',
-			},
+			offsetOption('How many matching packs to skip before the first one returned'),
 			pageSizeOption(V4_MAX_PAGE_SIZE, `Packs per request (1 to ${V4_MAX_PAGE_SIZE}); fewer requests with larger pages`),
 			{
 				displayName: 'Sort By',
