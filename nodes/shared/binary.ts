@@ -1,9 +1,12 @@
 import type {
 	IBinaryData,
+	IDataObject,
+	IDisplayOptions,
 	IExecuteFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
+	INodeProperties,
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -255,6 +258,71 @@ export function fileNameFromDisposition(header: unknown): string | undefined {
 /** Bytes as an output binary property, stored in whatever mode n8n runs in. */
 export async function toBinaryOutput(context: NodeContext, file: DownloadedFile): Promise<IBinaryData> {
 	return await context.helpers.prepareBinaryData(file.content, file.fileName, file.mimeType);
+}
+
+/**
+ * Whether n8n runs the node as an AI agent tool. n8n makes the tool of a `usableAsTool` node on demand, under
+ * the node's type name with `Tool` appended (`n8n-nodes-document-execution.documentExecutionTool`; n8n's
+ * packages/cli/src/node-types.ts and tool-generation.ts), and the workflow's node carries that type whichever
+ * way the agent calls it: through the tool n8n-core wraps around the node, or as a node the engine runs for the
+ * agent. n8n's `isToolExecution()` answers false in the second case, and single-item contexts lack it.
+ */
+export const runsAsTool = (context: NodeContext): boolean => context.getNode().type.endsWith('Tool');
+
+/**
+ * Return File, the switch an AI agent tool has on a download. n8n shows it only on the tool (the `@tool`
+ * display condition is true where the node type's name ends in `Tool`), with its default off: most agents
+ * cannot read binary output, so a tool gives the link and the file's metadata unless Return File is on (set
+ * by the user, or left to the model with n8n's "let the model define this parameter"). A regular node has no
+ * such switch and returns the file, as before.
+ */
+export function returnFileProperty(show: NonNullable<IDisplayOptions['show']>): INodeProperties {
+	return {
+		displayName: 'Return File',
+		name: 'returnFile',
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether to return the file itself as binary data. Off: the download link, the file's name, type and size when known, and when the link expires (AI agents cannot read binary data).",
+		displayOptions: { show: { ...show, '@tool': [true] } },
+	};
+}
+
+/** Whether a download returns the file: Return File where the node runs as a tool, always otherwise. */
+export function returnsFile(context: IExecuteSingleFunctions): boolean {
+	return context.getNodeParameter('returnFile', !runsAsTool(context)) === true;
+}
+
+/**
+ * What the note of a download without its file says to do to get the file, as the node's form names it: the
+ * file is missing because Return File is off (a tool), or else because Output Link Only is on.
+ */
+export const howToGetTheFile = (context: IExecuteSingleFunctions): string =>
+	returnsFile(context) ? 'turn Options > Output Link Only off' : 'run the download again with Return File on';
+
+/** A download's file described without its bytes, in place of the file (a tool's default, or Output Link Only). */
+export interface FileLinkDescription {
+	/** The short-lived link, or null where the service sent the file itself and there is no link. */
+	url: string | null;
+	fileName: string | null;
+	mimeType: string | null;
+	/** Bytes, or null when not known without downloading the file. */
+	fileSize: number | null;
+	/** With a link, how long it lives, in words, for the note: "it works for 15 seconds from when the service issued it". */
+	life?: string;
+	/** What to do to get the file itself (howToGetTheFile). */
+	toGetTheFile: string;
+}
+
+/**
+ * The JSON of a download that outputs no file: the link, what is known of the file, and a note that says in
+ * words that the link is short-lived and how to get the file, so that an agent does not hand on a dead link.
+ */
+export function fileLinkJson(file: FileLinkDescription): IDataObject {
+	const note = file.url
+		? `This is a download link, not the file: ${file.life ?? 'it is short-lived'}, for a download by a server, not a browser. To get the file, ${file.toGetTheFile}.`
+		: `The service sent the file itself, so there is no link to give. To get the file, ${file.toGetTheFile}.`;
+	return { url: file.url, fileName: file.fileName, mimeType: file.mimeType, fileSize: file.fileSize, note };
 }
 
 /**

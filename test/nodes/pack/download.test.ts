@@ -69,13 +69,23 @@ describe('Pack → Download', () => {
 	});
 
 	it('outputs only the link and its expiry with Output Link Only', async () => {
+		// The link points at a closed port: reading it would fail the node.
+		emulator.faults.inject({ kind: 'refused', path: '/__files/' });
 		const result = await download('oAuth2', { documentId: completed().documents[0].documentId, options: { linkOnly: true } });
+		expect(result.nodeError(NODE_NAME)).toBeUndefined();
 		expect(result.items[0].binary).toBeUndefined();
+		const expiresAt = String(result.items[0].json.expiresAt);
+		expect(expiresAt).toMatch(/^\d{4}-\d\d-\d\dT/);
 		expect(result.items[0].json).toEqual({
 			downloadType: 'DOCUMENT',
 			documentId: completed().documents[0].documentId,
+			delivery: 'link',
 			url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/__files\//),
-			expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+			fileName: null,
+			mimeType: 'application/pdf',
+			fileSize: null,
+			expiresAt,
+			note: `This is a download link, not the file: it works until ${expiresAt} (pack download links are short-lived), for a download by a server, not a browser. To get the file, turn Options > Output Link Only off.`,
 		});
 	});
 

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { returnFileProperty } from '../../../shared/binary';
 import { limitProperty, pageSizeOption, returnAllProperty } from '../common';
 import { sectionLabel } from '../sectionSwitches';
 import {
@@ -763,6 +764,7 @@ const downloadFields: INodeProperties[] = [
 		displayOptions: show(['download'], { fileType: ATTACHMENT_TYPES }),
 		routing: { send: { type: 'query', property: 'index' } },
 	},
+	returnFileProperty({ resource: ['document'], operation: ['download'] }),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -778,6 +780,8 @@ const downloadFields: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description: 'Whether to output the temporary download link instead of the file. The link dies 15 seconds after it is issued.',
+				// As an AI agent tool, Return File says it.
+				displayOptions: { hide: { '@tool': [true] } },
 			},
 			{ displayName: 'Put Output File in Field', name: 'binaryPropertyName', type: 'string', default: 'data', hint: 'The name of the output binary field to put the file in' },
 		],

@@ -10,7 +10,16 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { expectedFileOf, fetchTemporaryFile, jsonBodyWithFiles, readBinary, toBinaryOutput } from '../../../shared/binary';
+import {
+	expectedFileOf,
+	fetchTemporaryFile,
+	fileLinkJson,
+	howToGetTheFile,
+	jsonBodyWithFiles,
+	readBinary,
+	returnsFile,
+	toBinaryOutput,
+} from '../../../shared/binary';
 import { responseError } from '../../../shared/errors';
 import { switchQuery } from '../sectionSwitches';
 import { refuse } from '../v3Operations';
@@ -44,7 +53,7 @@ export const DOCUMENT_CHOICES = {
 	} as Record<string, (id: string, index: number) => string>,
 	/** Every file the service gives is a PDF; a generic or missing Content-Type is replaced by this. */
 	pdfMimeType: 'application/pdf',
-	/** Seconds a v3.3 download link lives (the spec's 15 seconds), reported with "Output Link Only". */
+	/** Seconds a v3.3 download link lives (the spec's 15 seconds), reported where the link is output instead of the file. */
 	downloadLinkLifeSeconds: 15,
 	/** Page size used by Get Many unless the Page Size option says otherwise (the service's maximum). */
 	pageSize: MAX_PAGE_SIZE,
@@ -419,7 +428,11 @@ export async function outputEbgReview(this: IExecuteSingleFunctions, _items: INo
 	];
 }
 
-/** postReceive of Download File: the link dies in 15 seconds, so it is read here, at once. */
+/**
+ * postReceive of Download File: the link dies in 15 seconds, so it is read here, at once. Without the file
+ * (Output Link Only, or Return File off where the node runs as an AI agent tool), the output is the link and
+ * what the node knows of the file without reading it: the name it would give it, the type, and the link's life.
+ */
 export async function downloadLinkedFile(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
 	const url = asString(dataOf(response).file);
 	const documentId = String(documentIdParameter(this));
@@ -430,15 +443,26 @@ export async function downloadLinkedFile(this: IExecuteSingleFunctions, _items: 
 		throw new NodeOperationError(this.getNode(), 'The service answered without a download link (data.file)', { itemIndex: this.getItemIndex() });
 	}
 	const options = param<Body>(this, 'options', {});
-	if (options.linkOnly) {
-		return [{ json: { ...about, url, expiresInSeconds: DOCUMENT_CHOICES.downloadLinkLifeSeconds } }];
+	const namedFile = asString(options.fileName);
+	const lifeSeconds = DOCUMENT_CHOICES.downloadLinkLifeSeconds;
+	if (options.linkOnly || !returnsFile(this)) {
+		const link = fileLinkJson({
+			url,
+			// The link's own name (its Content-Disposition) is known only by reading it.
+			fileName: namedFile ?? DOCUMENT_CHOICES.fileNames[type](documentId, index ?? 0),
+			mimeType: DOCUMENT_CHOICES.pdfMimeType,
+			fileSize: null,
+			life: `it works for ${lifeSeconds} seconds from when the service issued it`,
+			toGetTheFile: howToGetTheFile(this),
+		});
+		return [{ json: { ...about, ...link, expiresInSeconds: lifeSeconds } }];
 	}
 	const file = await fetchTemporaryFile(
 		this,
-		{ url, operation: 'Document → Download File', expected: expectedFileOf(type), life: `download links live ${DOCUMENT_CHOICES.downloadLinkLifeSeconds} seconds` },
+		{ url, operation: 'Document → Download File', expected: expectedFileOf(type), life: `download links live ${lifeSeconds} seconds` },
 		this.getItemIndex(),
 	);
-	const fileName = asString(options.fileName) ?? file.fileName ?? DOCUMENT_CHOICES.fileNames[type](documentId, index ?? 0);
+	const fileName = namedFile ?? file.fileName ?? DOCUMENT_CHOICES.fileNames[type](documentId, index ?? 0);
 	const mimeType = !file.mimeType || /octet-stream|^binary/.test(file.mimeType) ? DOCUMENT_CHOICES.pdfMimeType : file.mimeType;
 	const binary = await toBinaryOutput(this, { content: file.content, mimeType, fileName });
 	const property = asString(options.binaryPropertyName) ?? 'data';

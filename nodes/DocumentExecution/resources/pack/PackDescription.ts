@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { returnFileProperty } from '../../../shared/binary';
 import { V4_MAX_PAGE_SIZE, v4Routing, v4SearchPagination } from '../../../shared/v4Request';
 import { limitProperty, offsetOption, pageSizeOption, returnAllProperty } from '../common';
 import { sectionLabel } from '../sectionSwitches';
@@ -224,6 +225,7 @@ const downloadFields: INodeProperties[] = [
 		description: 'Which file, counting from 0',
 		displayOptions: { show: { resource: ['pack'], operation: ['download'], downloadType: indexed } },
 	},
+	returnFileProperty({ resource: ['pack'], operation: ['download'] }),
 	{
 		displayName: 'Put Output File in Field',
 		name: 'binaryPropertyName',
@@ -256,6 +258,8 @@ const downloadFields: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description: 'Whether to output the short-lived link and its expiry instead of the file. If the account is set to send files, the file is output.',
+				// As an AI agent tool, Return File says it.
+				displayOptions: { hide: { '@tool': [true] } },
 			},
 		],
 	},

@@ -7,7 +7,16 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { checkDownloadedFile, expectedFileOf, fetchTemporaryFile, fileNameFromDisposition, toBinaryOutput } from '../../../shared/binary';
+import {
+	checkDownloadedFile,
+	expectedFileOf,
+	fetchTemporaryFile,
+	fileLinkJson,
+	fileNameFromDisposition,
+	howToGetTheFile,
+	returnsFile,
+	toBinaryOutput,
+} from '../../../shared/binary';
 import { switchQuery } from '../sectionSwitches';
 import {
 	ALL_SECTIONS,
@@ -115,12 +124,18 @@ export async function preSendPackDownload(this: IExecuteSingleFunctions, request
 
 const PACK_DOWNLOAD = 'Pack → Download';
 
+/** The type of a file the spec calls a PDF (expectedFileOf), given without reading it. */
+const PDF_MIME_TYPE = 'application/pdf';
+
 /** A web page in place of a streamed file comes from whatever stands between n8n and the service. */
 const STREAM_REMEDY = "check the credential's Base URL (a proxy or a login page may be in the way), then run the node again";
 
 /**
  * The Content-Type tells what came back: JSON `data.url` (read at once, the link is short-lived) or the
- * file itself. The file becomes the output binary; the JSON describes it.
+ * file itself. The file becomes the output binary; the JSON describes it. Without the file (Output Link Only,
+ * or Return File off where the node runs as an AI agent tool), the JSON gives the link and what is known of
+ * the file without reading it; a file the service sent itself is described, and not output, when Return File
+ * is off (Output Link Only outputs it, as there is no link).
  */
 export async function postReceivePackDownload(
 	this: IExecuteSingleFunctions,
@@ -147,8 +162,19 @@ export async function postReceivePackDownload(
 				itemIndex: this.getItemIndex(),
 			});
 		}
-		if (options.linkOnly === true) return [{ json: { ...source, url: data.url, expiresAt: data.expiresAt ?? null } }];
-		const life = `pack download links are short-lived${typeof data.expiresAt === 'string' ? ` (this one until ${data.expiresAt})` : ''}`;
+		const until = typeof data.expiresAt === 'string' ? data.expiresAt : null;
+		if (options.linkOnly === true || !returnsFile(this)) {
+			const link = fileLinkJson({
+				url: data.url,
+				fileName: null,
+				mimeType: expected === 'pdf' ? PDF_MIME_TYPE : null,
+				fileSize: null,
+				life: until ? `it works until ${until} (pack download links are short-lived)` : 'it is short-lived (the service gave no expiry)',
+				toGetTheFile: howToGetTheFile(this),
+			});
+			return [{ json: { ...source, delivery: 'link', ...link, expiresAt: until } }];
+		}
+		const life = `pack download links are short-lived${until ? ` (this one until ${until})` : ''}`;
 		const file = await fetchTemporaryFile(this, { url: data.url, operation: PACK_DOWNLOAD, expected, life }, this.getItemIndex());
 		const binary = await toBinaryOutput(this, file);
 		return [
@@ -163,6 +189,16 @@ export async function postReceivePackDownload(
 	const file = { content: body, fileName: fileNameFromDisposition(response.headers['content-disposition']), mimeType: contentType };
 	const streamed = { operation: PACK_DOWNLOAD, expected, answeredBy: 'the service', remedy: STREAM_REMEDY };
 	checkDownloadedFile(this, file, response.statusCode, streamed, this.getItemIndex());
+	if (options.linkOnly !== true && !returnsFile(this)) {
+		const described = fileLinkJson({
+			url: null,
+			fileName: file.fileName ?? null,
+			mimeType: contentType || null,
+			fileSize: body.length,
+			toGetTheFile: howToGetTheFile(this),
+		});
+		return [{ json: { ...source, delivery: 'stream', ...described, expiresAt: null } }];
+	}
 	const binary = await toBinaryOutput(this, { ...file, mimeType: contentType || 'application/octet-stream' });
 	return [
 		{
