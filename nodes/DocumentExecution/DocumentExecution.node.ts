@@ -20,8 +20,10 @@ export class DocumentExecution implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		// n8n's node panel shows the trigger's description on the one entry it makes of this node and the
+		// Document Execution Trigger, so both nodes carry this text: it says what each of them is for.
 		description:
-			'Create e-signing requests, track them, download signed files and audit trails, and administer the Document Execution Service',
+			'Create e-signing requests, track them, download signed files and audit trails, administer the Document Execution Service, and start workflows when invitees sign, approve or reject',
 		defaults: { name: 'Document Execution' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

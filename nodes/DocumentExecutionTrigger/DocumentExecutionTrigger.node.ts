@@ -205,7 +205,7 @@ export class DocumentExecutionTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ ($parameter["options"]["eventTypes"] || []).join(", ") || "Any event" }}',
-		description: 'Starts the workflow when an invitee signs, approves or rejects a document, or a signer\'s certificate fails verification',
+		description: 'Create e-signing requests, track them, download signed files and audit trails, administer the Document Execution Service, and start workflows when invitees sign, approve or reject',
 		defaults: { name: 'Document Execution Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
