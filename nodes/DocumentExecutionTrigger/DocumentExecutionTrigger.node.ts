@@ -77,12 +77,16 @@ function manualRegistration(name: WebhookName) {
 	};
 }
 
+/** n8n's request: its body parser leaves the bytes unread for a Content-Type it does not parse (version 2). */
+type WebhookRequest = ReturnType<IWebhookFunctions['getRequestObject']> & { rawBody?: unknown; readRawBody?: () => Promise<void> };
+
 /** The body as a JSON object, or undefined: parsed from the raw bytes, whatever the Content-Type said. */
-function readBody(rawBody: unknown): Record<string, unknown> | undefined {
-	if (!Buffer.isBuffer(rawBody)) return undefined;
+async function readBody(request: WebhookRequest): Promise<Record<string, unknown> | undefined> {
+	if (!Buffer.isBuffer(request.rawBody)) await request.readRawBody?.();
+	if (!Buffer.isBuffer(request.rawBody)) return undefined;
 	let parsed: unknown;
 	try {
-		parsed = JSON.parse(rawBody.toString('utf8').replace(/^\uFEFF/, ''));
+		parsed = JSON.parse(request.rawBody.toString('utf8').replace(/^\uFEFF/, ''));
 	} catch {
 		return undefined;
 	}
@@ -203,7 +207,11 @@ export class DocumentExecutionTrigger implements INodeType {
 			dark: 'file:../../icons/documentExecution.dark.svg',
 		},
 		group: ['trigger'],
-		version: 1,
+		// Version 2 behaves as version 1. n8n evaluates an expression for every delivery to a version-1 webhook
+		// node (its Webhook node v1's binaryData option, in packages/cli/src/webhooks/webhook-helpers.ts
+		// parseRequestBody), which in n8n 2.x builds an expression isolate; it does not for version 2.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{ ($parameter["options"]["eventTypes"] || []).join(", ") || "Any event" }}',
 		description: 'Create e-signing requests, track them, download signed files and audit trails, administer the Document Execution Service, and start workflows when invitees sign, approve or reject',
 		defaults: { name: 'Document Execution Trigger' },
@@ -295,11 +303,10 @@ export class DocumentExecutionTrigger implements INodeType {
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const request = this.getRequestObject();
 		const response = this.getResponseObject();
 		const route = ROUTES[this.getWebhookName()] ?? 'success';
 
-		const body = readBody(request.rawBody);
+		const body = await readBody(this.getRequestObject());
 		const delivery = body && shapeOf(body);
 		if (!body || !delivery) {
 			response.status(400).json({

@@ -94,7 +94,8 @@ export interface WebhookServer {
 
 type ExpressLikeRequest = IncomingMessage & {
 	body: unknown;
-	rawBody: Buffer;
+	rawBody?: Buffer;
+	readRawBody(): Promise<void>;
 	query: Record<string, string>;
 	params: Record<string, string>;
 	contentType?: string;
@@ -106,6 +107,17 @@ type ExpressLikeResponse = ServerResponse & {
 	json(body: unknown): ExpressLikeResponse;
 	send(body?: unknown): ExpressLikeResponse;
 };
+
+/** n8n's isParsableContentType (webhook-helpers.ts). */
+const isParsableContentType = (contentType: string | undefined) =>
+	Boolean(
+		contentType &&
+			(contentType.startsWith('application/json') ||
+				contentType.startsWith('text/plain') ||
+				contentType.startsWith('application/x-www-form-urlencoded') ||
+				contentType.endsWith('/xml') ||
+				contentType.endsWith('+xml')),
+	);
 
 export async function startWebhookServer(options: WebhookServerOptions): Promise<WebhookServer> {
 	const credentialsHelper = options.credentialsHelper ?? new TestCredentialsHelper(options.credentials);
@@ -173,16 +185,22 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 		}
 		req.query = Object.fromEntries(url.searchParams);
 		req.params = {};
-		// n8n's body parser.
-		const chunks: Buffer[] = [];
-		for await (const chunk of req) chunks.push(chunk as Buffer);
-		req.rawBody = Buffer.concat(chunks);
+		// n8n's body parser (packages/cli/src/middlewares/body-parser.ts) and its use in webhook-helpers.ts
+		// parseRequestBody: a node of version 2 or later gets no body read for a Content-Type n8n does not parse,
+		// and reads the bytes itself with req.readRawBody().
+		req.readRawBody = async () => {
+			if (req.rawBody) return;
+			const chunks: Buffer[] = [];
+			for await (const chunk of req) chunks.push(chunk as Buffer);
+			req.rawBody = Buffer.concat(chunks);
+		};
 		const contentTypeHeader = req.headers['content-type'];
 		req.contentType = contentTypeHeader?.split(';')[0].trim().toLowerCase();
 		const charset = /charset=([^;]+)/i.exec(contentTypeHeader ?? '')?.[1]?.trim().toLowerCase();
 		req.encoding = (charset === 'utf8' || !charset ? 'utf-8' : charset) as BufferEncoding;
-		req.body = undefined;
-		if (req.rawBody.length) {
+		req.body = {};
+		if (trigger.typeVersion === 1 || isParsableContentType(req.contentType)) await req.readRawBody();
+		if (req.rawBody?.length) {
 			try {
 				if (req.contentType === 'application/json') req.body = JSON.parse(req.rawBody.toString(req.encoding));
 				else if (req.contentType === 'application/x-www-form-urlencoded') req.body = Object.fromEntries(new URLSearchParams(req.rawBody.toString(req.encoding)));
@@ -192,7 +210,6 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 				return;
 			}
 		}
-		req.body ??= {};
 
 		const data = additionalData({ httpRequest: req as never, httpResponse: res as never });
 		const context = new WebhookContext(workflow, trigger, data, 'webhook', webhookData(description, data), [], null);
