@@ -5,6 +5,8 @@
  * several runs, interleaved (ours, reference, ours, reference…). Prints a table and writes bench/results.json.
  * How and why: docs/performance.md. Options: --reps=N (default 5), --trigger-reps=N (1: 2,000 deliveries take minutes here), --memory-reps=N (3),
  * --deliveries=N (2000), --concurrency=N (10), --only=status,create,paging,trigger,download.
+ * `--queue` runs instead the queue-mode trigger benchmark (bench/queue.ts; --burst=N, --queue-reps=N, --workers=1,2,
+ * --queue-configs=defaults,lazy).
  */
 import { Agent, request as httpRequest } from 'node:http';
 import { cpus, totalmem } from 'node:os';
@@ -25,10 +27,12 @@ import { buildEnvelope } from '../test/emulator/families/webhooks';
 import type { EmulatorEnv } from '../test/emulator/server';
 import { makePdf } from '../test/fixtures/pdf';
 import { startBenchEmulator } from './lib/emulator';
+import { benchQueue } from './queue';
 import { activate, executionsOf, memoryOf, resetPeak, runWorkflow, sleep, waitForWebhook, type ExecutionResult } from './lib/n8n-runs';
 import { benchWorkflows, CREDENTIAL, HEADER_CREDENTIAL, type BenchWorkflow } from './lib/workflows';
 
 const flag = (name: string, fallback: number) => Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const queueMode = process.argv.includes('--queue');
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.split('=')[1]?.split(',');
 const wanted = (part: string) => !only || only.includes(part);
 const REPS = flag('reps', 5);
@@ -420,6 +424,14 @@ async function main(): Promise<void> {
 	const begin = Date.now();
 	await ensureN8n();
 	const packed = await buildAndPack();
+	if (queueMode) {
+		emulator = await step('Starting the emulator', () => startBenchEmulator({ seed: {}, signedPdfBytes: 1024 }));
+		const list = (name: string, fallback: string) => (process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback).split(',');
+		const settings = { burst: flag('burst', 50), reps: flag('queue-reps', 5), workerCounts: list('workers', '1,2').map(Number), configs: list('queue-configs', 'defaults,lazy') };
+		await benchQueue(settings, emulator, packed);
+		await stopAll();
+		process.exit(0);
+	}
 	const filesDir = join(ROOT, '.cache', 'runs', 'bench-files');
 	// BENCH_N8N_NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) reaches only the n8n server, to profile it during a run.
 	const nodeOptions = process.env.BENCH_N8N_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_N8N_NODE_OPTIONS } : {};

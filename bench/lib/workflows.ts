@@ -216,7 +216,7 @@ export function benchWorkflows(baseUrl: string, token: string): Record<string, B
 			name: 'bench: Document Execution Trigger',
 			nodes: [
 				{
-					...node('Document Execution Trigger', OUR_TRIGGER, 1, { authentication: 'authToken', options: {} }),
+					...node('Document Execution Trigger', OUR_TRIGGER, 2, { authentication: 'authToken', options: {} }),
 					webhookId,
 					credentials: { documentExecutionApi: CREDENTIAL },
 				},

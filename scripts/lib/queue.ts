@@ -150,6 +150,8 @@ export interface QueueOptions {
 	concurrency?: number;
 	/** More environment for every n8n process. */
 	env?: NodeJS.ProcessEnv;
+	/** More environment for the webhook processor only (e.g. NODE_OPTIONS to profile it). */
+	webhookEnv?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -206,7 +208,7 @@ export class QueueCluster {
 				}),
 			),
 		);
-		const webhook = await N8n.create({ name: options.name, role: 'webhook', port: webhookPort, logName: 'webhook', env });
+		const webhook = await N8n.create({ name: options.name, role: 'webhook', port: webhookPort, logName: 'webhook', env: { ...env, ...options.webhookEnv } });
 		return new QueueCluster(main, workers, webhook, { redis: join(main.userFolder, 'redis'), postgres: join(main.userFolder, 'postgres') }, {
 			redis: redisPort,
 			postgres: postgresPort,
