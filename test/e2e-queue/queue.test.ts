@@ -5,6 +5,8 @@ import type { EmulatorProcess } from '../../scripts/lib/emulator';
 import type { N8n, N8nItem, StoredExecution } from '../../scripts/lib/n8n';
 import { serviceCopy } from '../../scripts/lib/pipeline';
 import { QueueCluster } from '../../scripts/lib/queue';
+import { V3_SEED } from '../emulator/families/v3';
+import { makePdf } from '../fixtures/pdf';
 import { HoldingProxy } from './holding-proxy';
 import { authorizeAndExchange } from '../support/credentials';
 import { emulator, exampleWorkflows, packed, PACKAGE, tokenCredential, withCredentials, type ExampleWorkflow } from '../e2e/support';
@@ -82,7 +84,25 @@ const createOnly: ExampleWorkflow['workflow'] = {
 	connections: chain(MANUAL_TRIGGER, 'Create Signing Request'),
 };
 
-const WORKFLOW_IDS = { pipeline: 'DexQueuePipeline', catchAll: 'DexQueueWebhooks', oauthSearch: 'DexQueueOAuthRun', createOnly: 'DexQueueCreate01' };
+/** The poll trigger on n8n's shortest schedule, every minute, for completed documents. */
+const pollCompleted: ExampleWorkflow['workflow'] = {
+	name: 'Completed documents, polled (queue e2e)',
+	nodes: [
+		node('Document Execution Poll Trigger', `${PACKAGE}.documentExecutionPollTrigger`, { event: 'documentCompleted', pollTimes: { item: [{ mode: 'everyMinute' }] } }, [0, 0], {
+			credentials: { documentExecutionApi: { id: 'x', name: 'x' } },
+		}),
+	],
+	connections: {},
+};
+
+const WORKFLOW_IDS = {
+	pipeline: 'DexQueuePipeline',
+	catchAll: 'DexQueueWebhooks',
+	oauthSearch: 'DexQueueOAuthRun',
+	createOnly: 'DexQueueCreate01',
+	pollCompleted: 'DexQueuePollTrig',
+};
+const COMPLETED_LIST_PATH = '/api/v3.0/document/completed';
 
 const outputOf = (execution: StoredExecution, nodeName: string): N8nItem[] => {
 	const runs = execution.data.resultData.runData[nodeName];
@@ -159,6 +179,7 @@ describe('the package in n8n queue mode (main, 2 workers, webhook processor)', (
 			withCredentials(catchAll, [token], WORKFLOW_IDS.catchAll),
 			withCredentials(oauthSearch, [oauth], WORKFLOW_IDS.oauthSearch),
 			withCredentials(createOnly, [proxied], WORKFLOW_IDS.createOnly),
+			withCredentials(pollCompleted, [token], WORKFLOW_IDS.pollCompleted),
 		]);
 		await cluster.start();
 	});
@@ -220,6 +241,52 @@ describe('the package in n8n queue mode (main, 2 workers, webhook processor)', (
 		for (const execution of executions) expect(workersOf(execution.id)).toEqual([expect.stringMatching(/^worker-\d$/)]);
 		// The forged deliveries were refused by the webhook processor itself: nothing was queued for them.
 		expect(await executionsOf(WORKFLOW_IDS.catchAll)).toHaveLength(shapes.length);
+	});
+
+	it('the poll trigger, run by the main instance, starts exactly one execution on a worker for a document the service completes', async () => {
+		const completedListReads = async () => (await requests()).filter((request) => request.path === COMPLETED_LIST_PATH).length;
+		const setActive = async (active: boolean) => {
+			const stored = await main.rest<{ versionId: string }>('GET', `/rest/workflows/${WORKFLOW_IDS.pollCompleted}`);
+			await main.rest('POST', `/rest/workflows/${WORKFLOW_IDS.pollCompleted}/${active ? 'activate' : 'deactivate'}`, active ? { versionId: stored.versionId } : undefined);
+		};
+		await service.control('DELETE', '/__emulator/requests');
+		await setActive(true);
+		try {
+			// Activation polls at once: it records the completed documents already there and starts nothing.
+			await pollFor(async () => ((await completedListReads()) > 0 ? true : undefined), 'the activation has polled');
+			expect(await executionsOf(WORKFLOW_IDS.pollCompleted)).toEqual([]);
+
+			const created = await fetch(`${service.info.baseUrl}/v3.0/sign/request`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', 'X-Auth-Token': service.info.authToken },
+				body: JSON.stringify({
+					profileId: V3_SEED.pdfProfileId,
+					file: { name: 'Polled-in-queue-mode', file: makePdf('Polled in queue mode').toString('base64') },
+					invitees: [{ name: 'Asha Rao', email: 'asha@example.com' }],
+				}),
+			});
+			// This suite's emulator has every invitee sign a document as soon as it is created (signOnCreate).
+			const documentId = ((await created.json()) as { data: { documentId: string } }).data.documentId;
+			expect(documentId).toEqual(expect.any(String));
+
+			const [ran] = await pollFor(async () => {
+				const list = await executionsOf(WORKFLOW_IDS.pollCompleted);
+				return list.some((execution) => execution.status === 'success') ? list : undefined;
+			}, 'the poll has started an execution for the completed document', 150_000);
+			const execution = await main.execution(ran.id);
+			expect(execution).toEqual(expect.objectContaining({ status: 'success', mode: 'trigger' }));
+			expect(outputOf(execution, 'Document Execution Poll Trigger').map((item) => item.json.documentId)).toEqual([documentId]);
+			expect(workersOf(ran.id)).toEqual([expect.stringMatching(/^worker-\d$/)]);
+
+			// One more scheduled poll: nothing new, no second execution.
+			const readsBefore = await completedListReads();
+			await pollFor(async () => ((await completedListReads()) > readsBefore ? true : undefined), 'the next scheduled poll', 90_000);
+			await new Promise((resolve) => setTimeout(resolve, 2000));
+			expect(await executionsOf(WORKFLOW_IDS.pollCompleted)).toHaveLength(1);
+		} finally {
+			// Other tests complete documents too: they must not start this workflow.
+			await setActive(false);
+		}
 	});
 
 	it('refreshes an expired OAuth2 access token used by both workers at once; both executions succeed', async () => {
