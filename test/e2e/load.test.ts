@@ -4,8 +4,9 @@ import type { N8n } from '../../scripts/lib/n8n';
 
 /**
  * The packed tarball, installed into a real n8n 2.41 user folder as n8n installs a community package,
- * loads: n8n lists both nodes under the package's type names and both credentials as coming from it, and a
- * credential imported with n8n's CLI is one that n8n itself can use against the emulator.
+ * loads: n8n lists its three nodes (the action node, the webhook trigger and the poll trigger) under the
+ * package's type names and both credentials as coming from it, and a credential imported with n8n's CLI is one
+ * that n8n itself can use against the emulator.
  */
 describe('the packed package in n8n 2.41', () => {
 	let n8n: N8n;
@@ -31,33 +32,47 @@ describe('the packed package in n8n 2.41', () => {
 				'package.json',
 				'dist/nodes/DocumentExecution/DocumentExecution.node.js',
 				'dist/nodes/DocumentExecutionTrigger/DocumentExecutionTrigger.node.js',
+				'dist/nodes/DocumentExecutionPollTrigger/DocumentExecutionPollTrigger.node.js',
 				'dist/credentials/DocumentExecutionApi.credentials.js',
 				'dist/credentials/DocumentExecutionOAuth2Api.credentials.js',
 			]),
 		);
 	});
 
-	it('lists both nodes under the community package type names, in the editor API', async () => {
+	it('lists all three nodes under the community package type names, in the editor API', async () => {
 		const types = await n8n.rest<Array<{ name: string; displayName: string; iconUrl?: unknown }>>('GET', '/types/nodes.json');
 		const ours = types.filter((type) => type.name.startsWith(`${PACKAGE}.`)).map((type) => type.name);
 		expect(ours).toEqual(
-			expect.arrayContaining([`${PACKAGE}.documentExecution`, `${PACKAGE}.documentExecutionTrigger`]),
+			expect.arrayContaining([
+				`${PACKAGE}.documentExecution`,
+				`${PACKAGE}.documentExecutionTrigger`,
+				`${PACKAGE}.documentExecutionPollTrigger`,
+			]),
 		);
-		expect(types.find((type) => type.name === `${PACKAGE}.documentExecution`)?.displayName).toBe('Document Execution');
+		const displayName = (node: string) => types.find((type) => type.name === `${PACKAGE}.${node}`)?.displayName;
+		expect(displayName('documentExecution')).toBe('Document Execution');
+		expect(displayName('documentExecutionTrigger')).toBe('Document Execution Trigger');
+		expect(displayName('documentExecutionPollTrigger')).toBe('Document Execution Poll Trigger');
 		// Not loaded another way (a custom folder would give CUSTOM.*).
 		expect(types.some((type) => type.name.startsWith('CUSTOM.documentExecution'))).toBe(false);
 		expect(n8n.log()).not.toMatch(/Failed to load package|Skipping package/);
 	});
 
-	it('lists both credentials, served from the community package', async () => {
+	it('lists both credentials, served from the community package, with the nodes that take each', async () => {
 		const credentials = await n8n.rest<Array<{ name: string; supportedNodes?: string[]; iconUrl?: { light: string } }>>(
 			'GET',
 			'/types/credentials.json',
 		);
-		for (const name of ['documentExecutionApi', 'documentExecutionOAuth2Api']) {
+		// The poll trigger reads the service with the Auth Token only.
+		const takenBy: Record<string, string[]> = {
+			documentExecutionApi: ['documentExecution', 'documentExecutionTrigger', 'documentExecutionPollTrigger'],
+			documentExecutionOAuth2Api: ['documentExecution', 'documentExecutionTrigger'],
+		};
+		for (const [name, nodes] of Object.entries(takenBy)) {
 			const type = credentials.find((credential) => credential.name === name);
 			expect(type).toBeDefined();
-			expect(type?.supportedNodes).toEqual(expect.arrayContaining([`${PACKAGE}.documentExecution`]));
+			const ours = (type?.supportedNodes ?? []).filter((node) => node.startsWith(`${PACKAGE}.`) && !node.endsWith('Tool'));
+			expect(ours.sort()).toEqual(nodes.map((node) => `${PACKAGE}.${node}`).sort());
 			expect(type?.iconUrl?.light).toMatch(new RegExp(`^icons/${PACKAGE}/`));
 		}
 	});

@@ -6,7 +6,7 @@ import type { EmulatorProcess } from '../../scripts/lib/emulator';
 
 /**
  * Many self-hosters still run n8n 1.x: the newest 1.x from the registry (on Node 24, as 2.x) loads the
- * packed package, and the create → status → download example runs in it.
+ * packed package (its three nodes and both credentials), and the create → status → download example runs in it.
  */
 describe(`the packed package in n8n ${N8N_1_SPEC.version}`, () => {
 	let n8n: N8n;
@@ -26,17 +26,29 @@ describe(`the packed package in n8n ${N8N_1_SPEC.version}`, () => {
 		await service?.stop();
 	});
 
-	it('lists both nodes and both credentials of the community package', async () => {
-		const nodes = await n8n.rest<Array<{ name: string }>>('GET', '/types/nodes.json');
-		expect(nodes.map((node) => node.name)).toEqual(
-			expect.arrayContaining([`${PACKAGE}.documentExecution`, `${PACKAGE}.documentExecutionTrigger`]),
+	it('lists the three nodes and both credentials of the community package', async () => {
+		const nodes = await n8n.rest<Array<{ name: string; displayName: string; polling?: boolean; properties: Array<{ name: string }> }>>(
+			'GET',
+			'/types/nodes.json',
 		);
+		expect(nodes.map((node) => node.name)).toEqual(
+			expect.arrayContaining([`${PACKAGE}.documentExecution`, `${PACKAGE}.documentExecutionTrigger`, `${PACKAGE}.documentExecutionPollTrigger`]),
+		);
+		const pollTrigger = nodes.find((node) => node.name === `${PACKAGE}.documentExecutionPollTrigger`);
+		// A polling node, to which n8n 1.x adds its Poll Times as 2.x does.
+		expect(pollTrigger).toMatchObject({ displayName: 'Document Execution Poll Trigger', polling: true });
+		expect(pollTrigger?.properties.map((property) => property.name)).toEqual(expect.arrayContaining(['pollTimes', 'event']));
+		expect(n8n.log()).not.toMatch(/Failed to load package|Skipping package/);
 		const credentials = await n8n.rest<Array<{ name: string; supportedNodes?: string[] }>>('GET', '/types/credentials.json');
 		for (const name of ['documentExecutionApi', 'documentExecutionOAuth2Api']) {
 			expect(credentials.find((credential) => credential.name === name)?.supportedNodes).toEqual(
-				expect.arrayContaining([`${PACKAGE}.documentExecution`]),
+				expect.arrayContaining([`${PACKAGE}.documentExecution`, `${PACKAGE}.documentExecutionTrigger`]),
 			);
 		}
+		// The poll trigger takes the Auth Token credential.
+		expect(credentials.find((credential) => credential.name === 'documentExecutionApi')?.supportedNodes).toEqual(
+			expect.arrayContaining([`${PACKAGE}.documentExecutionPollTrigger`]),
+		);
 	});
 
 	it('runs examples/create-status-download.json with n8n execute', async () => {
