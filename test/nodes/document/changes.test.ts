@@ -4,7 +4,7 @@ import { outputDocSigner } from '../../../nodes/DocumentExecution/resources/docu
 import { DOC_SIGNER_CONSENT, formatServiceDate, V3_SEED } from '../../emulator/families/v3';
 import { OTHER_ACCOUNT_AUTH_TOKEN, type Emulator } from '../../emulator/server';
 import { NODE_NAME } from '../../harness/engine';
-import { requestsOn, runDocument, servicePaths, startRewritingProxy, startV3Emulator, v3State } from './setup';
+import { requestsOn, runDocument, servicePaths, startRewritingProxy, startV3Emulator, v3State, wholeRequestsOn } from './setup';
 
 let emulator: Emulator;
 beforeEach(async () => {
@@ -16,10 +16,13 @@ const signUrlOf = (documentId: string, invitee = 0) => `${emulator.origin}/sign/
 const DAY = 24 * 3600_000;
 
 describe('Reactivate', () => {
+	/** The one request Reactivate sends: POST, nothing in the query (the spec has documentId in the body only), `body`. */
+	const reactivation = (body: Record<string, unknown>) => [{ method: 'POST', path: servicePaths.reactivate, query: {}, body }];
+
 	it('sends expiryDays and outputs the reactivation data with the same sign URL', async () => {
 		const signUrl = signUrlOf(V3_SEED.expiredDocumentId);
 		const result = await runDocument(emulator, { operation: 'reactivate', documentId: V3_SEED.expiredDocumentId, expiry: 'days', expiryDays: -1 });
-		expect(requestsOn(emulator, servicePaths.reactivate)[0].body).toEqual({ documentId: V3_SEED.expiredDocumentId, expiryDays: -1 });
+		expect(wholeRequestsOn(emulator, servicePaths.reactivate)).toEqual(reactivation({ documentId: V3_SEED.expiredDocumentId, expiryDays: -1 }));
 		expect(result.items[0].json).toMatchObject({ documentId: V3_SEED.expiredDocumentId, requests: [expect.objectContaining({ expired: false, signUrl })] });
 	});
 
@@ -27,13 +30,13 @@ describe('Reactivate', () => {
 		const when = new Date(Date.now() + 3 * DAY);
 		when.setMilliseconds(0);
 		const result = await runDocument(emulator, { operation: 'reactivate', documentId: V3_SEED.expiredDocumentId, expiry: 'dateTime', expiryTime: when.toISOString() });
-		expect(requestsOn(emulator, servicePaths.reactivate)[0].body).toEqual({ documentId: V3_SEED.expiredDocumentId, expiryTime: when.getTime() });
+		expect(wholeRequestsOn(emulator, servicePaths.reactivate)).toEqual(reactivation({ documentId: V3_SEED.expiredDocumentId, expiryTime: when.getTime() }));
 		expect((result.items[0].json.requests as Array<{ expiryDate: string }>)[0].expiryDate).toBe(formatServiceDate(when.getTime()));
 	});
 
 	it('leaves the expiry to the workflow when asked', async () => {
 		await runDocument(emulator, { operation: 'reactivate', documentId: V3_SEED.expiredDocumentId, expiry: 'workflowDefault' });
-		expect(requestsOn(emulator, servicePaths.reactivate)[0].body).toEqual({ documentId: V3_SEED.expiredDocumentId });
+		expect(wholeRequestsOn(emulator, servicePaths.reactivate)).toEqual(reactivation({ documentId: V3_SEED.expiredDocumentId }));
 	});
 
 	it('turns no.expired.invitation.found into a clear error', async () => {

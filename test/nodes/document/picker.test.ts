@@ -137,6 +137,8 @@ describe('Document ID as a picker', () => {
 			expect(result.nodeError(NODE_NAME)).toBeUndefined();
 			const [request] = requestsOn(emulator, path, method);
 			expect((request[sentIn] as Record<string, unknown>).documentId).toBe(documentId);
+			// Only there: the other place does not carry it too.
+			expect((request[sentIn === 'query' ? 'body' : 'query'] as Record<string, unknown> | undefined)?.documentId).toBeUndefined();
 			if (operation !== 'getDetails' && operation !== 'reactivate') expect(result.items[0].json.documentId).toBe(documentId);
 		});
 

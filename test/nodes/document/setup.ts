@@ -66,6 +66,10 @@ export const servicePaths = {
 export const requestsOn = (emulator: Emulator, path: string, method?: string) =>
 	emulator.requests.filter((request) => request.path === path && (!method || request.method === method));
 
+/** The requests that reached the emulator on exactly this path, whole as it recorded them: method, path, query and body. */
+export const wholeRequestsOn = (emulator: Emulator, path: string) =>
+	requestsOn(emulator, path).map(({ method, path: on, query, body }) => ({ method, path: on, query, body }));
+
 export interface RewritingProxy {
 	/** The credential data that sends the node through the proxy. */
 	credential: ReturnType<typeof tokenCredential>;

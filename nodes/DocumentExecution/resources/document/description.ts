@@ -52,8 +52,9 @@ const humanize = (value: string) =>
 const enumOptions = (values: readonly string[]) =>
 	[...values].sort().map((value) => ({ name: humanize(value), value }));
 
-const documentId = (operations: string[], description = 'The ID of the document, as Create Signing Request or Get Many return it'): INodeProperties =>
-	documentIdLocator(description, show(operations), { send: { type: 'query', property: 'documentId' } });
+/** The Document ID field of `operations`, sent where their endpoint takes it: the query, or the JSON body. */
+const documentId = (operations: string[], sentIn: 'query' | 'body', description = 'The ID of the document, as Create Signing Request or Get Many return it'): INodeProperties =>
+	documentIdLocator(description, show(operations), { send: { type: sentIn, property: 'documentId' } });
 
 const operation: INodeProperties = {
 	displayName: 'Operation',
@@ -670,7 +671,7 @@ const DETAIL_SWITCH_DESCRIPTIONS: Record<DetailSwitch, string> = {
 };
 
 const readFields: INodeProperties[] = [
-	documentId(['getStatus', 'getDetails', 'delete', 'download', 'reactivate']),
+	documentId(['getStatus', 'getDetails', 'delete', 'download'], 'query'),
 	{
 		displayName: 'Sections',
 		name: 'sections',
@@ -794,6 +795,8 @@ const downloadFields: INodeProperties[] = [
 const { docSignerConsent } = DOCUMENT_CHOICES;
 
 const changeFields: INodeProperties[] = [
+	// The spec has Reactivate's documentId in the body only.
+	documentId(['reactivate'], 'body'),
 	{
 		displayName: 'New Expiry',
 		name: 'expiry',

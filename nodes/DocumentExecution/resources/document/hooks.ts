@@ -337,9 +337,11 @@ export async function buildCreateBody(this: IExecuteSingleFunctions, options: IH
 
 // ---------------------------------------------------------------- reactivate
 
+/** preSend of Reactivate: the body routing started (Document ID) with the expiry the New Expiry choice gives. */
 export async function buildReactivateBody(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 	const mode = param<string>(this, 'expiry', 'days');
-	const body: Body = { documentId: asString(documentIdParameter(this)) ?? '' };
+	const routed = isObject(options.body) ? options.body : {};
+	const body: Body = { documentId: asString(routed.documentId) ?? '' };
 	if (mode === 'days') {
 		const days = param<unknown>(this, 'expiryDays', undefined);
 		body.expiryDays = days === '' || days === undefined ? undefined : Number(days);
