@@ -4,14 +4,10 @@ import { createHash } from 'node:crypto';
 import { startEmulator, type Emulator } from '../emulator/server';
 
 let emulator: Emulator;
-beforeAll(async () => {
+beforeEach(async () => {
 	emulator = await startEmulator();
 });
-afterAll(async () => await emulator.close());
-afterEach(() => {
-	emulator.faults.clear();
-	emulator.clock.reset();
-});
+afterEach(async () => await emulator.close());
 
 const http = axios.create({ validateStatus: () => true, timeout: 2000 });
 // Any service path works for faults: they are applied before routing.

@@ -6,10 +6,10 @@ import { DEFAULT_AUTH_TOKEN, OTHER_ACCOUNT_AUTH_TOKEN, startEmulator, type Emula
 import { basic, REDIRECT_URI } from '../support/credentials';
 
 let emulator: Emulator;
-beforeAll(async () => {
+beforeEach(async () => {
 	emulator = await startEmulator();
 });
-afterAll(async () => await emulator.close());
+afterEach(async () => await emulator.close());
 
 const http = axios.create({ validateStatus: () => true, maxRedirects: 0 });
 const v1 = (path: string) => `${emulator.baseUrl}/api/v1${path}`;
@@ -256,6 +256,7 @@ describe('OAuth2 clients', () => {
 	});
 
 	it('answers 409 LE_ERR_SS_409 / LE_ERR_SS_010 for an existing client id (its own or the default client)', async () => {
+		expect((await http.post(v1('/oauth2-clients'), { clientId: 'integration-n8n' }, auth())).status).toBe(201);
 		for (const clientId of ['integration-n8n', DEFAULT_OAUTH_CLIENT.clientId]) {
 			const response = await http.post(v1('/oauth2-clients'), { clientId }, auth());
 			expect(response.status).toBe(409);

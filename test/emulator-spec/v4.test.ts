@@ -8,11 +8,10 @@ import { DEFAULT_AUTH_TOKEN, OTHER_ACCOUNT_AUTH_TOKEN, startEmulator, type Emula
 import { authorizeAndExchange, REDIRECT_URI } from '../support/credentials';
 
 let emulator: Emulator;
-beforeAll(async () => {
+beforeEach(async () => {
 	emulator = await startEmulator({ seed: { oauthRedirectUris: REDIRECT_URI, packCount: 24 } });
 });
-afterAll(async () => await emulator.close());
-afterEach(() => emulator.clock.reset());
+afterEach(async () => await emulator.close());
 
 const http = axios.create({ validateStatus: () => true });
 const token = { 'x-auth-token': DEFAULT_AUTH_TOKEN };
@@ -122,10 +121,10 @@ describe('v4 pack search', () => {
 
 describe('v4 pack search beyond the window', () => {
 	let big: Emulator;
-	beforeAll(async () => {
+	beforeEach(async () => {
 		big = await startEmulator({ seed: { packCount: 1144, packStatusMix: 'COMPLETED,COMPLETED,COMPLETED,COMPLETED,COMPLETED,COMPLETED,COMPLETED,COMPLETED,COMPLETED,COMPLETED,SENT' } });
 	});
-	afterAll(async () => await big.close());
+	afterEach(async () => await big.close());
 
 	it('pages through more than 1000 packs with a status filter', async () => {
 		const ids = new Set<string>();

@@ -4,11 +4,10 @@ import { TestCredentialsHelper } from '../harness/credentials-helper';
 import { oauthCredential, tokenCredential } from '../support/credentials';
 
 let emulator: Emulator;
-beforeAll(async () => {
+beforeEach(async () => {
 	emulator = await startEmulator();
 });
-afterAll(async () => await emulator.close());
-afterEach(() => emulator.clock.reset());
+afterEach(async () => await emulator.close());
 
 describe('Document Execution API credential (X-Auth-Token)', () => {
 	it('passes its test with a valid token, sending the token as X-Auth-Token', async () => {

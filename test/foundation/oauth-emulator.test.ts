@@ -5,10 +5,10 @@ import { startEmulator, type Emulator } from '../emulator/server';
 import { authorizeAndExchange, basic, REDIRECT_URI } from '../support/credentials';
 
 let emulator: Emulator;
-beforeAll(async () => {
+beforeEach(async () => {
 	emulator = await startEmulator({ seed: { oauthRedirectUris: REDIRECT_URI } });
 });
-afterAll(async () => await emulator.close());
+afterEach(async () => await emulator.close());
 
 const http = axios.create({ validateStatus: () => true, maxRedirects: 0 });
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();

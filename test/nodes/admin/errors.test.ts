@@ -4,10 +4,10 @@ import { oauthCredential } from '../../support/credentials';
 import { runAdmin, V1, validLicence } from './setup';
 
 let emulator: Emulator;
-beforeAll(async () => {
+beforeEach(async () => {
 	emulator = await startEmulator();
 });
-afterAll(async () => await emulator.close());
+afterEach(async () => await emulator.close());
 
 /** Each row of the spec's v1 error table, reached through the node, read as a NodeApiError. */
 describe('v1 errors become NodeApiErrors with the top-level and inner codes and the service message', () => {

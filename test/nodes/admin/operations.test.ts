@@ -4,10 +4,10 @@ import { startEmulator, type Emulator } from '../../emulator/server';
 import { runAdmin, V1, validLicence } from './setup';
 
 let emulator: Emulator;
-beforeAll(async () => {
+beforeEach(async () => {
 	emulator = await startEmulator();
 });
-afterAll(async () => await emulator.close());
+afterEach(async () => await emulator.close());
 
 describe('Organisation administration (v1): the eleven operations through the engine', () => {
 	it('Password Policy > Create sends all four fields and outputs the created policy with LE_SS_001', async () => {
@@ -28,10 +28,22 @@ describe('Organisation administration (v1): the eleven operations through the en
 	});
 
 	it('Password Policy > Get outputs the policy itself (read operations carry data only)', async () => {
-		const run = await runAdmin(emulator, { resource: 'passwordPolicy', operation: 'get' });
-		expect(run.sent).toEqual([expect.objectContaining({ method: 'GET', path: `${V1}/password-policy` })]);
-		expect(run.items).toHaveLength(1);
-		expect(run.json()).toMatchObject({ id: expect.any(String), minimumPasswordLength: 12, numbersRequired: true });
+		const withPolicy = await startEmulator({ seed: { v1PasswordPolicy: true } });
+		try {
+			const run = await runAdmin(withPolicy, { resource: 'passwordPolicy', operation: 'get' });
+			expect(run.sent).toEqual([expect.objectContaining({ method: 'GET', path: `${V1}/password-policy` })]);
+			expect(run.items).toHaveLength(1);
+			expect(run.json()).toEqual({
+				id: 'password-policy-main',
+				minimumPasswordLength: 10,
+				numbersRequired: true,
+				specialCharactersRequired: true,
+				uppercaseRequired: true,
+				createdAt: expect.any(String),
+			});
+		} finally {
+			await withPolicy.close();
+		}
 	});
 
 	it('Certificate > Search sends a Search request and outputs one item per certificate', async () => {

@@ -5,10 +5,10 @@ import { startEmulator, type Emulator } from '../../emulator/server';
 import { runAdmin, V1 } from './setup';
 
 let emulator: Emulator;
-beforeAll(async () => {
+beforeEach(async () => {
 	emulator = await startEmulator();
 });
-afterAll(async () => await emulator.close());
+afterEach(async () => await emulator.close());
 
 /** An expression that resolves to nothing: how a required field arrives empty from upstream data. */
 const NOTHING = '={{ $json.missing }}';

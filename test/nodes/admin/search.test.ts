@@ -4,10 +4,10 @@ import { startEmulator, type Emulator } from '../../emulator/server';
 import { runAdmin, V1 } from './setup';
 
 let emulator: Emulator;
-beforeAll(async () => {
+beforeEach(async () => {
 	emulator = await startEmulator({ seed: { v1AuditLogs: 120 } });
 });
-afterAll(async () => await emulator.close());
+afterEach(async () => await emulator.close());
 
 describe('Search request: paging, filters and sort through the engine', () => {
 	it('Return All reads every page by the 0-based page index until pagination.total is reached', async () => {

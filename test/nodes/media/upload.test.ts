@@ -10,10 +10,8 @@ import { oauthCredential } from '../../support/credentials';
 import { AUTH_KINDS, authOf, runV4, startV4Emulator } from '../pack/setup';
 
 let emulator: Emulator;
-beforeAll(async () => (emulator = await startV4Emulator()));
-afterAll(async () => await emulator.close());
-beforeEach(() => (emulator.requests.length = 0));
-afterEach(() => emulator.clock.reset());
+beforeEach(async () => (emulator = await startV4Emulator()));
+afterEach(async () => await emulator.close());
 
 const sha = (content: Buffer) => createHash('sha256').update(content).digest('hex');
 const uploads = () => emulator.requestsTo('/v4/media/upload');
@@ -87,7 +85,10 @@ describe('Media → Upload', () => {
 		emulator.faults.inject({ kind: 'http503', path: '/v4/media/upload' });
 		const failed = await upload('token', { mediaType: 'SUB_DOCUMENT' }, [await fileItem(makePdf(), { fileName: 'a.pdf', mimeType: 'application/pdf' })]);
 		expect(failed.nodeError(NODE_NAME)?.message).toBe('The service had a server error (HTTP 503)');
-		expect(emulator.slice<V4State>('v4').media.size).toBeGreaterThan(0);
+		// The upload request reached the service and failed; no media slot was reserved, so there was no
+		// pre-signed URL to put the file to.
+		expect(uploads()).toHaveLength(1);
+		expect(emulator.slice<V4State>('v4').media.size).toBe(0);
 	});
 
 	it('reports a connection reset on the pre-signed URL in one line: the operation, the host and what to do', async () => {

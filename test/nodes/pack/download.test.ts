@@ -7,12 +7,8 @@ import { NODE_NAME } from '../../harness/engine';
 import { AUTH_KINDS, authOf, mainPacks, runV4, startV4Emulator, v4State } from './setup';
 
 let emulator: Emulator;
-beforeAll(async () => (emulator = await startV4Emulator({ packCount: 24 })));
-afterAll(async () => await emulator.close());
-beforeEach(() => {
-	emulator.requests.length = 0;
-	v4State(emulator).served.length = 0;
-});
+beforeEach(async () => (emulator = await startV4Emulator({ packCount: 24 })));
+afterEach(async () => await emulator.close());
 
 const downloads = () => emulator.requestsTo('/v4/packs/download');
 const download = (auth: 'token' | 'oAuth2', parameters: Record<string, unknown>) =>

@@ -13,8 +13,8 @@ import { mainPacks, startV4Emulator } from './setup';
  * 024, 047) are also reached through the engine in oauth-refresh, get and download tests.
  */
 let emulator: Emulator;
-beforeAll(async () => (emulator = await startV4Emulator()));
-afterAll(async () => await emulator.close());
+beforeEach(async () => (emulator = await startV4Emulator()));
+afterEach(async () => await emulator.close());
 
 const node: INode = { id: 'n', name: 'Document Execution', type: 'n8n-nodes-document-execution.documentExecution', typeVersion: 1, position: [0, 0], parameters: {} };
 const http = axios.create({ validateStatus: () => true, responseType: 'arraybuffer' });

@@ -9,8 +9,8 @@ import { tokenCredential } from '../../support/credentials';
 import { mainPacks, startV4Emulator } from './setup';
 
 let emulator: Emulator;
-beforeAll(async () => (emulator = await startV4Emulator({ packCount: 30 })));
-afterAll(async () => await emulator.close());
+beforeEach(async () => (emulator = await startV4Emulator({ packCount: 30 })));
+afterEach(async () => await emulator.close());
 
 it('examples/search-packs-download.json: searches packs, then downloads each document of each pack as a file', async () => {
 	const workflow = JSON.parse(readFileSync(join(ROOT, 'examples', 'search-packs-download.json'), 'utf8')) as WorkflowJson;

@@ -4,9 +4,8 @@ import { NODE_NAME } from '../../harness/engine';
 import { AUTH_KINDS, authOf, mainPacks, runV4, startV4Emulator } from './setup';
 
 let emulator: Emulator;
-beforeAll(async () => (emulator = await startV4Emulator()));
-afterAll(async () => await emulator.close());
-beforeEach(() => (emulator.requests.length = 0));
+beforeEach(async () => (emulator = await startV4Emulator()));
+afterEach(async () => await emulator.close());
 
 const details = () => emulator.requestsTo('/v4/packs').filter((request) => request.path === '/api/v4/packs');
 const get = (auth: 'token' | 'oAuth2', parameters: Record<string, unknown>) => runV4(emulator, auth, { resource: 'pack', operation: 'get', ...parameters });

@@ -4,10 +4,8 @@ import { oauthCredential, tokenCredential } from '../../support/credentials';
 import { mainPacks, startV4Emulator } from './setup';
 
 let emulator: Emulator;
-beforeAll(async () => (emulator = await startV4Emulator()));
-afterAll(async () => await emulator.close());
-beforeEach(() => (emulator.requests.length = 0));
-afterEach(() => emulator.clock.reset());
+beforeEach(async () => (emulator = await startV4Emulator()));
+afterEach(async () => await emulator.close());
 
 const ACCESS_TOKEN_LIFE_MS = 3600 * 1000;
 const bearerOf = (request: { headers: Record<string, unknown> }) => String(request.headers.authorization ?? '').replace(/^Bearer /, '');

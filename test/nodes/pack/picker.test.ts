@@ -11,10 +11,8 @@ import { AUTH_KINDS, type AuthKind, authOf, mainPacks, runV4, startV4Emulator } 
 const PACK_COUNT = 45;
 
 let emulator: Emulator;
-beforeAll(async () => (emulator = await startV4Emulator({ packCount: PACK_COUNT })));
-afterAll(async () => await emulator.close());
-beforeEach(() => (emulator.requests.length = 0));
-afterEach(() => emulator.clock.reset());
+beforeEach(async () => (emulator = await startV4Emulator({ packCount: PACK_COUNT })));
+afterEach(async () => await emulator.close());
 
 const searches = () => emulator.requestsTo('/v4/packs/search');
 

@@ -3,9 +3,8 @@ import { NODE_NAME } from '../../harness/engine';
 import { AUTH_KINDS, authOf, mainPacks, runV4, startV4Emulator } from './setup';
 
 let emulator: Emulator;
-beforeAll(async () => (emulator = await startV4Emulator({ packCount: 60 })));
-afterAll(async () => await emulator.close());
-beforeEach(() => (emulator.requests.length = 0));
+beforeEach(async () => (emulator = await startV4Emulator({ packCount: 60 })));
+afterEach(async () => await emulator.close());
 
 const searches = () => emulator.requestsTo('/v4/packs/search');
 const search = (auth: 'token' | 'oAuth2', parameters: Record<string, unknown>) =>
@@ -68,12 +67,11 @@ describe('Pack → Search paging', () => {
 describe('Pack → Search beyond the 1000-pack window', () => {
 	let big: Emulator;
 	const COMPLETED = 1040;
-	beforeAll(async () => {
+	beforeEach(async () => {
 		// 1144 packs, ten COMPLETED for each SENT: 1040 COMPLETED.
 		big = await startV4Emulator({ packCount: 1144, packStatusMix: `${'COMPLETED,'.repeat(10)}SENT` });
 	});
-	afterAll(async () => await big.close());
-	beforeEach(() => (big.requests.length = 0));
+	afterEach(async () => await big.close());
 
 	it.each(AUTH_KINDS)('reads every COMPLETED pack in exactly ceil(N / 40) requests with the %s credential', async (auth) => {
 		const result = await runV4(big, auth, { resource: 'pack', operation: 'search', returnAll: true, filters: { status: 'COMPLETED' } });

@@ -11,12 +11,8 @@ import { mainPacks, startV4Emulator, v4State } from '../pack/setup';
 import { parametersOf, runAsTool, TOOL_TYPE, type AgentMode, type AgentRun } from './agent';
 
 let emulator: Emulator;
-beforeAll(async () => (emulator = await startV4Emulator()));
-afterAll(async () => await emulator.close());
-beforeEach(() => {
-	emulator.requests.length = 0;
-	v4State(emulator).served.length = 0;
-});
+beforeEach(async () => (emulator = await startV4Emulator()));
+afterEach(async () => await emulator.close());
 
 const NODE_TYPE = nodeTypeName('documentExecution');
 const credentials = () => ({ documentExecutionApi: tokenCredential(emulator) });
