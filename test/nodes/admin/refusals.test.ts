@@ -15,39 +15,29 @@ const NOTHING = '={{ $json.missing }}';
 
 const policy = { resource: 'passwordPolicy', operation: 'create', minimumPasswordLength: 10, numbersRequired: true, specialCharactersRequired: true, uppercaseRequired: true };
 
-async function expectRefused(parameters: INodeParameters, message: string | RegExp, options: Parameters<typeof runAdmin>[2] = {}) {
+async function expectRefused(parameters: INodeParameters, message: string, options: Parameters<typeof runAdmin>[2] = {}) {
 	const before = emulator.requestsTo(V1).length;
 	const run = await runAdmin(emulator, parameters, options);
-	expect(run.error?.message).toEqual(typeof message === 'string' ? message : expect.stringMatching(message));
+	expect(run.error?.message).toBe(message);
 	expect(run.error?.description).toContain('Nothing was sent to the service.');
 	expect(emulator.requestsTo(V1).length).toBe(before);
 	return run;
 }
 
+/**
+ * Through the engine: each operation's refusal reaches the user naming the field, says nothing was sent, and
+ * sends nothing; and the inputs only the engine produces (an expression that resolves to nothing, a comma list,
+ * a binary file, n8n's own required check). Every rule itself is tested once, in validation.test.ts.
+ */
 describe('bad input is refused before sending, naming the field', () => {
-	describe('Password Policy > Create: all four fields are required', () => {
-		it.each([
-			['minimumPasswordLength', "'Minimum Password Length' is required"],
-			['numbersRequired', "'Numbers Required' is required"],
-			['specialCharactersRequired', "'Special Characters Required' is required"],
-			['uppercaseRequired', "'Uppercase Required' is required"],
-		])('%s', async (field, message) => {
-			await expectRefused({ ...policy, [field]: NOTHING }, message);
-		});
-
-		it('lists every missing field in the description', async () => {
+	describe('Password Policy > Create', () => {
+		it('names the first missing field and lists every missing field in the description', async () => {
 			const run = await expectRefused({ ...policy, numbersRequired: NOTHING, uppercaseRequired: '' }, "'Numbers Required' is required");
 			expect(run.error?.description).toContain("'Uppercase Required' is required");
 		});
 
-		it('refuses a length that is not a whole number of at least 1', async () => {
-			await expectRefused({ ...policy, minimumPasswordLength: 0 }, "'Minimum Password Length' must be at least 1");
-			await expectRefused({ ...policy, minimumPasswordLength: 8.5 }, "'Minimum Password Length' must be a whole number");
+		it('refuses a length an expression gives as text', async () => {
 			await expectRefused({ ...policy, minimumPasswordLength: '={{ "eight" }}' }, "'Minimum Password Length' must be a number");
-		});
-
-		it('refuses a switch that is not true or false', async () => {
-			await expectRefused({ ...policy, numbersRequired: '={{ "yes" }}' }, "'Numbers Required' must be true or false");
 		});
 	});
 
@@ -59,12 +49,7 @@ describe('bad input is refused before sending, naming the field', () => {
 
 	describe('Role > Update', () => {
 		it('requires the role name', async () => {
-			await expectRefused({ resource: 'role', operation: 'update', roleId: 'role-viewer', name: '   ' }, "'Name' is required");
 			await expectRefused({ resource: 'role', operation: 'update', roleId: 'role-viewer', name: NOTHING }, "'Name' is required");
-		});
-
-		it('requires the role ID', async () => {
-			await expectRefused({ resource: 'role', operation: 'update', roleId: NOTHING, name: 'Viewer' }, "'Role ID' is required");
 		});
 
 		it('refuses an empty entry in Entitlement IDs from an expression', async () => {
@@ -78,7 +63,6 @@ describe('bad input is refused before sending, naming the field', () => {
 	describe('Licence > Install: the licence content is required', () => {
 		it('as text', async () => {
 			await expectRefused({ resource: 'licence', operation: 'install', licenceSource: 'text', licenceContent: NOTHING }, "'Licence Content' is required");
-			await expectRefused({ resource: 'licence', operation: 'install', licenceSource: 'text', licenceContent: ' \n ' }, "'Licence Content' is required");
 		});
 
 		it('from an empty file', async () => {
@@ -104,36 +88,18 @@ describe('bad input is refused before sending, naming the field', () => {
 		});
 	});
 
-	describe('OAuth2 Client > Create: client ID of 6 to 64 characters', () => {
-		it.each([
-			[NOTHING, "'Client ID' is required"],
-			['={{ "      " }}', "'Client ID' is required"],
-			['abcde', "'Client ID' must be 6 to 64 characters long (it has 5)"],
-			['x'.repeat(65), "'Client ID' must be 6 to 64 characters long (it has 65)"],
-		])('%j', async (clientId, message) => {
-			await expectRefused({ resource: 'oauth2Client', operation: 'create', clientId }, message);
-		});
-
-		it('accepts exactly 6 and 64 characters', async () => {
-			for (const clientId of ['abcdef', 'y'.repeat(64)]) {
-				const run = await runAdmin(emulator, { resource: 'oauth2Client', operation: 'create', clientId });
-				expect(run.error).toBeUndefined();
-				expect(run.sent).toHaveLength(1);
-			}
-		});
+	it('OAuth2 Client > Create: a client ID shorter than 6 characters', async () => {
+		await expectRefused({ resource: 'oauth2Client', operation: 'create', clientId: 'abcde' }, "'Client ID' must be 6 to 64 characters long (it has 5)");
 	});
 
 	describe('Search: conditions whose operator needs values, and the page', () => {
 		const search = { resource: 'auditLog', operation: 'search', filterType: 'conditions', limit: 10 };
 
-		it.each([
-			['EQ', "'Conditions › Condition 1 › Values' needs exactly 1 value for EQ and has none"],
-			['IN', "'Conditions › Condition 1 › Values' needs at least 1 value for IN and has none"],
-			['NOT_IN', "'Conditions › Condition 1 › Values' needs at least 1 value for NOT_IN and has none"],
-			['BETWEEN', "'Conditions › Condition 1 › Values' needs exactly 2 values for BETWEEN and has none"],
-			['LIKE', "'Conditions › Condition 1 › Values' needs exactly 1 value for LIKE and has none"],
-		])('%s without values', async (operator, message) => {
-			await expectRefused({ ...search, conditions: { condition: [{ field: 'action', operator, values: ' , ' }] } }, message);
+		it('a Values list of blank entries counts as no value', async () => {
+			await expectRefused(
+				{ ...search, conditions: { condition: [{ field: 'action', operator: 'EQ', values: ' , ' }] } },
+				"'Conditions › Condition 1 › Values' needs exactly 1 value for EQ and has none",
+			);
 		});
 
 		it('names the condition at fault', async () => {
@@ -151,53 +117,26 @@ describe('bad input is refused before sending, naming the field', () => {
 			);
 		});
 
-		it('a JSON filter whose operator needs values, at any depth', async () => {
-			await expectRefused(
-				{
-					...search,
-					filterType: 'json',
-					filterJson: JSON.stringify({ operator: 'AND', filters: [{ field: 'action', operator: 'EQ', value: ['LOGIN'] }, { operator: 'OR', filters: [{ field: 'userId', operator: 'IN', value: [] }] }] }),
-				},
-				"'Filter (JSON)' at filters[1].filters[0].value needs at least 1 value for IN and has none",
-			);
-		});
-
-		it('a JSON filter that is not JSON, or has an unknown operator', async () => {
+		it('a JSON filter that is not JSON', async () => {
 			await expectRefused({ ...search, filterType: 'json', filterJson: '{"operator": "EQ",' }, "'Filter (JSON)' is not valid JSON");
-			await expectRefused(
-				{ ...search, filterType: 'json', filterJson: '{"field": "action", "operator": "CONTAINS", "value": ["x"]}' },
-				/^'Filter \(JSON\)' at operator must be one of EQ, NEQ, IN/,
-			);
 		});
 
 		it('a negative page', async () => {
 			await expectRefused({ resource: 'certificate', operation: 'search', limit: 10, options: { page: -1 } }, "'Page' cannot be negative: pages are counted from 0");
 		});
-
-		it('a limit below 1', async () => {
-			await expectRefused({ resource: 'certificate', operation: 'search', limit: 0 }, "'Limit' must be at least 1");
-		});
 	});
 
 	describe('updates', () => {
-		it('Organisation Settings > Update with no field added', async () => {
-			await expectRefused({ resource: 'organisationSettings', operation: 'update', updateFields: {} }, "'Update Fields' needs at least one field to change");
-		});
-
-		it('a field added to Update Fields without a value is refused, not sent empty', async () => {
+		it('Organisation Settings > Update: a field added to Update Fields without a value is refused, not sent empty', async () => {
 			await expectRefused(
 				{ resource: 'organisationSettings', operation: 'update', updateFields: { documentRetentionPeriod: NOTHING } },
 				"'Document Retention Period (Days)' has no value",
 			);
 		});
 
-		it('Notification Rule > Update: rule ID required, rule type from the enumeration, e-mail addresses only', async () => {
-			const rule = { resource: 'notificationRule', operation: 'update', ruleId: 'rule-user-created', ruleType: 'USER_CREATED' };
-			await expectRefused({ ...rule, ruleId: NOTHING }, "'Rule ID' is required");
-			await expectRefused({ ...rule, ruleType: '={{ "USER_UPDATED" }}' }, /^'Rule Type' must be one of CERTIFICATE_EXPIRED, DOCUMENT_SIGNED/);
-			await expectRefused({ ...rule, ruleType: NOTHING }, "'Rule Type' is required");
+		it('Notification Rule > Update: e-mail addresses only, named by their position in the list', async () => {
 			await expectRefused(
-				{ ...rule, updateFields: { additionalEmailRecipients: 'legal@example.com, not-an-address' } },
+				{ resource: 'notificationRule', operation: 'update', ruleId: 'rule-user-created', ruleType: 'USER_CREATED', updateFields: { additionalEmailRecipients: 'legal@example.com, not-an-address' } },
 				"'Additional Email Recipients 2' must contain only e-mail addresses",
 			);
 		});

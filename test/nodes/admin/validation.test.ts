@@ -30,7 +30,9 @@ describe('admin validation rules (one test per rule)', () => {
 		['minimumPasswordLength fractional', { ...policy, minimumPasswordLength: 7.5 }, "'Minimum Password Length' must be a whole number"],
 		['numbersRequired missing', { ...policy, numbersRequired: null }, "'Numbers Required' is required"],
 		['specialCharactersRequired missing', { ...policy, specialCharactersRequired: undefined }, "'Special Characters Required' is required"],
+		['uppercaseRequired missing', { ...policy, uppercaseRequired: undefined }, "'Uppercase Required' is required"],
 		['uppercaseRequired not a boolean', { ...policy, uppercaseRequired: 'true' }, "'Uppercase Required' must be true or false"],
+		['numbersRequired not a boolean', { ...policy, numbersRequired: 'yes' }, "'Numbers Required' must be true or false"],
 	])('password policy: %s', (_name, input, expected) => {
 		expect(first(check(passwordPolicyCreate, input, passwordPolicyLabels))).toBe(expected);
 	});
@@ -110,6 +112,7 @@ describe('admin validation rules (one test per rule)', () => {
 			['GTE', [], "'Conditions › Condition 1 › Values' needs exactly 1 value for GTE and has none"],
 			['LTE', [], "'Conditions › Condition 1 › Values' needs exactly 1 value for LTE and has none"],
 			['LIKE', [], "'Conditions › Condition 1 › Values' needs exactly 1 value for LIKE and has none"],
+			['BETWEEN', [], "'Conditions › Condition 1 › Values' needs exactly 2 values for BETWEEN and has none"],
 			['BETWEEN', ['a'], "'Conditions › Condition 1 › Values' needs exactly 2 values for BETWEEN (it has 1)"],
 			['IN', [], "'Conditions › Condition 1 › Values' needs at least 1 value for IN and has none"],
 			['NOT_IN', [], "'Conditions › Condition 1 › Values' needs at least 1 value for NOT_IN and has none"],
