@@ -29,21 +29,33 @@ describe('HTTP-level failures give clear errors without the token', () => {
 		expectNoToken(error);
 	});
 
-	it('a service error code, a download failure and a resend failure', async () => {
+	it('a service error code: the message ends with the code, the description gives the service\'s words and what to do', async () => {
 		const coded = (await runDocument(emulator, { operation: 'getStatus', documentId: 'NOPE' })).nodeError(NODE_NAME);
+		expect(coded?.message).toBe('No document matches this document ID [no.document.found]');
+		expect(coded?.description).toMatch(/^no\.document\.found: No document found\nCheck the ID\./);
 		expectNoToken(coded);
+	});
+
+	it('a download link that expired before it was read', async () => {
 		const original = emulator.links.createDownload.bind(emulator.links);
 		emulator.links.createDownload = (file, ttl) => original(file, ttl - 60_000);
 		const download = (await runDocument(emulator, { operation: 'download', documentId: V3_SEED.completedDocumentId, fileType: 'DOCUMENT' })).nodeError(NODE_NAME);
 		expect(download?.message).toBe('The download link could not be read (HTTP 403)');
+		expect(download?.description).toBe('Download links expire within seconds; run the node again to get a fresh one.');
 		expectNoToken(download);
+	});
+
+	it('Resend Invitations (a custom operation): a reset connection and a server error', async () => {
+		const signUrls = 'https://x/sign/00000000-0000-0000-0000-000000000000';
 		emulator.faults.inject({ kind: 'reset', path: '/v3.0/sign/request/resend' });
-		const resend = (await runDocument(emulator, { operation: 'resend', signUrls: 'https://x/sign/00000000-0000-0000-0000-000000000000' })).nodeError(NODE_NAME);
-		expect(resend?.message).toBeDefined();
+		const resend = (await runDocument(emulator, { operation: 'resend', signUrls })).nodeError(NODE_NAME);
+		expect(resend?.message).toMatch(/closed unexpectedly|socket hang up|ECONNRESET/i);
+		expect(resend?.httpCode).toBe('ECONNRESET');
 		expectNoToken(resend);
 		emulator.faults.inject({ kind: 'http500', path: '/v3.0/sign/request/resend' });
-		const resend500 = (await runDocument(emulator, { operation: 'resend', signUrls: 'https://x/sign/00000000-0000-0000-0000-000000000000' })).nodeError(NODE_NAME);
+		const resend500 = (await runDocument(emulator, { operation: 'resend', signUrls })).nodeError(NODE_NAME);
 		expect(resend500?.message).toBe('The service had a server error (HTTP 500)');
+		expect(resend500?.description).toBe('This is on the service side; try again later or turn on Retry On Fail.');
 		expectNoToken(resend500);
 	});
 });
