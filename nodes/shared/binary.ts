@@ -11,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { networkError, type NetworkAttempt } from './errors';
+import { answerBytes, networkError, type NetworkAttempt } from './errors';
 
 /** preSend/postReceive functions get a single-item context; custom operations get the whole-run one. */
 export type NodeContext = IExecuteSingleFunctions | IExecuteFunctions;
@@ -228,8 +228,7 @@ export async function fetchTemporaryFile(context: NodeContext, link: FileLink, i
 		{ operation: link.operation, again, timeoutMs: DOWNLOAD_LINK.timeoutMs },
 		itemIndex,
 	);
-	// n8n's request helper already answers a Buffer for 'arraybuffer' (axios in Node): Buffer.from would copy it.
-	const content = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body as ArrayBuffer);
+	const content = answerBytes(response.body);
 	if (response.statusCode >= 300) {
 		throw new NodeApiError(context.getNode(), { body: content.toString('utf8').slice(0, 200) } as JsonObject, {
 			message: `The download link could not be read (HTTP ${response.statusCode})`,
@@ -253,6 +252,28 @@ export function fileNameFromDisposition(header: unknown): string | undefined {
 	const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
 	if (encoded) return decodeURIComponent(encoded[1]);
 	return /filename\s*=\s*"?([^";]+)"?/i.exec(header)?.[1];
+}
+
+/**
+ * The error of a download answer that carries no link where the service puts it (v3.3 `data.file`, v4
+ * `data.url`). The service answered, and its answer is at fault: a NodeApiError with the start of that answer,
+ * the same for every download.
+ */
+export function noDownloadLinkError(
+	context: NodeContext,
+	operation: string,
+	field: string,
+	response: Pick<IN8nHttpFullResponse, 'statusCode' | 'body'>,
+	itemIndex?: number,
+): NodeApiError {
+	const { body, statusCode } = response;
+	const text = Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : JSON.stringify(body ?? null);
+	return new NodeApiError(context.getNode(), { body: text.slice(0, 200) }, {
+		message: `${operation}: the service answered without a download link (${field})`,
+		description: `HTTP ${statusCode}, but the answer has no ${field}, so there is no file to read. Run the node again; if the answer stays the same, the service has changed how it answers.`,
+		httpCode: String(statusCode),
+		itemIndex,
+	});
 }
 
 /** Bytes as an output binary property, stored in whatever mode n8n runs in. */
@@ -350,7 +371,7 @@ export async function uploadToPresignedUrl(context: NodeContext, operation: stri
 		itemIndex,
 	);
 	if (response.statusCode < 300) return;
-	const text = response.body ? Buffer.from(response.body as ArrayBuffer).toString('utf8') : '';
+	const text = response.body ? answerBytes(response.body).toString('utf8') : '';
 	const reason = /<Message>([^<]*)<\/Message>/.exec(text)?.[1] ?? /<Code>([^<]*)<\/Code>/.exec(text)?.[1];
 	throw new NodeApiError(context.getNode(), { body: text.slice(0, 200) } as JsonObject, {
 		message: `The file could not be uploaded to the pre-signed URL (HTTP ${response.statusCode}${reason ? `: ${reason}` : ''})`,

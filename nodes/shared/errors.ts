@@ -37,12 +37,18 @@ function apiError(node: INode, body: JsonObject, statusCode: number, message: st
 }
 
 /**
+ * The bytes of an answer read with `encoding: 'arraybuffer'`, as they are: n8n's request helper already
+ * answers a Buffer (axios in Node), and `Buffer.from` of a Buffer would copy a downloaded file once more.
+ */
+export const answerBytes = (body: unknown): Buffer => (Buffer.isBuffer(body) ? body : Buffer.from(body as ArrayBuffer));
+
+/**
  * Bodies read as bytes (`encoding: 'arraybuffer'`, for operations that may answer with a file) are decoded
  * when they hold JSON, so that an error envelope is read the same way whatever the request asked for.
  */
 function decodeBody(body: unknown): unknown {
 	if (!Buffer.isBuffer(body) && !(body instanceof ArrayBuffer)) return body;
-	const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body as ArrayBuffer);
+	const bytes = answerBytes(body);
 	const start = bytes.subarray(0, 64).toString('utf8').trimStart();
 	if (!/^[{[]/.test(start)) return bytes;
 	try {

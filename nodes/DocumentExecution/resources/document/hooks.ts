@@ -16,6 +16,7 @@ import {
 	fileLinkJson,
 	howToGetTheFile,
 	jsonBodyWithFiles,
+	noDownloadLinkError,
 	readBinary,
 	returnsFile,
 	toBinaryOutput,
@@ -430,6 +431,8 @@ export async function outputEbgReview(this: IExecuteSingleFunctions, _items: INo
 	];
 }
 
+const DOWNLOAD_FILE = 'Document → Download File';
+
 /**
  * postReceive of Download File: the link dies in 15 seconds, so it is read here, at once. Without the file
  * (Output Link Only, or Return File off where the node runs as an AI agent tool), the output is the link and
@@ -441,9 +444,7 @@ export async function downloadLinkedFile(this: IExecuteSingleFunctions, _items: 
 	const type = String(param(this, 'fileType', 'DOCUMENT'));
 	const index = type === 'ATTACHMENT' || type === 'SUPPORTING_DOCUMENT' ? Number(param(this, 'index', 0)) : undefined;
 	const about: IDataObject = { documentId, fileType: type, ...(index === undefined ? {} : { index }) };
-	if (!url) {
-		throw new NodeOperationError(this.getNode(), 'The service answered without a download link (data.file)', { itemIndex: this.getItemIndex() });
-	}
+	if (!url) throw noDownloadLinkError(this, DOWNLOAD_FILE, 'data.file', response, this.getItemIndex());
 	const options = param<Body>(this, 'options', {});
 	const namedFile = asString(options.fileName);
 	const lifeSeconds = DOCUMENT_CHOICES.downloadLinkLifeSeconds;
@@ -461,7 +462,7 @@ export async function downloadLinkedFile(this: IExecuteSingleFunctions, _items: 
 	}
 	const file = await fetchTemporaryFile(
 		this,
-		{ url, operation: 'Document → Download File', expected: expectedFileOf(type), life: `download links live ${lifeSeconds} seconds` },
+		{ url, operation: DOWNLOAD_FILE, expected: expectedFileOf(type), life: `download links live ${lifeSeconds} seconds` },
 		this.getItemIndex(),
 	);
 	const fileName = namedFile ?? file.fileName ?? DOCUMENT_CHOICES.fileNames[type](documentId, index ?? 0);

@@ -5,7 +5,6 @@ import type {
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import {
 	checkDownloadedFile,
@@ -14,9 +13,11 @@ import {
 	fileLinkJson,
 	fileNameFromDisposition,
 	howToGetTheFile,
+	noDownloadLinkError,
 	returnsFile,
 	toBinaryOutput,
 } from '../../../shared/binary';
+import { answerBytes } from '../../../shared/errors';
 import { switchQuery } from '../sectionSwitches';
 import {
 	ALL_SECTIONS,
@@ -146,7 +147,8 @@ export async function postReceivePackDownload(
 	const options = parameter<IDataObject>(this, 'options', {});
 	const binaryPropertyName = parameter<string>(this, 'binaryPropertyName', 'data');
 	const expected = expectedFileOf(downloadType);
-	const body = Buffer.from(response.body as Buffer);
+	// The bytes as n8n's request helper gave them: the file itself when streamed, which is not copied.
+	const body = answerBytes(response.body);
 	const contentType = String(response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
 	const source: IDataObject = { downloadType };
 	if (downloadType === 'SUPPORTING_DOCUMENT') source.signUrl = parameter(this, 'signUrl', '');
@@ -155,13 +157,7 @@ export async function postReceivePackDownload(
 
 	if (contentType === 'application/json' || contentType.endsWith('+json')) {
 		const data = ((JSON.parse(body.toString('utf8')) as IDataObject).data ?? {}) as IDataObject;
-		if (typeof data.url !== 'string') {
-			throw new NodeApiError(this.getNode(), { body: body.toString('utf8').slice(0, 200) }, {
-				message: 'The service answered without a download link',
-				description: 'Expected data.url in the JSON answer.',
-				itemIndex: this.getItemIndex(),
-			});
-		}
+		if (typeof data.url !== 'string' || !data.url) throw noDownloadLinkError(this, PACK_DOWNLOAD, 'data.url', { ...response, body }, this.getItemIndex());
 		const until = typeof data.expiresAt === 'string' ? data.expiresAt : null;
 		if (options.linkOnly === true || !returnsFile(this)) {
 			const link = fileLinkJson({

@@ -1,0 +1,64 @@
+import type { IExecuteSingleFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { downloadLinkedFile } from '../../../nodes/DocumentExecution/resources/document/hooks';
+import { V3_SEED } from '../../emulator/families/v3';
+import type { Emulator } from '../../emulator/server';
+import { makePdf } from '../../fixtures/pdf';
+import { NODE_NAME } from '../../harness/engine';
+import { requestsOn, runDocument, servicePaths, startRewritingProxy, startV3Emulator } from './setup';
+
+/** What Document → Download File makes of the service's answer: the file as n8n read it, or the error of an answer without a link. */
+let emulator: Emulator;
+beforeEach(async () => (emulator = await startV3Emulator()));
+afterEach(async () => await emulator.close());
+
+describe('Document → Download File keeps the downloaded bytes as n8n read them', () => {
+	it('hands n8n the very Buffer its request helper returned for the link, not a copy (a 15 MB file is held once)', async () => {
+		const file = makePdf('Signed contract');
+		const httpRequest = jest.fn(async () => ({ statusCode: 200, headers: { 'content-type': 'application/pdf' }, body: file }));
+		const prepareBinaryData = jest.fn(async (content: Buffer, fileName?: string, mimeType?: string) => ({ data: '', fileName, mimeType }));
+		const parameters: Record<string, unknown> = { documentId: 'DOC1', fileType: 'DOCUMENT', options: {} };
+		const context = {
+			getNode: () => ({ name: NODE_NAME, type: 'n8n-nodes-document-execution.documentExecution' }),
+			getItemIndex: () => 0,
+			getNodeParameter: (name: string, fallback?: unknown) => (name in parameters ? parameters[name] : fallback),
+			helpers: { httpRequest, prepareBinaryData },
+		} as unknown as IExecuteSingleFunctions;
+		const answer = { statusCode: 200, headers: {}, body: { status: 1, messages: [], data: { file: 'https://files.example/signed' } } } as IN8nHttpFullResponse;
+
+		const [item] = await downloadLinkedFile.call(context, [], answer);
+
+		expect(httpRequest).toHaveBeenCalledTimes(1);
+		expect(prepareBinaryData).toHaveBeenCalledTimes(1);
+		expect(prepareBinaryData.mock.calls[0][0]).toBe(file);
+		expect(item.json).toMatchObject({ documentId: 'DOC1', fileSize: file.length });
+	});
+});
+
+describe('Document → Download File: an answer without a download link', () => {
+	it('is a NodeApiError (the service answered, without data.file), as in Pack → Download', async () => {
+		const proxy = await startRewritingProxy(emulator, servicePaths.fetch, (body) => ({ ...body, data: {} }));
+		try {
+			const result = await runDocument(
+				emulator,
+				{ operation: 'download', documentId: V3_SEED.completedDocumentId, fileType: 'DOCUMENT' },
+				{ credentials: { documentExecutionApi: proxy.credential } },
+			);
+			const error = result.nodeError(NODE_NAME)!;
+			// The class n8n shows the error as (the engine keeps errors as plain data, so by its name).
+			expect(error.name).toBe(NodeApiError.name);
+			expect(error).toMatchObject({
+				message: 'Document → Download File: the service answered without a download link (data.file)',
+				description: expect.stringMatching(/^HTTP 200, but the answer has no data\.file, so there is no file to read\./),
+				httpCode: '200',
+				// The service's answer, as the error's details show it.
+				errorResponse: { body: expect.stringContaining('"data":{') },
+			});
+			expect(result.items).toHaveLength(0);
+			expect(requestsOn(emulator, servicePaths.fetch)).toHaveLength(1);
+		} finally {
+			await proxy.close();
+		}
+	});
+});
