@@ -23,6 +23,8 @@ describe('the package as n8n installs it', () => {
 		expect(manifest.license).toBe('MIT');
 		expect(manifest.homepage).toMatch(/^https:\/\//);
 		expect(manifest.files).toEqual(['dist']);
+		// n8n loads what the `n8n` field lists; like n8n's node template, no `main` (it named a file that did not exist).
+		expect(manifest.main).toBeUndefined();
 		expect(manifest.dependencies ?? {}).toEqual({});
 		expect(manifest.peerDependencies).toEqual({ 'n8n-workflow': '*' });
 		expect(manifest.overrides).toBeUndefined();
