@@ -12,7 +12,6 @@ import { join } from 'node:path';
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-dex-bench-'));
 process.env.N8N_ENCRYPTION_KEY ??= 'document-execution-bench-key';
 
-/* eslint-disable import/first */
 import { V3_SEED } from '../test/emulator/families/v3';
 import { startEmulator } from '../test/emulator/server';
 import { makePdf } from '../test/fixtures/pdf';

@@ -10,7 +10,6 @@ import { join } from 'node:path';
 
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-dex-bench-'));
 
-/* eslint-disable import/first */
 import { startEmulator } from '../test/emulator/server';
 import { runNode } from '../test/harness/engine';
 import { tokenCredential } from '../test/support/credentials';

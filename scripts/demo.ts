@@ -53,27 +53,25 @@ function printSummary(summary: PipelineSummary, n8n: N8n, emulator: EmulatorProc
 }
 
 async function main(): Promise<void> {
-	let n8n: N8n | undefined;
-	let emulator: EmulatorProcess | undefined;
 	installExitHooks(async () => {
 		info('Stopping n8n and the emulator...');
 	});
 	await ensureN8n();
 	const packed = await buildAndPack();
-	n8n = await N8n.create({ name: runName, fresh: true, port });
-	await step('Installing the tarball as a community package', () => installCommunityPackage(n8n!.userFolder, packed.tarball));
+	const n8n = await N8n.create({ name: runName, fresh: true, port });
+	await step('Installing the tarball as a community package', () => installCommunityPackage(n8n.userFolder, packed.tarball));
 	// The invitees of a new signing request sign at once, so that create → status → download finds a signed PDF.
-	emulator = await step('Starting the emulator', () => startEmulatorProcess({ name: runName, port: emulatorPort, signOnCreate: true }));
+	const emulator = await step('Starting the emulator', () => startEmulatorProcess({ name: runName, port: emulatorPort, signOnCreate: true }));
 	info(`Emulator at ${emulator.info.origin}`);
 	const imported = exampleWorkflows();
 	await step('Importing the credential and the example workflows', async () => {
-		await n8n!.importCredentials([demoCredential(emulator!)]);
-		await n8n!.importWorkflows(imported.map(({ file: _file, ...importable }) => importable));
+		await n8n.importCredentials([demoCredential(emulator)]);
+		await n8n.importWorkflows(imported.map(({ file: _file, ...importable }) => importable));
 		for (const workflow of imported) info(`  imported examples/${workflow.file}: ${workflow.name}`);
 	});
-	await step(`Starting n8n ${n8n.version} on ${n8n.url}`, () => n8n!.start(), { expect: 'about 10 s' });
+	await step(`Starting n8n ${n8n.version} on ${n8n.url}`, () => n8n.start(), { expect: 'about 10 s' });
 	await n8n.setupOwner();
-	const summary = await step('Running create → status → download in n8n', () => runPipeline(n8n!, emulator!, (line) => info(`  ${line}`)));
+	const summary = await step('Running create → status → download in n8n', () => runPipeline(n8n, emulator, (line) => info(`  ${line}`)));
 	printSummary(summary, n8n, emulator, imported);
 	const worked = summary.pdf.isPdf && summary.pdf.matchesService && summary.status === 'COMPLETED';
 	if (once) {

@@ -73,7 +73,7 @@ export async function startEmulatorProcess(
 			clearTimeout(timer);
 			try {
 				resolve(JSON.parse(buffered.slice(0, newline)) as EmulatorInfo);
-			} catch (error) {
+			} catch {
 				reject(new Error(`The emulator printed no JSON line: ${buffered}`));
 			}
 		});

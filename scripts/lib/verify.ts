@@ -73,5 +73,4 @@ export async function communityLint(): Promise<LintReport> {
 
 const CACHE_STAGE = () => join(paths.pack, '..', 'lint-stage');
 
-// eslint-disable-next-line no-control-regex
 const stripAnsi = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
