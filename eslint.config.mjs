@@ -70,7 +70,7 @@ export default tseslint.config(
 		rules: { 'no-control-regex': 'off' },
 	},
 	{
-		files: ['bench/**/*.{js,mjs,cjs}', 'scripts/**/*.{js,mjs,cjs}'],
+		files: ['test/**/*.{js,mjs,cjs}', 'bench/**/*.{js,mjs,cjs}', 'scripts/**/*.{js,mjs,cjs}'],
 		extends: [js.configs.recommended],
 		languageOptions: { globals: globals.node },
 	},

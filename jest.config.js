@@ -9,5 +9,7 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
 	setupFiles: ['<rootDir>/test/setup/env.ts'],
+	// Jest's order, or with JEST_FILE_ORDER_SEED set, the files shuffled by that seed.
+	testSequencer: '<rootDir>/test/setup/shuffle-sequencer.js',
 	testTimeout: 30000,
 };
