@@ -1,4 +1,4 @@
-import type { IExecuteSingleFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type { IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { downloadLinkedFile } from '../../../nodes/DocumentExecution/resources/document/hooks';
@@ -6,6 +6,7 @@ import { V3_SEED } from '../../emulator/families/v3';
 import type { Emulator } from '../../emulator/server';
 import { makePdf } from '../../fixtures/pdf';
 import { NODE_NAME } from '../../harness/engine';
+import { postReceiveContext } from '../../support/postReceiveContext';
 import { requestsOn, runDocument, servicePaths, startRewritingProxy, startV3Emulator } from './setup';
 
 /** What Document → Download File makes of the service's answer: the file as n8n read it, or the error of an answer without a link. */
@@ -17,14 +18,7 @@ describe('Document → Download File keeps the downloaded bytes as n8n read them
 	it('hands n8n the very Buffer its request helper returned for the link, not a copy (a 15 MB file is held once)', async () => {
 		const file = makePdf('Signed contract');
 		const httpRequest = jest.fn(async () => ({ statusCode: 200, headers: { 'content-type': 'application/pdf' }, body: file }));
-		const prepareBinaryData = jest.fn(async (content: Buffer, fileName?: string, mimeType?: string) => ({ data: '', fileName, mimeType }));
-		const parameters: Record<string, unknown> = { documentId: 'DOC1', fileType: 'DOCUMENT', options: {} };
-		const context = {
-			getNode: () => ({ name: NODE_NAME, type: 'n8n-nodes-document-execution.documentExecution' }),
-			getItemIndex: () => 0,
-			getNodeParameter: (name: string, fallback?: unknown) => (name in parameters ? parameters[name] : fallback),
-			helpers: { httpRequest, prepareBinaryData },
-		} as unknown as IExecuteSingleFunctions;
+		const { context, prepareBinaryData } = postReceiveContext({ documentId: 'DOC1', fileType: 'DOCUMENT', options: {} }, httpRequest);
 		const answer = { statusCode: 200, headers: {}, body: { status: 1, messages: [], data: { file: 'https://files.example/signed' } } } as IN8nHttpFullResponse;
 
 		const [item] = await downloadLinkedFile.call(context, [], answer);

@@ -1,10 +1,11 @@
-import type { IExecuteSingleFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type { IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { postReceivePackDownload } from '../../../nodes/DocumentExecution/resources/pack/hooks';
 import type { Emulator } from '../../emulator/server';
 import { makePdf } from '../../fixtures/pdf';
 import { NODE_NAME } from '../../harness/engine';
+import { postReceiveContext } from '../../support/postReceiveContext';
 import { startRewritingProxy } from '../document/setup';
 import { mainPacks, runV4, startV4Emulator } from './setup';
 
@@ -13,18 +14,9 @@ let emulator: Emulator;
 beforeEach(async () => (emulator = await startV4Emulator()));
 afterEach(async () => await emulator.close());
 
-/** The postReceive step's context, with n8n's request and binary helpers as spies. */
-function packDownloadContext(httpRequest = jest.fn()) {
-	const prepareBinaryData = jest.fn(async (content: Buffer, fileName?: string, mimeType?: string) => ({ data: '', fileName, mimeType }));
-	const parameters: Record<string, unknown> = { downloadType: 'DOCUMENT', documentId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', options: {} };
-	const context = {
-		getNode: () => ({ name: NODE_NAME, type: 'n8n-nodes-document-execution.documentExecution' }),
-		getItemIndex: () => 0,
-		getNodeParameter: (name: string, fallback?: unknown) => (name in parameters ? parameters[name] : fallback),
-		helpers: { httpRequest, prepareBinaryData },
-	} as unknown as IExecuteSingleFunctions;
-	return { context, prepareBinaryData };
-}
+/** Pack → Download's parameters for a signed document. */
+const packDownloadContext = (httpRequest = jest.fn()) =>
+	postReceiveContext({ downloadType: 'DOCUMENT', documentId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', options: {} }, httpRequest);
 
 describe('Pack → Download keeps the downloaded bytes as n8n read them (a 15 MB file is held once)', () => {
 	it('a streamed file: hands n8n the very Buffer of the answer routing received, not a copy', async () => {
