@@ -20,11 +20,9 @@ import type { N8n } from '../scripts/lib/n8n';
 import { N8N_VERSION, ROOT } from '../scripts/lib/paths';
 import type { Packed } from '../scripts/lib/pack';
 import { QueueCluster } from '../scripts/lib/queue';
-import { Accounts } from '../test/emulator/accounts';
-import { Clock } from '../test/emulator/clock';
 import { buildV3Event } from '../test/emulator/families/webhooks';
-import type { EmulatorEnv } from '../test/emulator/server';
-import { sleep } from './lib/n8n-runs';
+import { deliveryEnv } from './lib/emulator';
+import { median, sleep, waitForWebhookUrl } from './lib/n8n-runs';
 import { CREDENTIAL, HEADER_CREDENTIAL, OUR_TRIGGER } from './lib/workflows';
 
 export interface QueueSettings {
@@ -66,11 +64,6 @@ export interface QueueRound {
 	failed: number;
 }
 
-const median = (values: number[]) => {
-	const sorted = [...values].sort((a, b) => a - b);
-	const middle = Math.floor(sorted.length / 2);
-	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 function targets(emulatorToken: string): Target[] {
 	const ourWebhookId = randomUUID();
@@ -129,10 +122,7 @@ function targets(emulatorToken: string): Target[] {
 
 /** Genuine v3 "signed" deliveries, MAC keyed by the emulator account's salt, each for another document. */
 function deliveries(emulator: EmulatorProcess, count: number, prefix: string): Buffer[] {
-	const clock = new Clock();
-	const accounts = new Accounts(clock);
-	accounts.add({ id: 'account-main', authToken: emulator.info.authToken, salt: emulator.info.salt ?? undefined });
-	const env = { clock, accounts, slice: () => ({ documents: new Map() }), origin: () => emulator.info.origin } as unknown as EmulatorEnv;
+	const env = deliveryEnv(emulator);
 	return Array.from({ length: count }, (_, index) =>
 		Buffer.from(JSON.stringify(buildV3Event(env, { event: 'signed', documentId: `${prefix}${String(index).padStart(4, '0')}` }))),
 	);
@@ -173,14 +163,6 @@ async function drained(main: N8n, workflowId: string, expected: number): Promise
 	}
 }
 
-async function waitForRegistration(url: string): Promise<void> {
-	for (let tries = 0; tries < 120; tries++) {
-		if (/not registered for GET/i.test(await (await fetch(url)).text())) return;
-		await sleep(500);
-	}
-	throw new Error(`${url} was not registered after 60 s`);
-}
-
 async function measureWith(config: WebhookConfig, workerCount: number, settings: QueueSettings, emulator: EmulatorProcess, packed: Packed): Promise<QueueRound[]> {
 	const webhookNodeOptions = process.env.BENCH_WEBHOOK_NODE_OPTIONS;
 	const cluster = await QueueCluster.create({
@@ -207,7 +189,7 @@ async function measureWith(config: WebhookConfig, workerCount: number, settings:
 		for (const target of list) {
 			const stored = await cluster.main.rest<{ versionId: string }>('GET', `/rest/workflows/${target.workflow.id}`);
 			await cluster.main.rest('POST', `/rest/workflows/${target.workflow.id}/activate`, { versionId: stored.versionId });
-			await waitForRegistration(`${cluster.webhook.url}/webhook/${target.path}`);
+			await waitForWebhookUrl(`${cluster.webhook.url}/webhook/${target.path}`, 60_000);
 		}
 		const sent: Record<Target['key'], number> = { ours: 0, reference: 0 };
 		// Round 0 of each is a warm-up (connections, JIT, n8n's caches), not counted.

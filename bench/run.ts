@@ -21,14 +21,11 @@ import { N8n } from '../scripts/lib/n8n';
 import { buildAndPack } from '../scripts/lib/pack';
 import { N8N_VERSION, ROOT } from '../scripts/lib/paths';
 import { installExitHooks, run, stopAll } from '../scripts/lib/proc';
-import { Accounts } from '../test/emulator/accounts';
-import { Clock } from '../test/emulator/clock';
 import { buildEnvelope } from '../test/emulator/families/webhooks';
-import type { EmulatorEnv } from '../test/emulator/server';
 import { makePdf } from '../test/fixtures/pdf';
-import { startBenchEmulator } from './lib/emulator';
+import { deliveryEnv, startBenchEmulator } from './lib/emulator';
 import { benchQueue } from './queue';
-import { activate, executionsOf, memoryOf, resetPeak, runWorkflow, sleep, waitForWebhook, type ExecutionResult } from './lib/n8n-runs';
+import { activate, executionsOf, median, memoryOf, resetPeak, runWorkflow, sleep, waitForWebhook, type ExecutionResult } from './lib/n8n-runs';
 import { benchWorkflows, CREDENTIAL, HEADER_CREDENTIAL, type BenchWorkflow } from './lib/workflows';
 
 const flag = (name: string, fallback: number) => Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -47,11 +44,6 @@ const PAGE = 40;
 /** Seeds: 1,000 extra v3 documents (Get Status targets and the v3 list), 2,100 packs of which 1,050 COMPLETED. */
 const SEED = { v3ExtraDocuments: 1000, packCount: 2100, packStatusMix: 'COMPLETED,SENT' };
 
-const median = (values: number[]) => {
-	const sorted = [...values].sort((a, b) => a - b);
-	const middle = Math.floor(sorted.length / 2);
-	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 interface Row {
 	part: string;
@@ -310,10 +302,7 @@ async function deliverAll(url: string, bodies: Buffer[]): Promise<{ ms: number; 
 
 async function benchTrigger(): Promise<void> {
 	// Deliveries built as the emulator builds them (its buildEnvelope), MAC keyed by the account's salt.
-	const clock = new Clock();
-	const accounts = new Accounts(clock);
-	accounts.add({ id: 'account-main', authToken: emulator.info.authToken, salt: emulator.info.salt ?? undefined });
-	const env = { clock, accounts, slice: () => { throw new Error('no v4 state here'); } } as unknown as EmulatorEnv;
+	const env = deliveryEnv(emulator);
 	const bodies = Array.from({ length: DELIVERIES }, (_, index) =>
 		Buffer.from(JSON.stringify(buildEnvelope(env, { documentId: `DOCEXTRA${String((index % 1000) + 1).padStart(6, '0')}` }))),
 	);

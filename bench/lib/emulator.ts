@@ -2,6 +2,9 @@ import { join } from 'node:path';
 
 import { startEmulatorProcess, type EmulatorProcess } from '../../scripts/lib/emulator';
 import { ROOT } from '../../scripts/lib/paths';
+import { Accounts } from '../../test/emulator/accounts';
+import { Clock } from '../../test/emulator/clock';
+import type { EmulatorEnv } from '../../test/emulator/server';
 
 /** The emulator with a large signed PDF on its completed document (bench/lib/emulator-child.ts). */
 export async function startBenchEmulator(options: { seed: Record<string, string | number | boolean>; signedPdfBytes: number }): Promise<EmulatorProcess> {
@@ -11,4 +14,17 @@ export async function startBenchEmulator(options: { seed: Record<string, string 
 		script: join(ROOT, 'bench', 'lib', 'emulator-child.ts'),
 		extraArgs: [`--signed-pdf-bytes=${options.signedPdfBytes}`],
 	});
+}
+
+/**
+ * Enough of an emulator's environment, in this process, for its webhook builders (buildEnvelope, buildV3Event)
+ * to make deliveries as the running emulator would: its main account and salt (the MAC), no documents or packs
+ * (fresh ids and values are used).
+ */
+export function deliveryEnv(emulator: EmulatorProcess): EmulatorEnv {
+	const clock = new Clock();
+	const accounts = new Accounts(clock);
+	accounts.add({ id: 'account-main', authToken: emulator.info.authToken, salt: emulator.info.salt ?? undefined });
+	const noState = { documents: new Map(), packs: [] };
+	return { clock, accounts, slice: () => noState, origin: () => emulator.info.origin } as unknown as EmulatorEnv;
 }

@@ -42,16 +42,21 @@ export async function activate(n8n: N8n, workflow: BenchWorkflow): Promise<void>
 	await n8n.rest('POST', `/rest/workflows/${workflow.id}/activate`, { versionId: stored.versionId });
 }
 
-/** Activation registers the webhook a moment after the REST call: a GET answers "not registered for GET" once it is there. */
-export async function waitForWebhook(n8n: N8n, workflow: BenchWorkflow): Promise<void> {
-	const url = `${n8n.url}/webhook/${workflow.path}`;
-	for (let tries = 0; tries < 60; tries++) {
-		const text = await (await fetch(url)).text();
-		if (/not registered for GET/i.test(text)) return;
-		await sleep(500);
+export const median = (values: number[]) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	const middle = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** Activation registers a webhook a moment after the REST call: a GET answers "not registered for GET" once it is there. */
+export async function waitForWebhookUrl(url: string, timeoutMs = 30_000): Promise<void> {
+	for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(500)) {
+		if (/not registered for GET/i.test(await (await fetch(url)).text())) return;
 	}
-	throw new Error(`The webhook ${url} was not registered after 30 s`);
+	throw new Error(`The webhook ${url} was not registered after ${timeoutMs / 1000} s`);
 }
+
+export const waitForWebhook = (n8n: N8n, workflow: BenchWorkflow) => waitForWebhookUrl(`${n8n.url}/webhook/${workflow.path}`);
 
 /**
  * A REST call that waits out n8n's 503 "Database is not ready!": while a large execution is being saved, its

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeType, INodeTypeDescription, NodeOutput } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { APP_DESCRIPTION } from '../shared/appDescription';
 import { authenticationProperty, nodeCredentials } from '../shared/authentication';
 import { baseUrlExpression } from '../shared/environment';
 import { familyGuards, withCreateNotices } from './familyGuards';
@@ -20,10 +21,7 @@ export class DocumentExecution implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		// n8n's node panel shows the trigger's description on the one entry it makes of this node and the
-		// Document Execution Trigger, so both nodes carry this text: it says what each of them is for.
-		description:
-			'Create e-signing requests, track them, download signed files and audit trails, administer the Document Execution Service, and start workflows when invitees sign, approve or reject',
+		description: APP_DESCRIPTION,
 		defaults: { name: 'Document Execution' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

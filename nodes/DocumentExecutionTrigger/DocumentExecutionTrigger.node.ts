@@ -13,6 +13,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { APP_DESCRIPTION } from '../shared/appDescription';
 import { authenticationProperty, credentialTypeFor, nodeCredentials, type Authentication } from '../shared/authentication';
 import { resolveBaseUrl } from '../shared/environment';
 import { asNodeError, responseError } from '../shared/errors';
@@ -213,7 +214,7 @@ export class DocumentExecutionTrigger implements INodeType {
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: '={{ ($parameter["options"]["eventTypes"] || []).join(", ") || "Any event" }}',
-		description: 'Create e-signing requests, track them, download signed files and audit trails, administer the Document Execution Service, and start workflows when invitees sign, approve or reject',
+		description: APP_DESCRIPTION,
 		defaults: { name: 'Document Execution Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
