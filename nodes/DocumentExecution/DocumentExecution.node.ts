@@ -4,7 +4,6 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { APP_DESCRIPTION } from '../shared/appDescription';
 import { authenticationProperty, nodeCredentials } from '../shared/authentication';
 import { baseUrlExpression } from '../shared/environment';
-import { familyGuards, withCreateNotices } from './familyGuards';
 import { resources } from './resources';
 import { searchDocuments } from './resources/document/documentPicker';
 import { searchPacks } from './resources/pack/packPicker';
@@ -46,8 +45,7 @@ export class DocumentExecution implements INodeType {
 				options: resources.map((resource) => resource.option),
 				default: 'document',
 			},
-			...familyGuards(resources),
-			...resources.flatMap(withCreateNotices),
+			...resources.flatMap((resource) => resource.properties),
 		],
 	};
 

@@ -20,6 +20,7 @@ import { asNodeError, responseError } from '../shared/errors';
 import { EVENT_KINDS, normalisedEvent, shapeOf, type Route, type ShapedDelivery } from './delivery';
 import { eventKey, remember, seenRecently } from './recentDeliveries';
 import { saltOf, verifyMac } from './verifyMac';
+import { isObject } from '../shared/isObject';
 
 /** n8n's webhook names, and the route each stands for on the service's side. */
 const ROUTES: Record<string, Route> = { default: 'success', error: 'error' };
@@ -34,8 +35,6 @@ const ERROR_WEBHOOK = 'error' as WebhookType;
 /** Where the node keeps, per webhook, the URL it showed the user to paste (see the lifecycle below). */
 const REGISTRY_KEY = 'pastedWebhookUrls';
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const EVENT_OPTIONS = Object.entries(EVENT_KINDS)
 	.map(([value, description]) => ({

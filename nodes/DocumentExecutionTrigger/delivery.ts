@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { isObject } from '../shared/isObject';
 
 /**
  * The two bodies the service posts to a webhook URL, told apart before anything else runs, and the small
@@ -38,8 +39,6 @@ export const EVENT_KINDS = {
 
 export type EventKind = keyof typeof EVENT_KINDS | string;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const own = (object: Record<string, unknown>, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 

@@ -1,6 +1,7 @@
 import { createHash } from 'crypto';
 
 import type { ShapedDelivery } from './delivery';
+import { isObject } from '../shared/isObject';
 
 /**
  * The deliveries that recently started an execution, so that one event runs the flow once: the service sends a
@@ -26,8 +27,6 @@ export const RECENT_DELIVERIES = {
 /** Per trigger node (workflow id and node name): event key → when it started an execution, oldest first. */
 const windows = new Map<string, Map<string, number>>();
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const field = (holder: unknown, key: string): string => {
 	const value = isObject(holder) ? holder[key] : undefined;

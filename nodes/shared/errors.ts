@@ -8,6 +8,7 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { V1_CODES, V3_CODES, V4_CODES, type CodeTable } from './serviceCodes';
+import { isObject } from './isObject';
 
 /** The service's three error envelopes (see the spec's Errors section). */
 export type ServiceFamily = 'v3' | 'v4' | 'v1';
@@ -18,8 +19,6 @@ interface ServiceMessage {
 	path?: string | null;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function describe(table: CodeTable, messages: ServiceMessage[], extra: string[] = []) {
 	const first = messages[0] ?? {};

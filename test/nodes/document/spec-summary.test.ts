@@ -95,7 +95,8 @@ const node = new DocumentExecution().description;
 async function viaPreSend(operation: string, resource: string, value: string, body: Record<string, unknown>): Promise<Rule> {
 	const selector = node.properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource))!;
 	const option = (selector.options as INodePropertyOptions[]).find((candidate) => candidate.value === value)!;
-	const [preSend] = option.routing!.send!.preSend!;
+	// The operation's own check comes after the family's steps (routing.ts).
+	const preSend = option.routing!.send!.preSend!.slice(-1)[0];
 	const error = await preSend.call(context, { url: '', body } as IHttpRequestOptions).catch((caught: Error) => caught);
 	if (!(error instanceof Error)) throw new Error(`${operation}: ${JSON.stringify(body)} keeps every rule`);
 	return split(operation, error.message);

@@ -1,14 +1,10 @@
 import type {
 	IDisplayOptions,
-	IHttpRequestMethods,
 	INodeProperties,
 	INodePropertyOptions,
-	INodePropertyRouting,
 	PostReceiveAction,
-	PreSendAction,
 } from 'n8n-workflow';
 
-import type { Creation } from '../../../shared/errors';
 import type { ResourceModule } from '../types';
 
 /**
@@ -40,14 +36,12 @@ export const showFor = (resource: string, operation?: string[]): IDisplayOptions
 });
 
 /**
- * An admin resource: its Resource list entry, its properties (the operation selector first) and the
- * operations that create something.
+ * An admin resource: its Resource list entry and its properties (the operation selector first).
  */
-export const adminResource = (name: string, resource: string, properties: INodeProperties[], creates?: Record<string, Creation>): ResourceModule => ({
+export const adminResource = (name: string, resource: string, properties: INodeProperties[]): ResourceModule => ({
 	option: { name, value: resource, description: 'Organisation administration (v1)' },
 	family: 'v1',
 	properties,
-	...(creates ? { creates } : {}),
 });
 
 /** The Operation selector of an admin resource. */
@@ -59,17 +53,6 @@ export const adminOperations = (resource: string, defaultOperation: string, opti
 	displayOptions: showFor(resource),
 	options,
 	default: defaultOperation,
-});
-
-/** Routing of a v1 request: method and URL, then the body builder and the output step where there are. */
-export const v1Routing = (
-	method: IHttpRequestMethods,
-	url: string,
-	steps: { preSend?: PreSendAction; postReceive?: PostReceiveAction } = {},
-): INodePropertyRouting => ({
-	request: { method, url },
-	...(steps.preSend ? { send: { preSend: [steps.preSend] } } : {}),
-	...(steps.postReceive ? { output: { postReceive: [steps.postReceive] } } : {}),
 });
 
 /** A routing URL (an expression) for a v1 path that ends in the ID a parameter holds, e.g. `/roles/{roleId}`. */

@@ -9,7 +9,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import type { z } from 'zod';
 
-import { readBinary, toText } from '../../../shared/binary';
+import { readBinary, toText } from '../../shared/binary';
 import { CLIENT_SECRET_NOTICE, MAX_SEARCH_PAGES, SEARCH_PAGE_SIZE } from './common';
 import {
 	check,

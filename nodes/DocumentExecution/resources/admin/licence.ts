@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ADMIN, adminOperations, adminResource, showFor, v1Path, v1Routing } from './common';
+import { v1Routing } from '../../shared/routing';
+import { ADMIN, adminOperations, adminResource, showFor, v1Path } from './common';
 import { buildLicence } from './hooks';
 
 const resource = ADMIN.licence;
@@ -11,7 +12,7 @@ const operation = adminOperations(resource, 'install', [
 		value: 'install',
 		description: 'Install a licence from its content (JWT-formatted data, from a file of any extension or as text)',
 		action: 'Install a licence',
-		routing: v1Routing('POST', v1Path('/licenses'), { preSend: buildLicence }),
+		routing: v1Routing('POST', v1Path('/licenses'), { preSend: [buildLicence] }),
 	},
 ]);
 

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ADMIN, adminOperations, adminResource, dataOf, RULE_TYPES, showFor, v1Path, v1PathTo, v1Routing } from './common';
+import { v1Routing } from '../../shared/routing';
+import { ADMIN, adminOperations, adminResource, dataOf, RULE_TYPES, showFor, v1Path, v1PathTo } from './common';
 import { buildNotificationRuleUpdate } from './hooks';
 
 const resource = ADMIN.notificationRule;
@@ -11,14 +12,14 @@ const operation = adminOperations(resource, 'update', [
 		value: 'getTypes',
 		description: 'List the notification rule types and their labels',
 		action: 'Get notification rule types',
-		routing: v1Routing('GET', v1Path('/notification-rules/types'), { postReceive: dataOf() }),
+		routing: v1Routing('GET', v1Path('/notification-rules/types'), { postReceive: [dataOf()] }),
 	},
 	{
 		name: 'Update',
 		value: 'update',
 		description: 'Change who a notification rule notifies and whether it is on',
 		action: 'Update a notification rule',
-		routing: v1Routing('PUT', v1PathTo('/notification-rules/', 'ruleId'), { preSend: buildNotificationRuleUpdate }),
+		routing: v1Routing('PUT', v1PathTo('/notification-rules/', 'ruleId'), { preSend: [buildNotificationRuleUpdate] }),
 	},
 ]);
 

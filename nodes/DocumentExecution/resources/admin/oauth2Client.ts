@@ -1,9 +1,18 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ADMIN, adminOperations, adminResource, showFor, v1Path, v1Routing } from './common';
+import type { Creation } from '../../../shared/errors';
+import { createNotice, v1Routing } from '../../shared/routing';
+import { ADMIN, adminOperations, adminResource, showFor, v1Path } from './common';
 import { buildOauth2Client, noteClientSecretShownOnce } from './hooks';
 
 const resource = ADMIN.oauth2Client;
+
+const CREATE_CLIENT: Creation = {
+	operation: 'OAuth2 Client → Create',
+	thing: 'the OAuth2 client',
+	// The spec has no operation that reads clients: a second create with the same ID is the check (409).
+	check: 'if running the node again answers that the client already exists, it was created and its secret, shown only once, is lost: create another Client ID',
+};
 
 const operation = adminOperations(resource, 'create', [
 	{
@@ -11,7 +20,7 @@ const operation = adminOperations(resource, 'create', [
 		value: 'create',
 		description: 'Create an OAuth2 client. Its client secret is in the output this once and never again.',
 		action: 'Create an oauth2 client',
-		routing: v1Routing('POST', v1Path('/oauth2-clients'), { preSend: buildOauth2Client, postReceive: noteClientSecretShownOnce }),
+		routing: v1Routing('POST', v1Path('/oauth2-clients'), { creates: CREATE_CLIENT, preSend: [buildOauth2Client], postReceive: [noteClientSecretShownOnce] }),
 	},
 ]);
 
@@ -38,11 +47,4 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-export const oauth2Client = adminResource('OAuth2 Client', resource, [operation, ...fields], {
-	create: {
-		operation: 'OAuth2 Client → Create',
-		thing: 'the OAuth2 client',
-		// The spec has no operation that reads clients: a second create with the same ID is the check (409).
-		check: 'if running the node again answers that the client already exists, it was created and its secret, shown only once, is lost: create another Client ID',
-	},
-});
+export const oauth2Client = adminResource('OAuth2 Client', resource, [operation, createNotice(resource, 'create', CREATE_CLIENT), ...fields]);

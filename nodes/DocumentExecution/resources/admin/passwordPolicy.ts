@@ -1,9 +1,17 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ADMIN, adminOperations, adminResource, dataOf, showFor, v1Path, v1Routing } from './common';
+import type { Creation } from '../../../shared/errors';
+import { createNotice, v1Routing } from '../../shared/routing';
+import { ADMIN, adminOperations, adminResource, dataOf, showFor, v1Path } from './common';
 import { buildPasswordPolicy } from './hooks';
 
 const resource = ADMIN.passwordPolicy;
+
+const CREATE_POLICY: Creation = {
+	operation: 'Password Policy → Create',
+	thing: 'the password policy',
+	check: 'check with Password Policy → Get before running the node again',
+};
 
 const operation = adminOperations(resource, 'get', [
 	{
@@ -11,14 +19,14 @@ const operation = adminOperations(resource, 'get', [
 		value: 'create',
 		description: "Create the organisation's password policy (an organisation has one)",
 		action: 'Create the password policy',
-		routing: v1Routing('POST', v1Path('/password-policy'), { preSend: buildPasswordPolicy }),
+		routing: v1Routing('POST', v1Path('/password-policy'), { creates: CREATE_POLICY, preSend: [buildPasswordPolicy] }),
 	},
 	{
 		name: 'Get',
 		value: 'get',
 		description: "Get the organisation's password policy",
 		action: 'Get the password policy',
-		routing: v1Routing('GET', v1Path('/password-policy'), { postReceive: dataOf() }),
+		routing: v1Routing('GET', v1Path('/password-policy'), { postReceive: [dataOf()] }),
 	},
 ]);
 
@@ -64,10 +72,4 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-export const passwordPolicy = adminResource('Password Policy', resource, [operation, ...fields], {
-	create: {
-		operation: 'Password Policy → Create',
-		thing: 'the password policy',
-		check: 'check with Password Policy → Get before running the node again',
-	},
-});
+export const passwordPolicy = adminResource('Password Policy', resource, [operation, createNotice(resource, 'create', CREATE_POLICY), ...fields]);

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ADMIN, adminOperations, adminResource, showFor, v1PathTo, v1Routing } from './common';
+import { v1Routing } from '../../shared/routing';
+import { ADMIN, adminOperations, adminResource, showFor, v1PathTo } from './common';
 import { buildRoleUpdate } from './hooks';
 
 const resource = ADMIN.role;
@@ -11,7 +12,7 @@ const operation = adminOperations(resource, 'update', [
 		value: 'update',
 		description: "Rename a role and, optionally, replace its entitlements",
 		action: 'Update a role',
-		routing: v1Routing('PUT', v1PathTo('/roles/', 'roleId'), { preSend: buildRoleUpdate }),
+		routing: v1Routing('PUT', v1PathTo('/roles/', 'roleId'), { preSend: [buildRoleUpdate] }),
 	},
 ]);
 

@@ -1,7 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { limitProperty, returnAllProperty } from '../common';
-import { adminOperations, OPERATORS, SEARCH_PAGE_SIZE, showFor, v1Path, v1Routing } from './common';
+import { limitProperty, returnAllProperty } from '../../shared/descriptions';
+import { v1Routing } from '../../shared/routing';
+import { adminOperations, OPERATORS, SEARCH_PAGE_SIZE, showFor, v1Path } from './common';
 import { buildSearch, paginateSearch } from './hooks';
 
 export interface SearchableResource {
@@ -34,11 +35,8 @@ export function searchProperties(spec: SearchableResource): INodeProperties[] {
 				value: 'search',
 				description: `Search ${spec.plural} with filters and sorting`,
 				action: `Search ${spec.plural}`,
-				routing: {
-					...v1Routing('POST', v1Path(spec.path), { preSend: buildSearch(fieldValues, spec.booleanFields) }),
-					// Pages by the spec's 0-based page index and reads pagination.total (see hooks.ts).
-					operations: { pagination: paginateSearch },
-				},
+				// Pages by the spec's 0-based page index and reads pagination.total (see hooks.ts).
+				routing: v1Routing('POST', v1Path(spec.path), { preSend: [buildSearch(fieldValues, spec.booleanFields)], pagination: paginateSearch }),
 			},
 		]),
 		{
@@ -144,7 +142,6 @@ export function searchProperties(spec: SearchableResource): INodeProperties[] {
 		},
 		returnAllProperty(resource, 'search', {
 			hint: `Reads pages of ${SEARCH_PAGE_SIZE} until every match is read`,
-			routing: { send: { paginate: true } },
 		}),
 		limitProperty(resource, 'search'),
 		{

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ADMIN, adminOperations, adminResource, dataOf, showFor, v1Path, v1Routing } from './common';
+import { v1Routing } from '../../shared/routing';
+import { ADMIN, adminOperations, adminResource, dataOf, showFor, v1Path } from './common';
 import { buildSettingsUpdate } from './hooks';
 
 const resource = ADMIN.settings;
@@ -11,14 +12,14 @@ const operation = adminOperations(resource, 'get', [
 		value: 'get',
 		description: "Get the organisation's retention and audit-trail settings",
 		action: 'Get organisation settings',
-		routing: v1Routing('GET', v1Path('/settings'), { postReceive: dataOf() }),
+		routing: v1Routing('GET', v1Path('/settings'), { postReceive: [dataOf()] }),
 	},
 	{
 		name: 'Update',
 		value: 'update',
 		description: 'Change the settings you add below; the others keep their values',
 		action: 'Update organisation settings',
-		routing: v1Routing('PUT', v1Path('/settings'), { preSend: buildSettingsUpdate }),
+		routing: v1Routing('PUT', v1Path('/settings'), { preSend: [buildSettingsUpdate] }),
 	},
 ]);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { numberAsText } from '../numberAsText';
+import { numberAsText } from '../../shared/numberAsText';
 import { GROUP_OPERATORS, OPERATORS, RULE_TYPES, VALUE_COUNT, type ConditionOperator } from './common';
 
 /**

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { returnFileProperty } from '../../../shared/binary';
-import { limitProperty, pageSizeOption, returnAllProperty } from '../common';
-import { sectionLabel } from '../sectionSwitches';
+import { returnFileProperty } from '../../shared/binary';
+import { limitProperty, pageSizeOption, returnAllProperty } from '../../shared/descriptions';
+import { sectionLabel } from '../../shared/sectionSwitches';
 import {
 	buildCreateBody,
 	buildReactivateBody,
@@ -35,8 +35,16 @@ import {
 	TEMPLATE_FIELD_TYPES,
 } from './schema';
 import { documentIdLocator } from './documentPicker';
+import type { Creation } from '../../../shared/errors';
+import { createNotice, v3Routing } from '../../shared/routing';
 
 export const RESOURCE = 'document';
+
+const CREATE_SIGNING_REQUEST: Creation = {
+	operation: 'Document → Create Signing Request',
+	thing: 'the signing request',
+	check: 'check with Document → Get Many (search for its IRN or document name) before running the node again',
+};
 
 const show = (operation: string[], extra: Record<string, unknown[]> = {}) => ({
 	show: { resource: [RESOURCE], operation, ...extra },
@@ -69,77 +77,49 @@ const operation: INodeProperties = {
 			value: 'create',
 			action: 'Create a signing request',
 			description: 'Send a PDF or a template to invitees for e-signing through a published workflow',
-			routing: {
-				request: { method: 'POST', url: '/v3.0/sign/request' },
-				send: { preSend: [buildCreateBody] },
-				output: { postReceive: [outputCreated] },
-			},
+			routing: v3Routing('POST', '/v3.0/sign/request', { creates: CREATE_SIGNING_REQUEST, preSend: [buildCreateBody], postReceive: [outputCreated] }),
 		},
 		{
 			name: 'Delete',
 			value: 'delete',
 			action: 'Delete a document',
 			description: 'Permanently delete a document with its files, invitee data, sign URLs and webhook history',
-			routing: {
-				request: { method: 'DELETE', url: '/v3.0/sign/request' },
-				send: { preSend: [validateDocumentIdQuery] },
-				output: { postReceive: [outputDeleted] },
-			},
+			routing: v3Routing('DELETE', '/v3.0/sign/request', { preSend: [validateDocumentIdQuery], postReceive: [outputDeleted] }),
 		},
 		{
 			name: 'Download File',
 			value: 'download',
 			action: 'Download a file of a document',
 			description: 'Download the signed PDF, audit trail, an attachment or a supporting document of a completed document',
-			routing: {
-				request: { method: 'GET', url: '/v3.3/document/fetchDocument' },
-				send: { preSend: [validateDownloadQuery] },
-				output: { postReceive: [downloadLinkedFile] },
-			},
+			routing: v3Routing('GET', '/v3.3/document/fetchDocument', { preSend: [validateDownloadQuery], postReceive: [downloadLinkedFile] }),
 		},
 		{
 			name: 'Get Details',
 			value: 'getDetails',
 			action: 'Get the details of a document',
 			description: 'Get configurable detail about a document: files, audit trail, invitees, workflow, stamps, NeSL data',
-			routing: {
-				request: { method: 'GET', url: '/v3.3/document/details' },
-				send: { preSend: [sendDetailSections] },
-				output: { postReceive: [outputData] },
-			},
+			routing: v3Routing('GET', '/v3.3/document/details', { preSend: [sendDetailSections], postReceive: [outputData] }),
 		},
 		{
 			name: 'Get Many',
 			value: 'getMany',
 			action: 'Get many documents',
 			description: 'List or search documents by name, ID or IRN, optionally filtered by status',
-			routing: {
-				request: { method: 'GET', url: '/v3.0/sign/request/list' },
-				send: { preSend: [validateListQuery], paginate: true },
-				operations: { pagination: paginateList },
-			},
+			routing: v3Routing('GET', '/v3.0/sign/request/list', { preSend: [validateListQuery], pagination: paginateList }),
 		},
 		{
 			name: 'Get Status',
 			value: 'getStatus',
 			action: 'Get the signing status of a document',
 			description: 'Get each invitee\'s signing state, the file URLs and, once signed, the signer certificate data',
-			routing: {
-				request: { method: 'GET', url: '/v3.2/sign/request' },
-				send: { preSend: [validateDocumentIdQuery] },
-				output: { postReceive: [outputData] },
-			},
+			routing: v3Routing('GET', '/v3.2/sign/request', { preSend: [validateDocumentIdQuery], postReceive: [outputData] }),
 		},
 		{
 			name: 'Reactivate',
 			value: 'reactivate',
 			action: 'Reactivate expired invitations',
 			description: 'Give expired invitations of a document a new expiry; sign URLs stay the same',
-			routing: {
-				request: { method: 'POST', url: '/v3.0/sign/request/reactivate' },
-				send: { preSend: [buildReactivateBody] },
-				output: { postReceive: [outputData] },
-			},
+			routing: v3Routing('POST', '/v3.0/sign/request/reactivate', { preSend: [buildReactivateBody], postReceive: [outputData] }),
 		},
 		{
 			name: 'Resend Invitations',
@@ -152,22 +132,14 @@ const operation: INodeProperties = {
 			value: 'reviewEbg',
 			action: 'Review an electronic bank guarantee notification',
 			description: 'Accept or reject an electronic bank guarantee event notification',
-			routing: {
-				request: { method: 'POST', url: '/v3.3/nesl/notification/review' },
-				send: { preSend: [validateEbgReviewBody] },
-				output: { postReceive: [outputEbgReview] },
-			},
+			routing: v3Routing('POST', '/v3.3/nesl/notification/review', { preSend: [validateEbgReviewBody], postReceive: [outputEbgReview] }),
 		},
 		{
 			name: 'Sign With Document Signer',
 			value: 'signWithDocSigner',
 			action: 'Sign with a document signer certificate',
 			description: 'Sign an invitation with a document signer certificate profile of the invitee\'s account',
-			routing: {
-				request: { method: 'POST', url: '/v3.0/sign/docSigner/invitation' },
-				send: { preSend: [validateDocSignerBody] },
-				output: { postReceive: [outputDocSigner] },
-			},
+			routing: v3Routing('POST', '/v3.0/sign/docSigner/invitation', { preSend: [validateDocSignerBody], postReceive: [outputDocSigner] }),
 		},
 	],
 };
@@ -909,4 +881,4 @@ const changeFields: INodeProperties[] = [
 	},
 ];
 
-export const documentProperties: INodeProperties[] = [operation, ...createFields, ...readFields, ...downloadFields, ...changeFields];
+export const documentProperties: INodeProperties[] = [operation, createNotice(RESOURCE, 'create', CREATE_SIGNING_REQUEST), ...createFields, ...readFields, ...downloadFields, ...changeFields];

@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
 
-import { nextOffsetToken, readForMethod } from '../../../shared/methodRequest';
-import { idLocator } from '../locators';
+import { nextOffsetToken, readForMethod } from '../../shared/methodRequest';
+import { idLocator } from '../../shared/descriptions';
 import { MAX_PAGE_SIZE } from './schema';
 
 /**

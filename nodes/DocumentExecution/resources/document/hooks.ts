@@ -20,9 +20,9 @@ import {
 	readBinary,
 	returnsFile,
 	toBinaryOutput,
-} from '../../../shared/binary';
+} from '../../shared/binary';
 import { responseError } from '../../../shared/errors';
-import { switchQuery } from '../sectionSwitches';
+import { switchQuery } from '../../shared/sectionSwitches';
 import { refuse } from '../v3Operations';
 import {
 	createBodySchema,
@@ -42,6 +42,7 @@ import {
 	reactivateBodySchema,
 	unwrapBase64,
 } from './schema';
+import { isObject } from '../../../shared/isObject';
 
 /** Where the spec is silent, the node's choices (docs/choices/document.md). */
 export const DOCUMENT_CHOICES = {
@@ -67,7 +68,6 @@ export const DOCUMENT_CHOICES = {
 
 type Body = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Body => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 
 function parseJson(context: IExecuteSingleFunctions, value: unknown, field: string): unknown {

@@ -8,13 +8,6 @@ export const documentResource: ResourceModule = {
 	option: { name: 'Document', value: RESOURCE, description: 'Signing requests, their status and their signed files (v3)' },
 	family: 'v3',
 	properties: withMarkComplete(documentProperties),
-	creates: {
-		create: {
-			operation: 'Document → Create Signing Request',
-			thing: 'the signing request',
-			check: 'check with Document → Get Many (search for its IRN or document name) before running the node again',
-		},
-	},
 	// Resend batches sign URLs across items (at most 15 per request), which routing cannot express.
 	customOperations: { resend: resendInvitations },
 };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { checkBody, outputOutcome, requiredText, showFor } from '../v3Operations';
 import { documentIdLocator } from './documentPicker';
+import { v3Routing } from '../../shared/routing';
 
 /**
  * Document → Mark as Complete (POST v3.0/sign/request/complete, from the service's knowledge base; the spec
@@ -16,11 +17,7 @@ const markComplete: INodePropertyOptions = {
 	value: OPERATION,
 	action: 'Mark a document as complete',
 	description: 'Complete a sent document although not every invitee signed; delete its active invitations first',
-	routing: {
-		request: { method: 'POST', url: '/v3.0/sign/request/complete' },
-		send: { preSend: [checkBody(z.object({ documentId: requiredText }), { documentId: 'Document ID' })] },
-		output: { postReceive: [outputOutcome('documentId', 'completed')] },
-	},
+	routing: v3Routing('POST', '/v3.0/sign/request/complete', { preSend: [checkBody(z.object({ documentId: requiredText }), { documentId: 'Document ID' })], postReceive: [outputOutcome('documentId', 'completed')] }),
 };
 
 const documentIdField = documentIdLocator(
@@ -31,9 +28,9 @@ const documentIdField = documentIdLocator(
 
 /** The document resource's properties with Mark as Complete in its Operation list (in name order) and its field. */
 export function withMarkComplete(properties: INodeProperties[]): INodeProperties[] {
-	return properties.flatMap((property) => {
-		if (property.name !== 'operation') return [property];
-		const options = [...(property.options as INodePropertyOptions[]), markComplete].sort((a, b) => a.name.localeCompare(b.name));
-		return [{ ...property, options }, documentIdField];
+	const withOperation = properties.map((property) => {
+		if (property.name !== 'operation') return property;
+		return { ...property, options: [...(property.options as INodePropertyOptions[]), markComplete].sort((a, b) => a.name.localeCompare(b.name)) };
 	});
+	return [...withOperation, documentIdField];
 }

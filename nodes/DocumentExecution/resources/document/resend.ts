@@ -4,7 +4,9 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { credentialTypeFor } from '../../../shared/authentication';
 import { resolveBaseUrl } from '../../../shared/environment';
 import { asNodeError, responseError } from '../../../shared/errors';
+import { oauth2Refusal } from '../../shared/routing';
 import { firstViolation, MAX_SIGN_URLS, signUrlsSchema } from './schema';
+import { isObject } from '../../../shared/isObject';
 
 /** Sign URLs from a parameter value: an array (from an expression) or text split on commas and new lines. */
 export function splitSignUrls(value: unknown): string[] {
@@ -17,7 +19,6 @@ interface Pending {
 	signUrl: string;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * What the service said of one sign URL. Its older description names the per-invitee field `status` (1/0);
@@ -47,12 +48,7 @@ export async function resendInvitations(this: IExecuteFunctions): Promise<INodeE
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			if (this.getNodeParameter('authentication', itemIndex, 'authToken') === 'oAuth2') {
-				throw new NodeOperationError(node, 'Authentication: this operation needs the Auth Token credential', {
-					itemIndex,
-					description: 'The service accepts OAuth2 only on its v4 pack and media operations. Set Authentication to "Auth Token".',
-				});
-			}
+			if (this.getNodeParameter('authentication', itemIndex, 'authToken') === 'oAuth2') throw oauth2Refusal(node, itemIndex);
 			const signUrls = splitSignUrls(this.getNodeParameter('signUrls', itemIndex, ''));
 			const violation = firstViolation(signUrlsSchema, signUrls);
 			if (violation) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-import { numberAsText } from '../numberAsText';
-import { sectionListSchema } from '../sectionSwitches';
+import { numberAsText } from '../../shared/numberAsText';
+import { sectionListSchema } from '../../shared/sectionSwitches';
 
 /**
  * Every rule the spec states for the document (v3) operations, in one place. Each schema checks what is

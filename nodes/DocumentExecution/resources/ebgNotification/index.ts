@@ -1,9 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { offsetOption } from '../common';
+import { offsetOption } from '../../shared/descriptions';
 import type { ResourceModule } from '../types';
 import { checkParameters, checkQuery, operationSelector, outputData, showFor } from '../v3Operations';
 import { detailSchema, EBG_LABELS, listQuerySchema, REQUEST_TYPES, REVIEW_STATUSES } from './schema';
+import { v3Routing } from '../../shared/routing';
 
 const RESOURCE = 'ebgNotification';
 
@@ -15,25 +16,17 @@ const operation = operationSelector(RESOURCE, 'getMany', [
 		value: 'get',
 		action: 'Get an electronic bank guarantee notification',
 		description: 'Get every detail of one eBG event notification',
-		routing: {
-			request: {
-				method: 'GET',
-				url: '=/v3.3/nesl/notification/detail/{{ encodeURIComponent(String($parameter["notifTxnId"]).trim()) }}',
-			},
-			send: { preSend: [checkParameters(detailSchema, { notifTxnId: EBG_LABELS.notifTxnId })] },
-			output: { postReceive: [outputData] },
-		},
+		routing: v3Routing('GET', '=/v3.3/nesl/notification/detail/{{ encodeURIComponent(String($parameter["notifTxnId"]).trim()) }}', {
+			preSend: [checkParameters(detailSchema, { notifTxnId: EBG_LABELS.notifTxnId })],
+			postReceive: [outputData],
+		}),
 	},
 	{
 		name: 'Get Many',
 		value: 'getMany',
 		action: 'Get many electronic bank guarantee notifications',
 		description: 'List the NeSL eBG event notifications, filtered by loan number, review status or event type',
-		routing: {
-			request: { method: 'GET', url: '/v3.3/nesl/notification/list' },
-			send: { preSend: [checkQuery(listQuerySchema, EBG_LABELS)] },
-			output: { postReceive: [outputData] },
-		},
+		routing: v3Routing('GET', '/v3.3/nesl/notification/list', { preSend: [checkQuery(listQuerySchema, EBG_LABELS)], postReceive: [outputData] }),
 	},
 ]);
 

@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { ResourceModule } from '../types';
 import { checkQuery, operationSelector, outputOutcome, showFor } from '../v3Operations';
 import { INVITATION_LABELS, signUrlQuerySchema } from './schema';
+import { v3Routing } from '../../shared/routing';
 
 const RESOURCE = 'invitation';
 
@@ -14,22 +15,14 @@ const operation = operationSelector(RESOURCE, 'activate', [
 		value: 'activate',
 		action: 'Activate an invitation out of turn',
 		description: 'Let an invitee sign before their turn in the signing order, for example when an earlier signer cannot sign',
-		routing: {
-			request: { method: 'PUT', url: '/v3.1/invitation/activate' },
-			send: { preSend: [validateSignUrl] },
-			output: { postReceive: [outputOutcome('signUrl', 'activated')] },
-		},
+		routing: v3Routing('PUT', '/v3.1/invitation/activate', { preSend: [validateSignUrl], postReceive: [outputOutcome('signUrl', 'activated')] }),
 	},
 	{
 		name: 'Delete',
 		value: 'delete',
 		action: 'Delete an invitation',
 		description: 'Remove an unsigned invitee from a document; their sign URL stops working and they are not notified',
-		routing: {
-			request: { method: 'DELETE', url: '/v3.0/sign/request/invitation' },
-			send: { preSend: [validateSignUrl] },
-			output: { postReceive: [outputOutcome('signUrl', 'deleted')] },
-		},
+		routing: v3Routing('DELETE', '/v3.0/sign/request/invitation', { preSend: [validateSignUrl], postReceive: [outputOutcome('signUrl', 'deleted')] }),
 	},
 ]);
 

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { v4Routing } from '../../../shared/v4Request';
+import { v4Routing } from '../../shared/routing';
 import { postReceiveMediaUpload, preSendMediaUpload } from './hooks';
 
 const show = { show: { resource: ['media'], operation: ['upload'] } };
@@ -17,7 +17,7 @@ export const mediaOperations: INodeProperties = {
 			value: 'upload',
 			action: 'Upload a file',
 			description: 'Upload a file for use in a pack (sub-document, stamp paper, reference attachment…) and get its media ID',
-			routing: v4Routing('POST', '/v4/media/upload', { preSend: preSendMediaUpload, postReceive: postReceiveMediaUpload }),
+			routing: v4Routing('POST', '/v4/media/upload', { preSend: [preSendMediaUpload], postReceive: [postReceiveMediaUpload] }),
 		},
 	],
 	default: 'upload',

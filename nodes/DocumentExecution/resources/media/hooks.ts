@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { binaryMetadata, readBinary, uploadToPresignedUrl } from '../../../shared/binary';
+import { binaryMetadata, readBinary, uploadToPresignedUrl } from '../../shared/binary';
 import { MEDIA_FIELD_NAMES, mediaUploadSchema, validate } from './validation';
 
 /** The binary's own name, with its extension (added from the binary's metadata when the name lacks one). */

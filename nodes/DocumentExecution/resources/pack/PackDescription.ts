@@ -1,9 +1,10 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { returnFileProperty } from '../../../shared/binary';
-import { V4_MAX_PAGE_SIZE, v4Routing, v4SearchPagination } from '../../../shared/v4Request';
-import { limitProperty, offsetOption, pageSizeOption, returnAllProperty } from '../common';
-import { sectionLabel } from '../sectionSwitches';
+import { returnFileProperty } from '../../shared/binary';
+import { v4Routing } from '../../shared/routing';
+import { V4_MAX_PAGE_SIZE, v4SearchPagination } from '../../shared/v4Request';
+import { limitProperty, offsetOption, pageSizeOption, returnAllProperty } from '../../shared/descriptions';
+import { sectionLabel } from '../../shared/sectionSwitches';
 import { postReceivePackDownload, postReceivePackGet, preSendPackDownload, preSendPackGet, preSendPackSearch } from './hooks';
 import { packIdLocator } from './packPicker';
 import { ALL_SECTIONS, PACK_SECTIONS } from './validation';
@@ -27,14 +28,14 @@ export const packOperations: INodeProperties = {
 			value: 'download',
 			action: 'Download a pack file',
 			description: 'Download a document, audit trail, attachment or supporting document as a file',
-			routing: v4Routing('GET', '/v4/packs/download', { preSend: preSendPackDownload, postReceive: postReceivePackDownload }),
+			routing: v4Routing('GET', '/v4/packs/download', { preSend: [preSendPackDownload], postReceive: [postReceivePackDownload] }),
 		},
 		{
 			name: 'Get',
 			value: 'get',
 			action: 'Get a pack',
 			description: 'Get the details of a pack, with the sections you choose',
-			routing: v4Routing('GET', '/v4/packs', { preSend: preSendPackGet, postReceive: postReceivePackGet }),
+			routing: v4Routing('GET', '/v4/packs', { preSend: [preSendPackGet], postReceive: [postReceivePackGet] }),
 		},
 		{
 			name: 'Search',
@@ -42,7 +43,7 @@ export const packOperations: INodeProperties = {
 			action: 'Search packs',
 			description: 'Search packs by text, status, workflow or IRN',
 			// Pages are requested by the runner, which reads the service's pagination object.
-			routing: v4Routing('GET', '/v4/packs/search', { preSend: preSendPackSearch, pagination: v4SearchPagination }),
+			routing: v4Routing('GET', '/v4/packs/search', { preSend: [preSendPackSearch], pagination: v4SearchPagination }),
 		},
 	],
 	default: 'search',

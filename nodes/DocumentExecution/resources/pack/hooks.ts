@@ -16,9 +16,9 @@ import {
 	noDownloadLinkError,
 	returnsFile,
 	toBinaryOutput,
-} from '../../../shared/binary';
+} from '../../shared/binary';
 import { answerBytes } from '../../../shared/errors';
-import { switchQuery } from '../sectionSwitches';
+import { switchQuery } from '../../shared/sectionSwitches';
 import {
 	ALL_SECTIONS,
 	packDownloadSchema,

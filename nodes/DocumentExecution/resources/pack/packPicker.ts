@@ -1,8 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
 
-import { nextOffsetToken, readForMethod } from '../../../shared/methodRequest';
-import { V4_MAX_PAGE_SIZE, V4_SEARCH_WINDOW } from '../../../shared/v4Request';
-import { idLocator } from '../locators';
+import { nextOffsetToken, readForMethod } from '../../shared/methodRequest';
+import { V4_MAX_PAGE_SIZE, V4_SEARCH_WINDOW } from '../../shared/v4Request';
+import { idLocator } from '../../shared/descriptions';
 import { ULID_PATTERN } from './validation';
 
 /** The Pack ID field of Pack → Get (when the pack is selected by its ID). */

@@ -2,8 +2,8 @@ import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { V4_MAX_PAGE_SIZE, V4_SEARCH_WINDOW } from '../../../shared/v4Request';
-import { sectionListSchema } from '../sectionSwitches';
+import { V4_MAX_PAGE_SIZE, V4_SEARCH_WINDOW } from '../../shared/v4Request';
+import { sectionListSchema } from '../../shared/sectionSwitches';
 
 /**
  * Every rule of the pack requests (v4), checked before any request. Each schema takes the values the

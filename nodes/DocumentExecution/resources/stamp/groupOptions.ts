@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { readForMethod } from '../../../shared/methodRequest';
+import { readForMethod } from '../../shared/methodRequest';
 
 /**
  * loadOptions of Create's Series Group: the account's stamp groups (`data.seriesGroups`, as the knowledge base's

@@ -1,9 +1,10 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { switchQuery } from '../sectionSwitches';
+import { switchQuery } from '../../shared/sectionSwitches';
 import type { ResourceModule } from '../types';
 import { checkQuery, operationSelector, outputData, outputListOf, refuse, showFor } from '../v3Operations';
 import { expiryQuerySchema, SERIES_SWITCHES, seriesQuerySchema, STAMP_LABELS } from './schema';
+import { v3Routing } from '../../shared/routing';
 
 const RESOURCE = 'stamp';
 
@@ -20,32 +21,21 @@ const operation = operationSelector(RESOURCE, 'getSeries', [
 		value: 'getExpiring',
 		action: 'Get expiring stamp series',
 		description: 'List the stamp series that expire within a number of days, and optionally those already expired',
-		routing: {
-			request: { method: 'GET', url: '/v3.1/series/expiry' },
-			send: { preSend: [checkQuery(expiryQuerySchema, STAMP_LABELS)] },
-			output: { postReceive: [outputData] },
-		},
+		routing: v3Routing('GET', '/v3.1/series/expiry', { preSend: [checkQuery(expiryQuerySchema, STAMP_LABELS)], postReceive: [outputData] }),
 	},
 	{
 		name: 'Get Groups',
 		value: 'getGroups',
 		action: 'Get stamp groups',
 		description: 'List the stamp groups of the account, one item per group',
-		routing: {
-			request: { method: 'GET', url: '/v3.0/series/groups/list' },
-			output: { postReceive: [outputListOf('seriesGroups')] },
-		},
+		routing: v3Routing('GET', '/v3.0/series/groups/list', { postReceive: [outputListOf('seriesGroups')] }),
 	},
 	{
 		name: 'Get Series',
 		value: 'getSeries',
 		action: 'Get stamp series',
 		description: 'List the stamp paper series of the account, with the fields you include',
-		routing: {
-			request: { method: 'GET', url: '/v3.1/series/list' },
-			send: { preSend: [sendSeriesSwitches] },
-			output: { postReceive: [outputData] },
-		},
+		routing: v3Routing('GET', '/v3.1/series/list', { preSend: [sendSeriesSwitches], postReceive: [outputData] }),
 	},
 ]);
 

@@ -1,5 +1,6 @@
 import type { ResourceModule } from '../types';
 import { operationSelector, outputData } from '../v3Operations';
+import { v3Routing } from '../../shared/routing';
 
 const RESOURCE = 'wallet';
 
@@ -14,10 +15,7 @@ export const walletResource: ResourceModule = {
 				value: 'getBalance',
 				action: 'Get the wallet balance',
 				description: 'Get the eSign credits of the account: total, unused, reserved, consumed and expired',
-				routing: {
-					request: { method: 'GET', url: '/v3.0/wallet/balance/details' },
-					output: { postReceive: [outputData] },
-				},
+				routing: v3Routing('GET', '/v3.0/wallet/balance/details', { postReceive: [outputData] }),
 			},
 		]),
 	],

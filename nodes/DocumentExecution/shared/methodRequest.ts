@@ -1,9 +1,9 @@
 import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { type Authentication, credentialTypeFor } from './authentication';
-import { resolveBaseUrl } from './environment';
-import { asNodeError, networkError, responseError, type ServiceFamily } from './errors';
+import { type Authentication, credentialTypeFor } from '../../shared/authentication';
+import { resolveBaseUrl } from '../../shared/environment';
+import { asNodeError, networkError, responseError, type ServiceFamily } from '../../shared/errors';
 
 /** One read the editor makes to fill a picker or a dropdown (a `listSearch` or `loadOptions` method). */
 export interface MethodRead {

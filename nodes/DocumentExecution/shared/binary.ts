@@ -11,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { answerBytes, networkError, type NetworkAttempt } from './errors';
+import { answerBytes, networkError, type NetworkAttempt } from '../../shared/errors';
 
 /** preSend/postReceive functions get a single-item context; custom operations get the whole-run one. */
 export type NodeContext = IExecuteSingleFunctions | IExecuteFunctions;

@@ -2,16 +2,12 @@ import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecutePaginationFunctions,
-	IHttpRequestMethods,
 	INodeExecutionData,
-	INodePropertyRouting,
 	JsonObject,
-	PostReceiveAction,
-	PreSendAction,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { credentialTypeFor } from './authentication';
+import { credentialTypeFor } from '../../shared/authentication';
 
 /**
  * The one place that sends v4 requests (packs and media). Every routed v4 operation sets
@@ -125,21 +121,4 @@ export async function v4SearchPagination(this: IExecutePaginationFunctions, requ
 		if (done) break;
 	}
 	return records.map((json) => ({ json }));
-}
-
-/**
- * `routing` of a v4 operation: its request, its preSend step, and the runner that sends it (see the top of
- * this file for why every v4 request goes through one): `v4SingleRequest` unless it pages.
- */
-export function v4Routing(
-	method: IHttpRequestMethods,
-	url: string,
-	steps: { preSend: PreSendAction; postReceive?: PostReceiveAction; pagination?: typeof v4SingleRequest },
-): INodePropertyRouting {
-	return {
-		request: { method, url },
-		send: { preSend: [steps.preSend], paginate: true },
-		operations: { pagination: steps.pagination ?? v4SingleRequest },
-		...(steps.postReceive ? { output: { postReceive: [steps.postReceive] } } : {}),
-	};
 }

@@ -1,0 +1,117 @@
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+/**
+ * Description pieces every resource builds its fields from: the one way to write `displayOptions`, the
+ * Operation selector, the listing parameters (Return All, Limit, Page Size, Offset) and the ID pickers. The
+ * parameter names are stored in workflows.
+ */
+
+/** `displayOptions` of a field of `resource`: for `operations` (all when omitted), and any other conditions. */
+export const showFor = (resource: string, operations?: string[], conditions: Record<string, unknown[]> = {}): IDisplayOptions => ({
+	show: { resource: [resource], ...(operations ? { operation: operations } : {}), ...conditions },
+});
+
+/** The Operation selector of a resource, its options in the order given. */
+export const operationSelector = (resource: string, defaultOperation: string, options: INodePropertyOptions[]): INodeProperties => ({
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: showFor(resource),
+	options,
+	default: defaultOperation,
+});
+
+/** Return All of a listing operation; `hint` and `routing` where the operation needs them. */
+export const returnAllProperty = (
+	resource: string,
+	operation: string,
+	{ hint, routing }: Pick<INodeProperties, 'hint' | 'routing'> = {},
+): INodeProperties => ({
+	displayName: 'Return All',
+	name: 'returnAll',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to return all results or only up to a given limit',
+	...(hint !== undefined ? { hint } : {}),
+	displayOptions: showFor(resource, [operation]),
+	...(routing ? { routing } : {}),
+});
+
+/** Limit of a listing operation, shown while Return All is off. */
+export const limitProperty = (resource: string, operation: string): INodeProperties => ({
+	displayName: 'Limit',
+	name: 'limit',
+	type: 'number',
+	typeOptions: { minValue: 1, numberPrecision: 0 },
+	default: 50,
+	description: 'Max number of results to return',
+	displayOptions: showFor(resource, [operation], { returnAll: [false] }),
+});
+
+/** The Page Size option of a listing: 1 to the service's largest page, which is also the default. */
+export const pageSizeOption = (max: number, description: string): INodeProperties => ({
+	displayName: 'Page Size',
+	name: 'pageSize',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: max, numberPrecision: 0 },
+	default: max,
+	description,
+});
+
+/** Options › Offset: how many records a list skips before its first one. */
+export const offsetOption = (description: string): INodeProperties => ({
+	displayName: 'Offset',
+	name: 'offset',
+	type: 'number',
+	typeOptions: { minValue: 0, numberPrecision: 0 },
+	default: 0,
+	description,
+});
+
+/**
+ * An ID field as an n8n resource locator: "From List" (a `listSearch` method of the node) and "By ID". No
+ * "By URL": no public URL carries a document or pack ID (a sign URL carries an invitation's UUID, and the
+ * dashboard's URLs are not published). n8n hands a plain string saved by an older workflow through as the
+ * value, so workflows from before the pickers keep working.
+ */
+export function idLocator(field: {
+	displayName: string;
+	name: string;
+	description: string;
+	searchListMethod: string;
+	listPlaceholder: string;
+	idPlaceholder: string;
+	/** What an ID looks like, checked in the editor only; the node's rules check the value it sends. */
+	idPattern: string;
+	idRule: string;
+	displayOptions: INodeProperties['displayOptions'];
+	routing?: INodeProperties['routing'];
+}): INodeProperties {
+	return {
+		displayName: field.displayName,
+		name: field.name,
+		type: 'resourceLocator',
+		required: true,
+		default: { mode: 'list', value: '' },
+		description: field.description,
+		displayOptions: field.displayOptions,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: field.listPlaceholder,
+				typeOptions: { searchListMethod: field.searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: field.idPlaceholder,
+				validation: [{ type: 'regex', properties: { regex: field.idPattern, errorMessage: field.idRule } }],
+			},
+		],
+		...(field.routing ? { routing: field.routing } : {}),
+	};
+}

@@ -1,0 +1,129 @@
+import type {
+	DeclarativeRestApiSettings,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INode,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyRouting,
+	PostReceiveAction,
+	PreSendAction,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import {
+	checkV1Response,
+	checkV3Response,
+	checkV4Response,
+	createRequestError,
+	responseError,
+	retryOnFailRefusal,
+	type Creation,
+	type ServiceFamily,
+} from '../../shared/errors';
+import { v4SingleRequest } from './v4Request';
+
+/**
+ * The routing of every operation, by the service family it talks to: its request, then the family's steps
+ * around the operation's own. Reading one operation's `v3Routing(…)`, `v4Routing(…)` or `v1Routing(…)` shows
+ * all that runs for it:
+ * - before its own preSend steps: the OAuth2 refusal (v3 and v1 take only the Auth Token) and, for an
+ *   operation that creates, the Retry On Fail refusal;
+ * - first of its postReceive steps: the family's error envelope check (for an operation that creates, one
+ *   whose error says whether it may have been created);
+ * - the sender: an operation that creates is sent by `sendCreate` (it tells a lost answer from a refusal),
+ *   every v4 operation by the v4 runners (they refresh an expired OAuth2 token), others by n8n itself.
+ */
+
+type Pagination = (this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions) => Promise<INodeExecutionData[]>;
+
+export interface OperationSteps {
+	preSend?: PreSendAction[];
+	postReceive?: PostReceiveAction[];
+	/** The operation's own sender (`routing.operations.pagination`): a listing that pages. */
+	pagination?: Pagination;
+	/** Set when the operation creates something at the service, which is not safe to send twice. */
+	creates?: Creation;
+}
+
+/** The error of an operation the OAuth2 credential cannot run. */
+export const oauth2Refusal = (node: INode, itemIndex: number) =>
+	new NodeOperationError(node, 'Authentication: this operation needs the Auth Token credential', {
+		itemIndex,
+		description:
+			'The service accepts OAuth2 only on its v4 pack and media operations. Set Authentication to "Auth Token" and choose a Document Execution API credential. Nothing was sent to the service.',
+	});
+
+/** preSend of the v3 and v1 operations: with the OAuth2 credential, stop before any request. */
+async function refuseOAuth2(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	if (this.getNodeParameter('authentication', 'authToken') === 'oAuth2') throw oauth2Refusal(this.getNode(), this.getItemIndex());
+	return requestOptions;
+}
+
+/** preSend: n8n's Retry On Fail re-runs the whole node, so an operation that creates refuses to run with it. */
+const refuseRetryOnFail = (creation: Creation) =>
+	async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		if (this.getNode().retryOnFail) throw retryOnFailRefusal(this.getNode(), creation, this.getItemIndex());
+		return requestOptions;
+	};
+
+/**
+ * The sender of an operation that creates: `operations.pagination` is the only step of routing that sees a
+ * request fail without an answer (a reset, a time-out), which it reports as such.
+ */
+const sendCreate = (creation: Creation): Pagination =>
+	async function (this: IExecutePaginationFunctions, requestData) {
+		try {
+			return await this.makeRoutingRequest(requestData);
+		} catch (error) {
+			const { baseURL, url, timeout } = requestData.options;
+			throw createRequestError(this.getNode(), error, creation, { url: `${baseURL ?? ''}${url}`, timeoutMs: timeout }, this.getItemIndex());
+		}
+	};
+
+/** postReceive of an operation that creates: the envelope check, telling of an answer that leaves open whether it was created. */
+const checkCreateResponse = (family: ServiceFamily, creation: Creation) =>
+	async function (this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+		const error = responseError(this.getNode(), family, response, this.getItemIndex(), creation);
+		if (error) throw error;
+		return items;
+	};
+
+const ENVELOPE_CHECKS = { v3: checkV3Response, v4: checkV4Response, v1: checkV1Response };
+
+function familyRouting(family: ServiceFamily, method: IHttpRequestMethods, url: string, steps: OperationSteps): INodePropertyRouting {
+	const { creates } = steps;
+	const preSend = [...(family === 'v4' ? [] : [refuseOAuth2]), ...(creates ? [refuseRetryOnFail(creates)] : []), ...(steps.preSend ?? [])];
+	const postReceive = [creates ? checkCreateResponse(family, creates) : ENVELOPE_CHECKS[family], ...(steps.postReceive ?? [])];
+	const pagination = creates ? sendCreate(creates) : (steps.pagination ?? (family === 'v4' ? v4SingleRequest : undefined));
+	return {
+		request: { method, url },
+		send: { preSend, ...(pagination ? { paginate: true } : {}) },
+		...(pagination ? { operations: { pagination } } : {}),
+		output: { postReceive },
+	};
+}
+
+/** Routing of a signing (v3) operation. */
+export const v3Routing = (method: IHttpRequestMethods, url: string, steps: OperationSteps = {}) => familyRouting('v3', method, url, steps);
+
+/** Routing of a pack or media (v4) operation; a listing gives its pager (built on `sendV4`) as `pagination`. */
+export const v4Routing = (method: IHttpRequestMethods, url: string, steps: OperationSteps = {}) => familyRouting('v4', method, url, steps);
+
+/** Routing of an administration (v1) operation. */
+export const v1Routing = (method: IHttpRequestMethods, url: string, steps: OperationSteps = {}) => familyRouting('v1', method, url, steps);
+
+/**
+ * The notice under the Operation selector of an operation that creates, listed with the resource's fields:
+ * why Retry On Fail must stay off and what to check after a failure.
+ */
+export const createNotice = (resource: string, operation: string, creation: Creation): INodeProperties => ({
+	displayName: `${creation.operation} is not safe to repeat, so Retry On Fail must stay off (the node refuses to run with it). After a server error, a time-out or a lost connection the service may have created ${creation.thing}: ${creation.check}.`,
+	name: `${operation}RetryNotice`,
+	type: 'notice',
+	default: '',
+	displayOptions: { show: { resource: [resource], operation: [operation] } },
+});
