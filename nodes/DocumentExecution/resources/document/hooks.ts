@@ -23,7 +23,7 @@ import {
 } from '../../shared/binary';
 import { responseError } from '../../../shared/errors';
 import { switchQuery } from '../../shared/sectionSwitches';
-import { refuse } from '../v3Operations';
+import { refuse } from '../../shared/rules';
 import {
 	createBodySchema,
 	describeFile,
@@ -31,6 +31,7 @@ import {
 	detailsQuerySchema,
 	type DetailSwitch,
 	DOC_SIGNER_LABELS,
+	FIELD_LABELS,
 	docSignerBodySchema,
 	documentIdSchema,
 	downloadQuerySchema,
@@ -101,37 +102,37 @@ const given = (value: unknown) => (value === undefined || value === null || valu
 
 /** preSend: the query (documentId only) is checked before the request. */
 export async function validateDocumentIdQuery(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-	refuse(this, documentIdSchema, options.qs);
+	refuse(this, documentIdSchema, options.qs, FIELD_LABELS);
 	return options;
 }
 
 /** preSend of Get Details: the chosen sections become switches, each with its ancestors, so each takes effect. */
 export async function sendDetailSections(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 	const sections = param<unknown>(this, 'sections', []);
-	refuse(this, detailsQuerySchema, { ...(options.qs as IDataObject), sections });
+	refuse(this, detailsQuerySchema, { ...(options.qs as IDataObject), sections }, FIELD_LABELS);
 	options.qs = { ...(options.qs as IDataObject), ...switchQuery(sections as DetailSwitch[], DETAIL_SWITCHES) };
 	return options;
 }
 
 export async function validateDownloadQuery(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-	refuse(this, downloadQuerySchema, options.qs);
+	refuse(this, downloadQuerySchema, options.qs, FIELD_LABELS);
 	return options;
 }
 
 export async function validateDocSignerBody(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-	options.body = refuse(this, docSignerBodySchema, options.body, DOC_SIGNER_LABELS);
+	options.body = refuse(this, docSignerBodySchema, options.body, { ...FIELD_LABELS, ...DOC_SIGNER_LABELS });
 	return options;
 }
 
 export async function validateEbgReviewBody(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-	options.body = refuse(this, ebgReviewBodySchema, options.body);
+	options.body = refuse(this, ebgReviewBodySchema, options.body, FIELD_LABELS);
 	return options;
 }
 
 export async function validateListQuery(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 	const pageSize = param<number>(this, 'options.pageSize', DOCUMENT_CHOICES.pageSize);
-	refuse(this, listQuerySchema, { ...(options.qs as IDataObject), max: pageSize });
-	if (!param<boolean>(this, 'returnAll', false)) refuse(this, limitSchema, { limit: param(this, 'limit', 50) });
+	refuse(this, listQuerySchema, { ...(options.qs as IDataObject), max: pageSize }, FIELD_LABELS);
+	if (!param<boolean>(this, 'returnAll', false)) refuse(this, limitSchema, { limit: param(this, 'limit', 50) }, FIELD_LABELS);
 	return options;
 }
 
@@ -316,7 +317,7 @@ export async function buildCreateBody(this: IExecuteSingleFunctions, options: IH
 		written = await bodyFromFields(this);
 	}
 	const unwrapped = withFiles(written, (file) => (typeof file === 'string' ? unwrapBase64(file) : file));
-	const body = restoreFiles(refuse(this, createBodySchema, validationView(unwrapped)) as Body, unwrapped);
+	const body = restoreFiles(refuse(this, createBodySchema, validationView(unwrapped), FIELD_LABELS) as Body, unwrapped);
 	// Files from binary fields are written as base64 straight into the request bytes (see jsonBodyWithFiles).
 	const placed = new Map<string, Buffer>();
 	const placeBytes = (file: unknown) => {
@@ -357,7 +358,7 @@ export async function buildReactivateBody(this: IExecuteSingleFunctions, options
 		}
 		body.expiryTime = time;
 	}
-	options.body = compact(refuse(this, reactivateBodySchema(Date.now()), body));
+	options.body = compact(refuse(this, reactivateBodySchema(Date.now()), body, FIELD_LABELS));
 	return options;
 }
 

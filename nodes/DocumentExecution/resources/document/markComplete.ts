@@ -1,7 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { checkBody, outputOutcome, requiredText, showFor } from '../v3Operations';
+import { showFor } from '../../shared/descriptions';
+import { outputOutcome } from '../../shared/outputs';
+import { checkBody, requiredText } from '../../shared/rules';
 import { documentIdLocator } from './documentPicker';
 import { v3Routing } from '../../shared/routing';
 
@@ -17,7 +19,7 @@ const markComplete: INodePropertyOptions = {
 	value: OPERATION,
 	action: 'Mark a document as complete',
 	description: 'Complete a sent document although not every invitee signed; delete its active invitations first',
-	routing: v3Routing('POST', '/v3.0/sign/request/complete', { preSend: [checkBody(z.object({ documentId: requiredText }), { documentId: 'Document ID' })], postReceive: [outputOutcome('documentId', 'completed')] }),
+	routing: v3Routing('POST', '/v3.0/sign/request/complete', { preSend: [checkBody(z.object({ documentId: requiredText() }), { documentId: 'Document ID' })], postReceive: [outputOutcome('documentId', 'completed')] }),
 };
 
 const documentIdField = documentIdLocator(

@@ -2,7 +2,9 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { offsetOption } from '../../shared/descriptions';
 import type { ResourceModule } from '../types';
-import { checkParameters, checkQuery, operationSelector, outputData, showFor } from '../v3Operations';
+import { operationSelector, showFor } from '../../shared/descriptions';
+import { outputData } from '../../shared/outputs';
+import { checkParameters, checkQuery } from '../../shared/rules';
 import { detailSchema, EBG_LABELS, listQuerySchema, REQUEST_TYPES, REVIEW_STATUSES } from './schema';
 import { v3Routing } from '../../shared/routing';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { oneOf, optionalWholeNumber, requiredText } from '../v3Operations';
+import { oneOf, requiredText, wholeNumber } from '../../shared/rules';
 
 /** The rules of the eBG notification reads, from the service's knowledge base (docs/choices/extras.md). */
 
@@ -11,12 +11,12 @@ export const listQuerySchema = z
 	.object({
 		status: oneOf(REVIEW_STATUSES).optional(),
 		requestType: oneOf(REQUEST_TYPES).optional(),
-		max: optionalWholeNumber(1, 'must be at least 1'),
-		offset: optionalWholeNumber(0, 'cannot be negative'),
+		max: wholeNumber().min(1, 'must be at least 1').optional(),
+		offset: wholeNumber().min(0, 'cannot be negative').optional(),
 	})
 	.passthrough();
 
-export const detailSchema = z.object({ notifTxnId: requiredText });
+export const detailSchema = z.object({ notifTxnId: requiredText() });
 
 export const EBG_LABELS = {
 	q: 'Loan Number',

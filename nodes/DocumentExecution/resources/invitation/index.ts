@@ -1,7 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { ResourceModule } from '../types';
-import { checkQuery, operationSelector, outputOutcome, showFor } from '../v3Operations';
+import { operationSelector, showFor } from '../../shared/descriptions';
+import { outputOutcome } from '../../shared/outputs';
+import { checkQuery } from '../../shared/rules';
 import { INVITATION_LABELS, signUrlQuerySchema } from './schema';
 import { v3Routing } from '../../shared/routing';
 

@@ -2,7 +2,9 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } fr
 
 import { switchQuery } from '../../shared/sectionSwitches';
 import type { ResourceModule } from '../types';
-import { checkQuery, operationSelector, outputData, outputListOf, refuse, showFor } from '../v3Operations';
+import { operationSelector, showFor } from '../../shared/descriptions';
+import { outputData, outputListOf } from '../../shared/outputs';
+import { checkQuery, refuse } from '../../shared/rules';
 import { expiryQuerySchema, SERIES_SWITCHES, seriesQuerySchema, STAMP_LABELS } from './schema';
 import { v3Routing } from '../../shared/routing';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { optionalWholeNumber } from '../v3Operations';
+import { wholeNumber } from '../../shared/rules';
 
 /** The rules of the stamp requests, from the service's knowledge base (docs/choices/extras.md). */
 
@@ -30,7 +30,7 @@ export const seriesQuerySchema = z.object({
 
 /** The knowledge base: a negative look-up period answers nothing, a non-number a `typeMismatch` error. */
 export const expiryQuerySchema = z
-	.object({ lookUpPeriod: optionalWholeNumber(0, 'cannot be negative (the service answers nothing for a negative period)') })
+	.object({ lookUpPeriod: wholeNumber().min(0, 'cannot be negative (the service answers nothing for a negative period)').optional() })
 	.passthrough();
 
 export const STAMP_LABELS = { include: 'Include', lookUpPeriod: 'Look-Up Period (Days)' };

@@ -1,5 +1,6 @@
 import type { ResourceModule } from '../types';
-import { operationSelector, outputData } from '../v3Operations';
+import { operationSelector } from '../../shared/descriptions';
+import { outputData } from '../../shared/outputs';
 import { v3Routing } from '../../shared/routing';
 
 const RESOURCE = 'wallet';
