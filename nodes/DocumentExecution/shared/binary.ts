@@ -9,9 +9,13 @@ import type {
 	INodeProperties,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { answerBytes, networkError, type NetworkAttempt } from '../../shared/errors';
+import { refusal } from './rules';
+
+/** The type of every file the spec calls a PDF, given where a file is described without being read. */
+export const PDF_MIME_TYPE = 'application/pdf';
 
 /** preSend/postReceive functions get a single-item context; custom operations get the whole-run one. */
 export type NodeContext = IExecuteSingleFunctions | IExecuteFunctions;
@@ -56,9 +60,8 @@ export function binaryMetadata(
 	const binary = item?.binary?.[propertyName];
 	if (!propertyName || !binary) {
 		const available = Object.keys(item?.binary ?? {});
-		throw new NodeOperationError(context.getNode(), `${field}: the input item has no binary property "${propertyName}"`, {
-			itemIndex,
-			description: available.length
+		throw refusal(context.getNode(), field, `the input item has no binary property "${propertyName}"`, itemIndex, {
+			hint: available.length
 				? `Binary properties on this item: ${available.join(', ')}.`
 				: 'This item carries no binary data. Connect a node that outputs a file (Read/Write Files from Disk, HTTP Request, Google Drive, an e-mail trigger…).',
 		});

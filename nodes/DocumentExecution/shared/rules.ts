@@ -83,21 +83,27 @@ export function applyRules<T extends z.ZodTypeAny>(
 
 /**
  * The error of an item stopped before any request: `<field>: <rule>`, and the one description telling that
- * nothing was sent, with any other broken rule.
+ * nothing was sent, then a `hint` where one helps, then any other broken rule.
  */
-export function refusal(node: INode, field: string, rule: string, itemIndex: number, others: string[] = []): NodeOperationError {
+export function refusal(
+	node: INode,
+	field: string,
+	rule: string,
+	itemIndex: number,
+	{ hint, others = [] }: { hint?: string; others?: string[] } = {},
+): NodeOperationError {
 	const also = others.length ? ` Also: ${others.join('; ')}.` : '';
 	return new NodeOperationError(node, `${field}: ${rule}`, {
 		itemIndex,
-		description: `Nothing was sent to the service. Fix "${field}" and run the node again.${also}`,
+		description: `Nothing was sent to the service. Fix "${field}" and run the node again.${hint ? ` ${hint}` : ''}${also}`,
 	});
 }
 
 type ItemContext = IExecuteSingleFunctions | IExecutePaginationFunctions;
 
-/** Stops the item before any request: `field` breaks `rule`. */
-export function refuseField(context: ItemContext, field: string, rule: string): never {
-	throw refusal(context.getNode(), field, rule, context.getItemIndex());
+/** Stops the item before any request: `field` (its editor label, from the operation's labels) breaks `rule`. */
+export function refuseField(context: ItemContext, field: string, rule: string, hint?: string): never {
+	throw refusal(context.getNode(), field, rule, context.getItemIndex(), { hint });
 }
 
 /** What is sent once `value` keeps every rule of `schema`; otherwise stops the item before any request. */
@@ -105,7 +111,7 @@ export function refuse<T extends z.ZodTypeAny>(context: ItemContext, schema: T, 
 	const checked = applyRules(schema, value, labels);
 	if (!checked.violations) return checked.value;
 	const [first, ...others] = checked.violations;
-	throw refusal(context.getNode(), first.field, first.rule, context.getItemIndex(), others.map((other) => other.message));
+	throw refusal(context.getNode(), first.field, first.rule, context.getItemIndex(), { others: others.map((other) => other.message) });
 }
 
 /** preSend: the query routing built must keep `schema`'s rules. */
