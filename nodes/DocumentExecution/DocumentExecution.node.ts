@@ -7,7 +7,7 @@ import { baseUrlExpression } from '../shared/environment';
 import { resources } from './resources';
 import { searchDocuments } from './resources/document/documentPicker';
 import { searchPacks } from './resources/pack/packPicker';
-import { getStampGroups } from './resources/stamp/groupOptions';
+import { getStampGroups } from './resources/stamp/loadOptions';
 
 export class DocumentExecution implements INodeType {
 	description: INodeTypeDescription = {

@@ -1,0 +1,97 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { offsetOption, showFor } from '../../shared/descriptions';
+import { checkQuery, oneOf, wholeNumber, type FieldLabels } from '../../shared/rules';
+
+/** eBG Notification → Get Many, from the service's knowledge base (docs/choices/extras.md). */
+
+export const REVIEW_STATUSES = ['ACCEPTED', 'PENDING', 'REJECTED'] as const;
+export const REQUEST_TYPES = ['AMENDMENT', 'CANCELLATION', 'CLOSURE', 'EXTEND_OR_PAY', 'INVOCATION', 'PARTIAL_INVOCATION', 'RENEWAL'] as const;
+
+export const listQuerySchema = z
+	.object({
+		status: oneOf(REVIEW_STATUSES).optional(),
+		requestType: oneOf(REQUEST_TYPES).optional(),
+		max: wholeNumber().min(1, 'must be at least 1').optional(),
+		offset: wholeNumber().min(0, 'cannot be negative').optional(),
+	})
+	.passthrough();
+
+export const GET_MANY_LABELS: FieldLabels = {
+	q: 'Loan Number',
+	status: 'Review Status',
+	requestType: 'Event Type',
+	max: 'Page Size',
+	offset: 'Offset',
+};
+
+export const checkListQuery = checkQuery(listQuerySchema, GET_MANY_LABELS);
+
+const humanize = (value: string) => value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, ' ');
+
+export const getManyFields: INodeProperties[] = [
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: showFor('ebgNotification', ['getMany']),
+		options: [
+			{
+				displayName: 'Event Type',
+				name: 'requestType',
+				type: 'options',
+				default: 'AMENDMENT',
+				options: REQUEST_TYPES.map((value) => ({ name: humanize(value), value })),
+				routing: { send: { type: 'query', property: 'requestType' } },
+			},
+			{
+				displayName: 'Loan Number',
+				name: 'q',
+				type: 'string',
+				default: '',
+				description: 'Only the notifications of this loan number',
+				routing: { send: { type: 'query', property: 'q' } },
+			},
+			{
+				displayName: 'Review Status',
+				name: 'status',
+				type: 'options',
+				default: 'PENDING',
+				options: REVIEW_STATUSES.map((value) => ({ name: humanize(value), value })),
+				routing: { send: { type: 'query', property: 'status' } },
+			},
+			{
+				displayName: 'Sent to Me Only',
+				name: 'sentToMe',
+				type: 'boolean',
+				default: false,
+				description: 'Whether only the notifications sent to the user the token belongs to are listed',
+				routing: { send: { type: 'query', property: 'sentToMe' } },
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: showFor('ebgNotification', ['getMany']),
+		options: [
+			{ ...offsetOption('How many notifications to skip'), routing: { send: { type: 'query', property: 'offset' } } },
+			{
+				displayName: 'Page Size',
+				name: 'max',
+				type: 'number',
+				typeOptions: { minValue: 1, numberPrecision: 0 },
+				default: 20,
+				description: 'How many notifications the service returns at most',
+				routing: { send: { type: 'query', property: 'max' } },
+			},
+		],
+	},
+];
+

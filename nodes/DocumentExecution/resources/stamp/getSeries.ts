@@ -1,0 +1,68 @@
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { showFor } from '../../shared/descriptions';
+import { parameter } from '../../shared/parameters';
+import { refuse, type FieldLabels } from '../../shared/rules';
+import { switchQuery } from '../../shared/sectionSwitches';
+
+/** Stamp → Get Series, from the service's knowledge base (docs/choices/extras.md). */
+
+/**
+ * The stamp series list's opt-in query switches, in the order the knowledge base's request URL lists them:
+ * each adds a field to every series in the answer.
+ */
+export const SERIES_SWITCHES = [
+	'firstPartyName',
+	'secondPartyName',
+	'purpose',
+	'legend',
+	'underProcess',
+	'blocked',
+	'reserved',
+	'unused',
+	'used',
+	'expired',
+	'total',
+] as const;
+
+export const seriesQuerySchema = z.object({
+	include: z.array(z.enum(SERIES_SWITCHES, { errorMap: () => ({ message: `must hold only ${SERIES_SWITCHES.join(', ')}` }) }), {
+		invalid_type_error: 'must be a list of fields',
+	}),
+});
+
+export const GET_SERIES_LABELS: FieldLabels = { include: 'Include' };
+
+/** preSend of Get Series: each chosen field becomes its switch, sent as `true`. */
+export async function sendSeriesSwitches(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+	const { include } = refuse(this, seriesQuerySchema, { include: parameter(this, 'include', []) }, GET_SERIES_LABELS);
+	options.qs = { ...options.qs, ...switchQuery(include, SERIES_SWITCHES) };
+	return options;
+}
+
+const SWITCH_NAMES: Record<(typeof SERIES_SWITCHES)[number], string> = {
+	blocked: 'Blocked',
+	expired: 'Expired',
+	firstPartyName: 'First Party Name',
+	legend: 'Legend',
+	purpose: 'Purpose',
+	reserved: 'Reserved',
+	secondPartyName: 'Second Party Name',
+	total: 'Total',
+	underProcess: 'Under Process',
+	unused: 'Unused',
+	used: 'Used',
+};
+
+export const getSeriesFields: INodeProperties[] = [
+	{
+		displayName: 'Include',
+		name: 'include',
+		type: 'multiOptions',
+		default: ['unused', 'total'],
+		description: 'Fields the service adds to each series only when asked (the counts, the parties, the purpose, the legend)',
+		options: Object.entries(SWITCH_NAMES).map(([value, name]) => ({ name, value })),
+		displayOptions: showFor('stamp', ['getSeries']),
+	},
+];
