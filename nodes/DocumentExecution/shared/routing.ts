@@ -113,8 +113,21 @@ export const v3Routing = (method: IHttpRequestMethods, url: string, steps: Opera
 /** Routing of a pack or media (v4) operation; a listing gives its pager (built on `sendV4`) as `pagination`. */
 export const v4Routing = (method: IHttpRequestMethods, url: string, steps: OperationSteps = {}) => familyRouting('v4', method, url, steps);
 
-/** Routing of an administration (v1) operation. */
-export const v1Routing = (method: IHttpRequestMethods, url: string, steps: OperationSteps = {}) => familyRouting('v1', method, url, steps);
+/**
+ * Path prefix of the organisation administration (v1) operations, relative to `{base_url}`.
+ *
+ * The spec writes these paths as `{base_url}/api/v1/...` while `{base_url}` already ends in `/api`, so,
+ * followed literally, requests go to `<base_url>/api/v1/...` (`.../api/api/v1/...`). If the service answers
+ * at `<base_url>/v1/...` instead, change this one line to `/v1`. See docs/choices/admin.md.
+ */
+export const V1_PREFIX = '/api/v1';
+
+/**
+ * Routing of an administration (v1) operation. `url` is the path under `V1_PREFIX`: `/settings`, or an
+ * expression `=/roles/{{ … }}`.
+ */
+export const v1Routing = (method: IHttpRequestMethods, url: string, steps: OperationSteps = {}) =>
+	familyRouting('v1', method, url.startsWith('=') ? `=${V1_PREFIX}${url.slice(1)}` : `${V1_PREFIX}${url}`, steps);
 
 /**
  * The notice under the Operation selector of an operation that creates, listed with the resource's fields:

@@ -1,13 +1,26 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { adminResources } from '../../../nodes/DocumentExecution/resources/admin';
-import { RULE_TYPES, V1_PREFIX } from '../../../nodes/DocumentExecution/resources/admin/common';
 import { DocumentExecution } from '../../../nodes/DocumentExecution/DocumentExecution.node';
+import { resources } from '../../../nodes/DocumentExecution/resources';
+import { RULE_TYPES } from '../../../nodes/DocumentExecution/resources/notificationRule/update';
+import { V1_PREFIX } from '../../../nodes/DocumentExecution/shared/routing';
 
-const ADMIN_DIR = join(__dirname, '../../../nodes/DocumentExecution/resources/admin');
+const NODE_DIR = join(__dirname, '../../../nodes/DocumentExecution');
+
+/** The administration (v1) resources: one folder each under resources/, named by its Resource value. */
+const ADMIN = ['auditLog', 'certificate', 'licence', 'notificationRule', 'oauth2Client', 'organisationSettings', 'passwordPolicy', 'role'];
+const adminResources = resources.filter((resource) => ADMIN.includes(resource.option.value));
+
+function sourceFiles(folder: string): string[] {
+	return readdirSync(folder).flatMap((name) => {
+		const path = join(folder, name);
+		if (statSync(path).isDirectory()) return sourceFiles(path);
+		return name.endsWith('.ts') ? [path] : [];
+	});
+}
 
 const operationOptions = () =>
 	adminResources.flatMap((resource) =>
@@ -34,7 +47,9 @@ describe('admin resources in the node description', () => {
 				'role:update',
 			].sort(),
 		);
+		expect(adminResources.map((resource) => resource.option.value).sort()).toEqual([...ADMIN].sort());
 		expect(adminResources.every((resource) => resource.family === 'v1')).toBe(true);
+		expect(resources.filter((resource) => resource.family === 'v1')).toHaveLength(ADMIN.length);
 		const resourceList = new DocumentExecution().description.properties.find((property) => property.name === 'resource');
 		const listed = (resourceList?.options as INodePropertyOptions[]).map((option) => option.value);
 		for (const resource of adminResources) expect(listed).toContain(resource.option.value);
@@ -47,10 +62,12 @@ describe('admin resources in the node description', () => {
 			const url = String(option.routing?.request?.url);
 			expect(url.replace(/^=/, '').startsWith(`${V1_PREFIX}/`)).toBe(true);
 		}
-		// The prefix as a string literal of its own, or starting a literal path.
+		// The prefix as a string literal of its own, or starting a literal path: only where v1Routing adds it.
 		const literal = new RegExp(`['"\`]${V1_PREFIX.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"\`/]`);
-		const writtenIn = readdirSync(ADMIN_DIR).filter((file) => literal.test(readFileSync(join(ADMIN_DIR, file), 'utf8')));
-		expect(writtenIn).toEqual(['common.ts']);
+		const writtenIn = sourceFiles(NODE_DIR)
+			.filter((file) => literal.test(readFileSync(file, 'utf8')))
+			.map((file) => relative(NODE_DIR, file));
+		expect(writtenIn).toEqual(['shared/routing.ts']);
 	});
 
 	it('gives every operation an action and a description, and every enumeration as options', () => {

@@ -1,0 +1,60 @@
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { readBinary, toText } from '../../shared/binary';
+import { showFor } from '../../shared/descriptions';
+import { parameter } from '../../shared/parameters';
+import { refuse, requiredText, type FieldLabels } from '../../shared/rules';
+
+/** Licence → Install: the licence content, from a file of any extension or as text, sent as `file`. */
+
+export const installSchema = z.object({ file: requiredText() }).strict();
+
+/** `file` is named by where its content comes from: Licence Content, or the binary field of the file. */
+export const INSTALL_LABELS: FieldLabels = { file: 'Licence Content', binaryPropertyName: 'Input Binary Field' };
+
+/** preSend: the licence content, the text of a binary property (any file extension) or a text parameter. */
+export async function buildLicence(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	if (parameter<string>(this, 'licenceSource', 'binary') === 'binary') {
+		const propertyName = String(parameter<unknown>(this, 'binaryPropertyName', '') ?? '').trim();
+		const file = toText(await readBinary(this, propertyName, INSTALL_LABELS.binaryPropertyName));
+		requestOptions.body = refuse(this, installSchema, { file }, { file: INSTALL_LABELS.binaryPropertyName });
+	} else {
+		requestOptions.body = refuse(this, installSchema, { file: parameter(this, 'licenceContent', null) }, INSTALL_LABELS);
+	}
+	return requestOptions;
+}
+
+export const installFields: INodeProperties[] = [
+	{
+		displayName: 'Licence Source',
+		name: 'licenceSource',
+		type: 'options',
+		options: [
+			{ name: 'Binary File', value: 'binary', description: 'The licence file from an input binary field' },
+			{ name: 'Text', value: 'text', description: 'The licence content pasted or from an expression' },
+		],
+		default: 'binary',
+		displayOptions: showFor('licence', ['install']),
+	},
+	{
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		hint: 'The name of the input binary field containing the licence file',
+		displayOptions: showFor('licence', ['install'], { licenceSource: ['binary'] }),
+	},
+	{
+		displayName: 'Licence Content',
+		name: 'licenceContent',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		default: '',
+		required: true,
+		placeholder: 'e.g. eyJhbGciOi…',
+		description: 'The licence as given to you: JWT-formatted text (three dot-separated parts)',
+		displayOptions: showFor('licence', ['install'], { licenceSource: ['text'] }),
+	},
+];
