@@ -6,7 +6,7 @@ import { authenticationProperty, nodeCredentials } from '../shared/authenticatio
 import { baseUrlExpression } from '../shared/environment';
 import { resources } from './resources';
 import { searchDocuments } from './resources/document/documentPicker';
-import { searchPacks } from './resources/pack/packPicker';
+import { searchPacks } from './resources/pack/listSearch';
 import { getStampGroups } from './resources/stamp/loadOptions';
 
 export class DocumentExecution implements INodeType {

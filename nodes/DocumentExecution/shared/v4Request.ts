@@ -8,6 +8,7 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { credentialTypeFor } from '../../shared/authentication';
+import { parameter } from './parameters';
 
 /**
  * The one place that sends v4 requests (packs and media). Every routed v4 operation sets
@@ -58,7 +59,7 @@ export async function sendV4(this: IExecutePaginationFunctions, requestData: Req
 	} catch (error) {
 		failure = error;
 	}
-	if (!isRefusedToken(failure) || this.getNodeParameter('authentication', 'authToken') !== 'oAuth2') {
+	if (!isRefusedToken(failure) || parameter<string>(this, 'authentication', 'authToken') !== 'oAuth2') {
 		throw failure instanceof NodeApiError || failure instanceof NodeOperationError
 			? failure
 			: new NodeApiError(this.getNode(), failure as JsonObject);
@@ -97,8 +98,8 @@ function readSearchPage(items: INodeExecutionData[]): SearchPage {
 export async function v4SearchPagination(this: IExecutePaginationFunctions, requestData: RequestData): Promise<INodeExecutionData[]> {
 	const qs = (requestData.options.qs ?? {}) as IDataObject;
 	const pageSize = Number(qs.max ?? V4_MAX_PAGE_SIZE);
-	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
-	const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
+	const returnAll = parameter<boolean>(this, 'returnAll', false);
+	const limit = returnAll ? Infinity : parameter<number>(this, 'limit', 50);
 	const windowEnd = qs.status ? Infinity : V4_SEARCH_WINDOW;
 	const records: IDataObject[] = [];
 	let offset = Number(qs.offset ?? 0);

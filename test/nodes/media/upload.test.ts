@@ -124,7 +124,9 @@ describe('Media → Upload refuses before sending, naming the field', () => {
 		['a missing binary field', { binaryPropertyName: 'document' }, { fileName: 'a.pdf', mimeType: 'application/pdf' }, 'Input Binary Field: the input item has no binary property "document"'],
 	])('%s', async (_case, parameters, meta, message) => {
 		const result = await upload('token', { mediaType: 'SUB_DOCUMENT', ...parameters }, [await fileItem(makePdf(), meta)]);
-		expect(result.nodeError(NODE_NAME)?.message).toBe(message);
+		const error = result.nodeError(NODE_NAME)!;
+		expect(error.message).toBe(message);
+		expect(error.description).toMatch(new RegExp(`^Nothing was sent to the service\\. Fix "${message.split(':')[0]}" and run the node again\\.`));
 		expect(emulator.requestsTo('/v4/')).toHaveLength(0);
 		expect(emulator.requests).toHaveLength(0);
 	});

@@ -1,7 +1,7 @@
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { postReceivePackDownload } from '../../../nodes/DocumentExecution/resources/pack/hooks';
+import { postReceivePackDownload } from '../../../nodes/DocumentExecution/resources/pack/download';
 import type { Emulator } from '../../emulator/server';
 import { makePdf } from '../../fixtures/pdf';
 import { NODE_NAME } from '../../harness/engine';

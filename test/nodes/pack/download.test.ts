@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { packDownloadSchema } from '../../../nodes/DocumentExecution/resources/pack/validation';
+import { packDownloadSchema } from '../../../nodes/DocumentExecution/resources/pack/download';
 import type { Emulator } from '../../emulator/server';
 import { isPdf } from '../../fixtures/pdf';
 import { NODE_NAME } from '../../harness/engine';
@@ -10,6 +10,7 @@ let emulator: Emulator;
 beforeEach(async () => (emulator = await startV4Emulator({ packCount: 24 })));
 afterEach(async () => await emulator.close());
 
+const nothingSent = (field: string) => `Nothing was sent to the service. Fix "${field}" and run the node again.`;
 const downloads = () => emulator.requestsTo('/v4/packs/download');
 const download = (auth: 'token' | 'oAuth2', parameters: Record<string, unknown>) =>
 	runV4(emulator, auth, { resource: 'pack', operation: 'download', ...parameters });
@@ -121,6 +122,7 @@ describe('Pack → Download', () => {
 
 describe('Pack → Download refuses before sending, naming the field', () => {
 	it.each([
+		['File Type (through an expression)', { downloadType: '={{ "SIGNED" }}', documentId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', signUrl: 'abc' }, 'File Type: must be one of DOCUMENT, AUDIT_TRAIL, ATTACHMENT, SUPPORTING_DOCUMENT'],
 		['Document ID (empty)', { documentId: '={{ "" }}' }, 'Document ID: is required for DOCUMENT'],
 		['Document ID (not a ULID)', { documentId: 'doc-123' }, 'Document ID: must be a pack document ID: 26 letters and digits (a ULID)'],
 		['Sign URL', { downloadType: 'SUPPORTING_DOCUMENT', signUrl: '={{ " " }}' }, 'Sign URL: is required for a Supporting Document'],
@@ -129,7 +131,9 @@ describe('Pack → Download refuses before sending, naming the field', () => {
 		['File Delivery with Output Link Only', { documentId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', options: { mode: 'stream', linkOnly: true } }, 'File Delivery: Stream returns the file itself, so there is no link to output; turn Output Link Only off or use Account Default'],
 	])('%s', async (_field, parameters, message) => {
 		const result = await download('token', parameters);
-		expect(result.nodeError(NODE_NAME)?.message).toBe(message);
+		const error = result.nodeError(NODE_NAME)!;
+		expect(error.message).toBe(message);
+		expect(error.description).toBe(nothingSent(message.split(':')[0]));
 		expect(emulator.requestsTo('/v4/')).toHaveLength(0);
 	});
 

@@ -1,4 +1,4 @@
-import { packGetSchema } from '../../../nodes/DocumentExecution/resources/pack/validation';
+import { packGetSchema } from '../../../nodes/DocumentExecution/resources/pack/get';
 import type { Emulator } from '../../emulator/server';
 import { NODE_NAME } from '../../harness/engine';
 import { AUTH_KINDS, authOf, mainPacks, runV4, startV4Emulator } from './setup';
@@ -68,7 +68,9 @@ describe('Pack → Get sections and output', () => {
 describe('Pack → Get refuses before sending', () => {
 	it('an empty identifier, naming the field', async () => {
 		const result = await get('token', { packSelector: 'packUrn', packUrn: '  ' });
-		expect(result.nodeError(NODE_NAME)?.message).toBe('Select Pack By: give a Pack ID, a Pack URN or a Workflow Run Context ID');
+		const error = result.nodeError(NODE_NAME)!;
+		expect(error.message).toBe('Select Pack By: give a Pack ID, a Pack URN or a Workflow Run Context ID');
+		expect(error.description).toBe('Nothing was sent to the service. Fix "Select Pack By" and run the node again.');
 		expect(emulator.requestsTo('/v4/')).toHaveLength(0);
 	});
 

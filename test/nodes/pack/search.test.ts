@@ -6,6 +6,7 @@ let emulator: Emulator;
 beforeEach(async () => (emulator = await startV4Emulator({ packCount: 60 })));
 afterEach(async () => await emulator.close());
 
+const nothingSent = (field: string) => `Nothing was sent to the service. Fix "${field}" and run the node again.`;
 const searches = () => emulator.requestsTo('/v4/packs/search');
 const search = (auth: 'token' | 'oAuth2', parameters: Record<string, unknown>) =>
 	runV4(emulator, auth, { resource: 'pack', operation: 'search', ...parameters });
@@ -116,7 +117,17 @@ describe('Pack → Search refuses before sending, naming the field', () => {
 		['Sort Order', { options: { sortOrder: '={{ "up" }}' } }, 'Sort Order: must be one of asc, desc'],
 	])('%s', async (_field, parameters, message) => {
 		const result = await search('token', parameters);
-		expect(result.nodeError(NODE_NAME)?.message).toBe(message);
+		const error = result.nodeError(NODE_NAME)!;
+		expect(error.message).toBe(message);
+		expect(error.description).toBe(nothingSent(message.split(':')[0]));
+		expect(emulator.requestsTo('/v4/')).toHaveLength(0);
+	});
+
+	it('names the first broken rule, and every other one in the description', async () => {
+		const result = await search('token', { options: { sortBy: '={{ "name" }}', pageSize: 41 } });
+		const error = result.nodeError(NODE_NAME)!;
+		expect(error.message).toBe('Sort By: must be one of createdAt, updatedAt');
+		expect(error.description).toBe(`${nothingSent('Sort By')} Also: Page Size: cannot be more than 40.`);
 		expect(emulator.requestsTo('/v4/')).toHaveLength(0);
 	});
 

@@ -3,7 +3,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePr
 import { nextOffsetToken, readForMethod } from '../../shared/methodRequest';
 import { V4_MAX_PAGE_SIZE, V4_SEARCH_WINDOW } from '../../shared/v4Request';
 import { idLocator } from '../../shared/descriptions';
-import { ULID_PATTERN } from './validation';
+import { ULID_PATTERN } from './common';
 
 /** The Pack ID field of Pack → Get (when the pack is selected by its ID). */
 export const packIdLocator = (displayOptions: INodeProperties['displayOptions']): INodeProperties =>

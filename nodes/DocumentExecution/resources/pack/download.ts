@@ -1,0 +1,271 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { z } from 'zod';
+
+import {
+	checkDownloadedFile,
+	expectedFileOf,
+	fetchTemporaryFile,
+	fileLinkJson,
+	fileNameFromDisposition,
+	howToGetTheFile,
+	noDownloadLinkError,
+	PDF_MIME_TYPE,
+	returnFileProperty,
+	returnsFile,
+	toBinaryOutput,
+} from '../../shared/binary';
+import { answerBytes } from '../../../shared/errors';
+import { showFor } from '../../shared/descriptions';
+import { parameter } from '../../shared/parameters';
+import { booleanField, oneOf, refuse, wholeNumber, type FieldLabels } from '../../shared/rules';
+import { optionalText, ULID_PATTERN } from './common';
+
+/**
+ * Pack → Download: a document, its audit trail, an attachment or a supporting document, with the parameter
+ * names and output of Document → Download File (`downloadType`, `signUrl`, `index`, `binaryPropertyName`,
+ * `options.linkOnly`). The service answers with a short-lived link or with the file itself.
+ */
+
+export const DOWNLOAD_TYPES = ['DOCUMENT', 'AUDIT_TRAIL', 'ATTACHMENT', 'SUPPORTING_DOCUMENT'] as const;
+
+/** The types that name a file by its index. */
+const INDEXED = ['ATTACHMENT', 'SUPPORTING_DOCUMENT'];
+
+export const DOWNLOAD_LABELS: FieldLabels = {
+	downloadType: 'File Type',
+	documentId: 'Document ID',
+	signUrl: 'Sign URL',
+	index: 'Index',
+	mode: 'File Delivery',
+	linkOnly: 'Output Link Only',
+};
+
+export const packDownloadSchema = z
+	.object({
+		downloadType: oneOf(DOWNLOAD_TYPES),
+		documentId: optionalText(),
+		signUrl: optionalText(),
+		index: wholeNumber().min(0, 'cannot be negative').optional(),
+		mode: oneOf(['accountDefault', 'stream']),
+		linkOnly: booleanField(),
+	})
+	.superRefine((value, ctx) => {
+		const supporting = value.downloadType === 'SUPPORTING_DOCUMENT';
+		if (supporting) {
+			if (!value.signUrl) ctx.addIssue({ code: 'custom', path: ['signUrl'], message: 'is required for a Supporting Document' });
+			if (value.documentId !== undefined) {
+				ctx.addIssue({ code: 'custom', path: ['documentId'], message: 'must not be sent with a Supporting Document (it is found by its Sign URL)' });
+			}
+		} else {
+			if (!value.documentId) ctx.addIssue({ code: 'custom', path: ['documentId'], message: `is required for ${value.downloadType}` });
+			else if (!ULID_PATTERN.test(value.documentId)) {
+				ctx.addIssue({ code: 'custom', path: ['documentId'], message: 'must be a pack document ID: 26 letters and digits (a ULID)' });
+			}
+			if (value.signUrl !== undefined) {
+				ctx.addIssue({ code: 'custom', path: ['signUrl'], message: 'is only sent with a Supporting Document' });
+			}
+		}
+		if (INDEXED.includes(value.downloadType) && value.index === undefined) {
+			ctx.addIssue({ code: 'custom', path: ['index'], message: `is required for ${value.downloadType}` });
+		}
+		if (value.linkOnly && value.mode === 'stream') {
+			ctx.addIssue({ code: 'custom', path: ['mode'], message: 'Stream returns the file itself, so there is no link to output; turn Output Link Only off or use Account Default' });
+		}
+	});
+
+export async function preSendPackDownload(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const downloadType = parameter<string>(this, 'downloadType', 'DOCUMENT');
+	const options = parameter<IDataObject>(this, 'options', {});
+	const supporting = downloadType === 'SUPPORTING_DOCUMENT';
+	const indexed = INDEXED.includes(downloadType);
+	const valid = refuse(
+		this,
+		packDownloadSchema,
+		{
+			downloadType,
+			documentId: supporting ? undefined : parameter<string>(this, 'documentId', ''),
+			signUrl: supporting ? parameter<string>(this, 'signUrl', '') : undefined,
+			index: indexed ? parameter<number>(this, 'index', 0) : undefined,
+			mode: options.mode ?? 'accountDefault',
+			linkOnly: options.linkOnly === true,
+		},
+		DOWNLOAD_LABELS,
+	);
+	const qs: IDataObject = { downloadType: valid.downloadType };
+	if (supporting) qs.signUrl = valid.signUrl;
+	else qs.documentId = valid.documentId;
+	if (indexed) qs.index = valid.index;
+	if (valid.mode === 'stream') qs.mode = 'stream';
+	requestOptions.qs = { ...(requestOptions.qs ?? {}), ...qs };
+	// The answer is JSON or the file itself: read it as bytes; the envelope check decodes JSON bodies.
+	requestOptions.encoding = 'arraybuffer';
+	requestOptions.json = false;
+	return requestOptions;
+}
+
+const PACK_DOWNLOAD = 'Pack → Download';
+
+/** A web page in place of a streamed file comes from whatever stands between n8n and the service. */
+const STREAM_REMEDY = "check the credential's Base URL (a proxy or a login page may be in the way), then run the node again";
+
+/**
+ * The Content-Type tells what came back: JSON `data.url` (read at once, the link is short-lived) or the
+ * file itself. The file becomes the output binary; the JSON describes it. Without the file (Output Link Only,
+ * or Return File off where the node runs as an AI agent tool), the JSON gives the link and what is known of
+ * the file without reading it; a file the service sent itself is described, and not output, when Return File
+ * is off (Output Link Only outputs it, as there is no link).
+ */
+export async function postReceivePackDownload(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const downloadType = parameter<string>(this, 'downloadType', 'DOCUMENT');
+	const options = parameter<IDataObject>(this, 'options', {});
+	const binaryPropertyName = parameter<string>(this, 'binaryPropertyName', 'data');
+	const expected = expectedFileOf(downloadType);
+	// The bytes as n8n's request helper gave them: the file itself when streamed, which is not copied.
+	const body = answerBytes(response.body);
+	const contentType = String(response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+	const source: IDataObject = { downloadType };
+	if (downloadType === 'SUPPORTING_DOCUMENT') source.signUrl = parameter(this, 'signUrl', '');
+	else source.documentId = parameter(this, 'documentId', '');
+	if (INDEXED.includes(downloadType)) source.index = parameter(this, 'index', 0);
+
+	if (contentType === 'application/json' || contentType.endsWith('+json')) {
+		const data = ((JSON.parse(body.toString('utf8')) as IDataObject).data ?? {}) as IDataObject;
+		if (typeof data.url !== 'string' || !data.url) throw noDownloadLinkError(this, PACK_DOWNLOAD, 'data.url', { ...response, body }, this.getItemIndex());
+		const until = typeof data.expiresAt === 'string' ? data.expiresAt : null;
+		if (options.linkOnly === true || !returnsFile(this)) {
+			const link = fileLinkJson({
+				url: data.url,
+				fileName: null,
+				mimeType: expected === 'pdf' ? PDF_MIME_TYPE : null,
+				fileSize: null,
+				life: until ? `it works until ${until} (pack download links are short-lived)` : 'it is short-lived (the service gave no expiry)',
+				toGetTheFile: howToGetTheFile(this),
+			});
+			return [{ json: { ...source, delivery: 'link', ...link, expiresAt: until } }];
+		}
+		const life = `pack download links are short-lived${until ? ` (this one until ${until})` : ''}`;
+		const file = await fetchTemporaryFile(this, { url: data.url, operation: PACK_DOWNLOAD, expected, life }, this.getItemIndex());
+		const binary = await toBinaryOutput(this, file);
+		return [
+			{
+				json: { ...source, delivery: 'link', fileName: binary.fileName ?? null, mimeType: binary.mimeType, fileSize: file.content.length },
+				binary: { [binaryPropertyName]: binary },
+			},
+		];
+	}
+	// The file itself (mode=stream, or an account configured to stream). With Output Link Only there is no
+	// link to give: the file is output rather than dropped.
+	const file = { content: body, fileName: fileNameFromDisposition(response.headers['content-disposition']), mimeType: contentType };
+	const streamed = { operation: PACK_DOWNLOAD, expected, answeredBy: 'the service', remedy: STREAM_REMEDY };
+	checkDownloadedFile(this, file, response.statusCode, streamed, this.getItemIndex());
+	if (options.linkOnly !== true && !returnsFile(this)) {
+		const described = fileLinkJson({
+			url: null,
+			fileName: file.fileName ?? null,
+			mimeType: contentType || null,
+			fileSize: body.length,
+			toGetTheFile: howToGetTheFile(this),
+		});
+		return [{ json: { ...source, delivery: 'stream', ...described, expiresAt: null } }];
+	}
+	const binary = await toBinaryOutput(this, { ...file, mimeType: contentType || 'application/octet-stream' });
+	return [
+		{
+			json: { ...source, delivery: 'stream', fileName: binary.fileName ?? null, mimeType: binary.mimeType, fileSize: body.length },
+			binary: { [binaryPropertyName]: binary },
+		},
+	];
+}
+
+export const downloadFields: INodeProperties[] = [
+	{
+		displayName: 'File Type',
+		name: 'downloadType',
+		type: 'options',
+		options: [
+			{ name: 'Attachment', value: 'ATTACHMENT', description: 'A file the sender attached to the document, by index' },
+			{ name: 'Audit Trail', value: 'AUDIT_TRAIL', description: 'Available once the document is fully signed' },
+			{ name: 'Document', value: 'DOCUMENT', description: 'The document, signed as far as it is' },
+			{ name: 'Supporting Document', value: 'SUPPORTING_DOCUMENT', description: 'A file an invitee uploaded while signing, by sign URL and index' },
+		],
+		default: 'DOCUMENT',
+		displayOptions: showFor('pack', ['download']),
+	},
+	{
+		displayName: 'Document ID',
+		name: 'documentId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 01HV5Z6Q8W3X9YB2C4D6E8F0GH',
+		description: 'The document\'s ULID, as Get returns it in documents',
+		displayOptions: showFor('pack', ['download'], { downloadType: ['DOCUMENT', 'AUDIT_TRAIL', 'ATTACHMENT'] }),
+	},
+	{
+		displayName: 'Sign URL',
+		name: 'signUrl',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'The invitee\'s sign URL (whole, or its last part)',
+		displayOptions: showFor('pack', ['download'], { downloadType: ['SUPPORTING_DOCUMENT'] }),
+	},
+	{
+		displayName: 'Index',
+		name: 'index',
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 0 },
+		default: 0,
+		description: 'Which file, counting from 0',
+		displayOptions: showFor('pack', ['download'], { downloadType: INDEXED }),
+	},
+	returnFileProperty(showFor('pack', ['download']).show!),
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		hint: 'The name of the output binary field to put the file in',
+		displayOptions: showFor('pack', ['download']),
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		displayOptions: showFor('pack', ['download']),
+		options: [
+			{
+				displayName: 'File Delivery',
+				name: 'mode',
+				type: 'options',
+				options: [
+					{ name: 'Account Default', value: 'accountDefault', description: 'The account\'s setting: a short-lived link (downloaded at once) or the file itself' },
+					{ name: 'Stream', value: 'stream', description: 'The file itself in the response' },
+				],
+				default: 'accountDefault',
+			},
+			{
+				displayName: 'Output Link Only',
+				name: 'linkOnly',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to output the short-lived link and its expiry instead of the file. If the account is set to send files, the file is output.',
+				// As an AI agent tool, Return File says it.
+				displayOptions: { hide: { '@tool': [true] } },
+			},
+		],
+	},
+];
