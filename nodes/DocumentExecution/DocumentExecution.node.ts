@@ -5,7 +5,7 @@ import { APP_DESCRIPTION } from '../shared/appDescription';
 import { authenticationProperty, nodeCredentials } from '../shared/authentication';
 import { baseUrlExpression } from '../shared/environment';
 import { resources } from './resources';
-import { searchDocuments } from './resources/document/documentPicker';
+import { searchDocuments } from './resources/document/listSearch';
 import { searchPacks } from './resources/pack/listSearch';
 import { getStampGroups } from './resources/stamp/loadOptions';
 

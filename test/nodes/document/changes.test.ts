@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { outputDocSigner } from '../../../nodes/DocumentExecution/resources/document/hooks';
+import { outputDocSigner } from '../../../nodes/DocumentExecution/resources/document/signWithDocSigner';
 import { DOC_SIGNER_CONSENT, formatServiceDate, V3_SEED } from '../../emulator/families/v3';
 import { OTHER_ACCOUNT_AUTH_TOKEN, type Emulator } from '../../emulator/server';
 import { NODE_NAME } from '../../harness/engine';

@@ -34,10 +34,10 @@ const sentBody = () => requestsOn(emulator, servicePaths.create, 'POST')[0]?.bod
 
 describe('Create refuses what the service would refuse, naming the field, before anything is sent', () => {
 	it.each<[string, Record<string, unknown>, string]>([
-		['base64 text that starts as a PDF and leaves the alphabet', { documentSource: 'base64', fileBase64: notBase64 }, 'PDF: is not base64: "*" at character 41 is outside the base64 alphabet'],
+		['base64 text that starts as a PDF and leaves the alphabet', { documentSource: 'base64', fileBase64: notBase64 }, 'PDF (Base64): is not base64: "*" at character 41 is outside the base64 alphabet'],
 		['an additional file whose base64 has padding inside', jsonBody(pdfRequest({}, { additionalFiles: [`${pdf64.slice(0, 8)}=${pdf64.slice(9)}`] })), 'Additional Files (1): is not base64: "=" is padding'],
-		['a stamp paper given as text outside the base64 alphabet', jsonBody(pdfRequest({ stampUpload: { state: 'KA', denomination: '100', firstPartyName: 'A', secondPartyName: 'B', stampSerial: 'S-1', stampFile: notBase64 } })), 'Stamp Paper Upload › Stamp Paper PDF: is not base64'],
-		['a PDF cut one character into a base64 group', jsonBody(pdfRequest({}, { file: pdf64.replace(/=+$/, '').slice(0, 41) })), 'PDF: is not base64: it is cut short'],
+		['a stamp paper given as text outside the base64 alphabet', jsonBody(pdfRequest({ stampUpload: { state: 'KA', denomination: '100', firstPartyName: 'A', secondPartyName: 'B', stampSerial: 'S-1', stampFile: notBase64 } })), 'Stamp Paper Upload › Stamp Paper Binary Field: is not base64'],
+		['a PDF cut one character into a base64 group', jsonBody(pdfRequest({}, { file: pdf64.replace(/=+$/, '').slice(0, 41) })), 'PDF (Base64): is not base64: it is cut short'],
 		['Date Of Sanction 2026-13-45', { additionalFields: nonLending({ dateOfSanction: '2026-13-45' }) }, 'NeSL Data › Document Detail › Date Of Sanction: is not a date: 2026-13-45 is not a day of the calendar'],
 		['Expiry Date Ebg 2026-02-30', { additionalFields: nonLending({ expiryDateEbg: '2026-02-30' }) }, 'NeSL Data › Document Detail › Expiry Date Ebg: is not a date: 2026-02-30 is not a day of the calendar'],
 		['Claim Expiry Date 2025-02-29 (no leap year)', { additionalFields: nonLending({ claimExpiryDate: '2025-02-29' }) }, 'NeSL Data › Document Detail › Claim Expiry Date: is not a date: 2025-02-29 is not a day of the calendar'],

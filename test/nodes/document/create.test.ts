@@ -252,8 +252,8 @@ describe('Create: every rule refused before any request, naming the field', () =
 		['irn with a space', { additionalFields: { irn: 'IRN 1' } }, 'IRN: may only contain letters, digits and + | - : ( ) , _ . [ ] & / @ (no spaces)'],
 		['document name with a space', { documentName: 'Loan agreement.pdf' }, 'Document Name: may only contain'],
 		['document name too long', { documentName: `${'a'.repeat(252)}.pdf` }, 'Document Name: must be at most 255 characters'],
-		['PDF over 15 MB', {}, 'PDF: is larger than 15 MB', {}, makePdf('big', 15 * MB + 1)],
-		['a file that is not a PDF', {}, 'PDF: is not a PDF', {}, Buffer.from('PK\u0003\u0004 zip file')],
+		['PDF over 15 MB', {}, 'Input Binary Field: is larger than 15 MB', {}, makePdf('big', 15 * MB + 1)],
+		['a file that is not a PDF', {}, 'Input Binary Field: is not a PDF', {}, Buffer.from('PK\u0003\u0004 zip file')],
 		['additional files over 15 MB in total', { additionalFields: { additionalFiles: 'a, b' } }, 'Additional Files: are larger than 15 MB in total', { a: makePdf('a', 8 * MB), b: makePdf('b', 7 * MB + 1) }],
 		['an additional file that is not a PDF', { additionalFields: { additionalFiles: 'a' } }, 'Additional Files (1): is not a PDF', { a: Buffer.from('hello') }],
 		['missing binary property', { binaryPropertyName: 'nope' }, 'Input Binary Field: the input item has no binary property "nope"'],
@@ -269,7 +269,7 @@ describe('Create: every rule refused before any request, naming the field', () =
 		['NeSL enumeration from an expression', { additionalFields: { neslData: { data: { registrationType: 'NON_LENDING', state: 'KA', documentDetail: { docRefNo: 'D', fundType: '={{ "SOMETIMES" }}' } } } } }, 'NeSL Data › Document Detail › Fund Type: must be one of FUNDED, NON_FUNDED'],
 		['NeSL stamp without article code', { additionalFields: { neslData: { data: { registrationType: 'NON_LENDING', state: 'KA', documentDetail: { docRefNo: 'D' }, stampData: { stamp: [{ firstParty: 'A', secondParty: 'B', stampDutyAmount: '1', considerationPrice: '1', descriptionOfDocument: 'D', stampDutyPaidBy: 'A', articleCode: '' }] } } } } }, 'NeSL Data › Stamp Data › Article Code (1): is required'],
 		['template checkbox without checked (expression)', { documentSource: 'template', templateFields: { field: [{ type: 'checkbox', checked: '={{ undefined }}' }] } }, 'Template Fields › Checked (1): is required when the type is checkbox'],
-		['template files without width', { documentSource: 'template', templateFields: { field: [{ type: 'files', height: '10' }] } }, 'Template Fields › Width (1): is required (in pixels) when the type is files/image'],
+		['template files without width', { documentSource: 'template', templateFields: { field: [{ type: 'files', height: '10' }] } }, 'Template Fields › Width (Px) (1): is required (in pixels) when the type is files/image'],
 		['template type from an expression', { documentSource: 'template', templateFields: { field: [{ type: '={{ "image" }}' }] } }, 'Template Fields › Type (1): must be one of text, textarea, checkbox, radio, dropdown, select, files'],
 	];
 

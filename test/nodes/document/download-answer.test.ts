@@ -1,7 +1,7 @@
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { downloadLinkedFile } from '../../../nodes/DocumentExecution/resources/document/hooks';
+import { downloadLinkedFile } from '../../../nodes/DocumentExecution/resources/document/download';
 import { V3_SEED } from '../../emulator/families/v3';
 import type { Emulator } from '../../emulator/server';
 import { makePdf } from '../../fixtures/pdf';

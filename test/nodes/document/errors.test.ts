@@ -81,7 +81,7 @@ describe('Continue On Fail', () => {
 			{ operation: 'create', profileId: V3_SEED.pdfProfileId, documentSource: 'binary', binaryPropertyName: 'data', invitees: { invitee: [{ name: 'A', phone: '9876543210' }] } },
 			{ input: [bad, good], onError: 'continueRegularOutput' },
 		);
-		expect(result.items[0].json.error).toBe('PDF: is not a PDF (it does not start with %PDF-)');
+		expect(result.items[0].json.error).toBe('Input Binary Field: is not a PDF (it does not start with %PDF-)');
 		expect(result.items[1].json.documentId).toEqual(expect.any(String));
 		expect(requestsOn(emulator, servicePaths.create, 'POST')).toHaveLength(1);
 	});

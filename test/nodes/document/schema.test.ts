@@ -1,25 +1,37 @@
+import { z } from 'zod';
+
+import { documentIdSchema, DOCUMENT_ID_LABELS } from '../../../nodes/DocumentExecution/resources/document/common';
 import {
-	applyRules,
 	base64Problem,
+	CREATE_LABELS,
 	createBodySchema,
 	describeFile,
-	detailsQuerySchema,
-	DOC_SIGNER_LABELS,
-	docSignerBodySchema,
-	documentIdSchema,
-	downloadQuerySchema,
-	ebgReviewBodySchema,
-	firstViolation,
-	limitSchema,
-	listQuerySchema,
 	MAX_FILE_BYTES,
 	NESL_DATE_FIELDS,
 	NESL_REQUIRED_WHEN,
-	reactivateBodySchema,
-	signUrlsSchema,
 	unwrapBase64,
-} from '../../../nodes/DocumentExecution/resources/document/schema';
+} from '../../../nodes/DocumentExecution/resources/document/create/rules';
+import { DOWNLOAD_LABELS, downloadQuerySchema } from '../../../nodes/DocumentExecution/resources/document/download';
+import { detailsQuerySchema, GET_DETAILS_LABELS } from '../../../nodes/DocumentExecution/resources/document/getDetails';
+import { GET_MANY_LABELS, limitSchema, listQuerySchema } from '../../../nodes/DocumentExecution/resources/document/getMany';
+import { REACTIVATE_LABELS, reactivateBodySchema } from '../../../nodes/DocumentExecution/resources/document/reactivate';
+import { resendSchema } from '../../../nodes/DocumentExecution/resources/document/resend';
+import { ebgReviewBodySchema, REVIEW_EBG_LABELS } from '../../../nodes/DocumentExecution/resources/document/reviewEbg';
+import { docSignerBodySchema, SIGN_WITH_DOC_SIGNER_LABELS } from '../../../nodes/DocumentExecution/resources/document/signWithDocSigner';
+import { applyRules, type FieldLabels } from '../../../nodes/DocumentExecution/shared/rules';
 import { makePdf } from '../../fixtures/pdf';
+
+/** The labels of every document operation: each row below names its field as its operation's refusal does. */
+const LABELS: FieldLabels = {
+	...CREATE_LABELS,
+	...DOCUMENT_ID_LABELS,
+	...GET_DETAILS_LABELS,
+	...DOWNLOAD_LABELS,
+	...GET_MANY_LABELS,
+	...REACTIVATE_LABELS,
+	...REVIEW_EBG_LABELS,
+};
+const firstViolation = (schema: z.ZodTypeAny, value: unknown, labels: FieldLabels = LABELS) => applyRules(schema, value, labels).violations?.[0];
 
 /** One test per rule: the rule's schema, a valid value, and the violation with its message. */
 const pdf = { bytes: 100, isPdf: true };
@@ -32,19 +44,19 @@ const stampPaper = (stampFile: unknown) => ({ state: 'KA', denomination: '1', fi
 const NOW = Date.UTC(2025, 0, 1);
 const DAY = 24 * 3600_000;
 
-const rules: Array<[string, Parameters<typeof firstViolation>[0], unknown, unknown, string, Record<string, string>?]> = [
+const rules: Array<[string, z.ZodTypeAny, unknown, unknown, string, FieldLabels?]> = [
 	['profileId required', createBodySchema, valid, { ...valid, profileId: ' ' }, 'Workflow Profile ID: is required (the published workflow to use)'],
 	['irn at most 255', createBodySchema, { ...valid, irn: 'a'.repeat(255) }, { ...valid, irn: 'a'.repeat(256) }, 'IRN: must be at most 255 characters'],
 	['irn charset', createBodySchema, { ...valid, irn: 'A+|-:(),_.[]&/@9' }, { ...valid, irn: 'a b' }, 'IRN: may only contain letters, digits and + | - : ( ) , _ . [ ] & / @ (no spaces)'],
 	['document name at most 255', createBodySchema, valid, { ...valid, file: { ...valid.file, name: 'n'.repeat(256) } }, 'Document Name: must be at most 255 characters'],
 	['document name charset', createBodySchema, valid, { ...valid, file: { ...valid.file, name: 'é.pdf' } }, 'Document Name: may only contain'],
-	['PDF at most 15 MB', createBodySchema, { ...valid, file: { file: { bytes: MAX_FILE_BYTES, isPdf: true } } }, { ...valid, file: { file: { bytes: MAX_FILE_BYTES + 1, isPdf: true } } }, 'PDF: is larger than 15 MB (before encoding)'],
-	['PDF is a PDF', createBodySchema, valid, { ...valid, file: { file: { bytes: 10, isPdf: false } } }, 'PDF: is not a PDF'],
+	['PDF at most 15 MB', createBodySchema, { ...valid, file: { file: { bytes: MAX_FILE_BYTES, isPdf: true } } }, { ...valid, file: { file: { bytes: MAX_FILE_BYTES + 1, isPdf: true } } }, 'PDF (Base64): is larger than 15 MB (before encoding)'],
+	['PDF is a PDF', createBodySchema, valid, { ...valid, file: { file: { bytes: 10, isPdf: false } } }, 'PDF (Base64): is not a PDF'],
 	['additional files at most 15 MB in total', createBodySchema, { ...valid, file: { additionalFiles: [{ bytes: MAX_FILE_BYTES, isPdf: true }] } }, { ...valid, file: { additionalFiles: [{ bytes: MAX_FILE_BYTES, isPdf: true }, { bytes: 1, isPdf: true }] } }, 'Additional Files: are larger than 15 MB in total'],
 	['additional files are PDFs', createBodySchema, valid, { ...valid, file: { additionalFiles: [pdf, { bytes: 1, isPdf: false }] } }, 'Additional Files (2): is not a PDF'],
-	['PDF is base64, not only a PDF start', createBodySchema, { ...valid, file: { file: describeFile(pdf64) } }, { ...valid, file: { file: pdfStartThenNotBase64 } }, 'PDF: is not base64: "*" at character 41 is outside the base64 alphabet (A-Z, a-z, 0-9, + and /, with = padding at the end)'],
+	['PDF is base64, not only a PDF start', createBodySchema, { ...valid, file: { file: describeFile(pdf64) } }, { ...valid, file: { file: pdfStartThenNotBase64 } }, 'PDF (Base64): is not base64: "*" at character 41 is outside the base64 alphabet (A-Z, a-z, 0-9, + and /, with = padding at the end)'],
 	['additional files are base64', createBodySchema, { ...valid, file: { additionalFiles: [describeFile(pdf64)] } }, { ...valid, file: { additionalFiles: [pdf, pdfStartThenNotBase64] } }, 'Additional Files (2): is not base64'],
-	['stamp paper given as text is base64', createBodySchema, { ...valid, stampUpload: stampPaper(describeFile(pdf64)) }, { ...valid, stampUpload: stampPaper(pdfStartThenNotBase64) }, 'Stamp Paper Upload › Stamp Paper PDF: is not base64'],
+	['stamp paper given as text is base64', createBodySchema, { ...valid, stampUpload: stampPaper(describeFile(pdf64)) }, { ...valid, stampUpload: stampPaper(pdfStartThenNotBase64) }, 'Stamp Paper Upload › Stamp Paper Binary Field: is not base64'],
 	['a text field takes text or a number', createBodySchema, { ...valid, stampValue: 100 }, { ...valid, stampValue: true }, 'Stamp Value: must be text or a number'],
 	['a text field refuses a number that is none (NaN)', createBodySchema, { ...valid, revenueStampQuantity: 2 }, { ...valid, revenueStampQuantity: Number.NaN }, 'Revenue Stamp Quantity: must be text or a number'],
 	['seriesQuantity whole', createBodySchema, { ...valid, multipleStampSeries: [{ stampSeries: 'S', seriesQuantity: 2 }] }, { ...valid, multipleStampSeries: [{ stampSeries: 'S', seriesQuantity: '2.5' }] }, 'Multiple Stamp Series › Quantity (1): must be a whole number'],
@@ -57,19 +69,19 @@ const rules: Array<[string, Parameters<typeof firstViolation>[0], unknown, unkno
 	['seriesQuantity at least 1', createBodySchema, { ...valid, multipleStampSeries: [{ stampSeries: 'S', seriesQuantity: '1' }] }, { ...valid, multipleStampSeries: [{ stampSeries: 'S', seriesQuantity: '0' }] }, 'Multiple Stamp Series › Quantity (1): must be from 1 to 99'],
 	['seriesQuantity at most 99', createBodySchema, { ...valid, multipleStampSeries: [{ stampSeries: 'S', seriesQuantity: '99' }] }, { ...valid, multipleStampSeries: [{ stampSeries: 'S', seriesQuantity: '100' }] }, 'Multiple Stamp Series › Quantity (1): must be from 1 to 99'],
 	['stampUpload all or nothing', createBodySchema, { ...valid, stampUpload: { state: 'KA', denomination: '1', firstPartyName: 'A', secondPartyName: 'B', stampSerial: 'S', stampFile: pdf } }, { ...valid, stampUpload: { state: 'KA' } }, 'Stamp Paper Upload › Denomination: is required: when stamp paper is uploaded'],
-	['stamp paper is a PDF', createBodySchema, valid, { ...valid, stampUpload: { state: 'KA', denomination: '1', firstPartyName: 'A', secondPartyName: 'B', stampSerial: 'S', stampFile: { bytes: 3, isPdf: false } } }, 'Stamp Paper Upload › Stamp Paper PDF: is not a PDF'],
+	['stamp paper is a PDF', createBodySchema, valid, { ...valid, stampUpload: { state: 'KA', denomination: '1', firstPartyName: 'A', secondPartyName: 'B', stampSerial: 'S', stampFile: { bytes: 3, isPdf: false } } }, 'Stamp Paper Upload › Stamp Paper Binary Field: is not a PDF'],
 	['template type enumeration', createBodySchema, { ...valid, file: { fields: [{ type: 'select' }] } }, { ...valid, file: { fields: [{ type: 'image' }] } }, 'Template Fields › Type (1): must be one of'],
 	['template checked for checkbox', createBodySchema, { ...valid, file: { fields: [{ type: 'checkbox', checked: false }] } }, { ...valid, file: { fields: [{ type: 'checkbox' }] } }, 'Template Fields › Checked (1): is required when the type is checkbox'],
 	['template checked for radio', createBodySchema, { ...valid, file: { fields: [{ type: 'radio', checked: true }] } }, { ...valid, file: { fields: [{ type: 'radio' }] } }, 'Template Fields › Checked (1): is required when the type is radio'],
 	['template multiple for dropdown', createBodySchema, { ...valid, file: { fields: [{ type: 'dropdown', multiple: true }] } }, { ...valid, file: { fields: [{ type: 'dropdown' }] } }, 'Template Fields › Multiple (1): is required when the type is dropdown'],
-	['template width for files', createBodySchema, { ...valid, file: { fields: [{ type: 'files', width: '1', height: '1' }] } }, { ...valid, file: { fields: [{ type: 'files', height: '1' }] } }, 'Template Fields › Width (1): is required'],
-	['template height for files', createBodySchema, valid, { ...valid, file: { fields: [{ type: 'files', width: '1' }] } }, 'Template Fields › Height (1): is required'],
+	['template width for files', createBodySchema, { ...valid, file: { fields: [{ type: 'files', width: '1', height: '1' }] } }, { ...valid, file: { fields: [{ type: 'files', height: '1' }] } }, 'Template Fields › Width (Px) (1): is required'],
+	['template height for files', createBodySchema, valid, { ...valid, file: { fields: [{ type: 'files', width: '1' }] } }, 'Template Fields › Height (Px) (1): is required'],
 	['autoGroupedFieldsFill boolean', createBodySchema, { ...valid, file: { autoGroupedFieldsFill: true } }, { ...valid, file: { autoGroupedFieldsFill: 'yes' } }, 'Auto-Grouped Fields Fill: must be true or false'],
 	['NeSL registrationType enumeration', createBodySchema, withDetail({ registrationType: 'NON_LENDING', docRefNo: 'D' }), withDetail({ registrationType: 'LOAN' }), 'NeSL Data › Document Detail › Registration Type: must be one of INDIVIDUAL_LOAN'],
 	['NeSL state required', createBodySchema, withDetail({ registrationType: 'NON_LENDING', docRefNo: 'D' }), { ...valid, neslData: { documentDetail: { registrationType: 'NON_LENDING', docRefNo: 'D' } } }, 'NeSL Data › Document Detail › State: is required'],
 	['NeSL dates yyyy-MM-dd', createBodySchema, withDetail({ registrationType: 'NON_LENDING', docRefNo: 'D', dateOfSanction: '2025-01-31' }), withDetail({ registrationType: 'NON_LENDING', docRefNo: 'D', dateOfSanction: '2025/01/31' }), 'NeSL Data › Document Detail › Date Of Sanction: must be a date in the format yyyy-MM-dd'],
 	...(['typeOfDebt', 'accountClosedFlag', 'fundType', 'sanctionCurrency', 'creditSubtype', 'event'] as const).map(
-		(field): [string, Parameters<typeof firstViolation>[0], unknown, unknown, string] => [
+		(field): [string, z.ZodTypeAny, unknown, unknown, string] => [
 			`NeSL ${field} enumeration`,
 			createBodySchema,
 			withDetail({ registrationType: 'NON_LENDING', docRefNo: 'D' }),
@@ -97,17 +109,17 @@ const rules: Array<[string, Parameters<typeof firstViolation>[0], unknown, unkno
 	['expiryTime in the future', reactivateBodySchema(NOW), { documentId: 'D', expiryTime: NOW + 1 }, { documentId: 'D', expiryTime: NOW }, 'Expiry Date and Time: must be in the future'],
 	['expiryTime at most 365 days ahead', reactivateBodySchema(NOW), { documentId: 'D', expiryTime: NOW + 365 * DAY }, { documentId: 'D', expiryTime: NOW + 365 * DAY + 1 }, 'Expiry Date and Time: must be at most 365 days ahead'],
 	['one of expiryDays and expiryTime', reactivateBodySchema(NOW), { documentId: 'D' }, { documentId: 'D', expiryDays: 1, expiryTime: NOW + DAY }, 'Expiry Days: and Expiry Date and Time cannot both be set'],
-	['1 sign URL at least', signUrlsSchema, ['u'], [], 'needs at least one sign URL'],
-	['15 sign URLs at most', signUrlsSchema, Array(15).fill('u'), Array(16).fill('u'), 'can hold at most 15 sign URLs per item'],
+	['1 sign URL at least', resendSchema, { signUrls: ['u'] }, { signUrls: [] }, 'needs at least one sign URL'],
+	['15 sign URLs at most', resendSchema, { signUrls: Array(15).fill('u') }, { signUrls: Array(16).fill('u') }, 'can hold at most 15 sign URLs per item'],
 	['doc signer consent required', docSignerBodySchema, { signUrl: 'u', profileId: 'p', consent: 'c' }, { signUrl: 'u', profileId: 'p', consent: '' }, "Consent: is required (the service's consent text, exactly)"],
-	['doc signer profile required', docSignerBodySchema, { signUrl: 'u', profileId: 'p', consent: 'c' }, { signUrl: 'u', consent: 'c' }, 'Document Signer Profile ID: is required', DOC_SIGNER_LABELS],
+	['doc signer profile required', docSignerBodySchema, { signUrl: 'u', profileId: 'p', consent: 'c' }, { signUrl: 'u', consent: 'c' }, 'Document Signer Profile ID: is required', SIGN_WITH_DOC_SIGNER_LABELS],
 	['eBG review status enumeration', ebgReviewBodySchema, { data: { requestId: 'r', loanNumber: 'l', reviewStatus: 'Rejected', reviewRemarks: 'x', notifTxnId: 'n' } }, { data: { requestId: 'r', loanNumber: 'l', reviewStatus: 'rejected', reviewRemarks: 'x', notifTxnId: 'n' } }, 'Review Status: must be one of Accepted, Rejected'],
 	['eBG remarks required', ebgReviewBodySchema, { data: { requestId: 'r', loanNumber: 'l', reviewStatus: 'Accepted', reviewRemarks: 'x', notifTxnId: 'n' } }, { data: { requestId: 'r', loanNumber: 'l', reviewStatus: 'Accepted', notifTxnId: 'n' } }, 'Review Remarks: is required'],
 ];
 
 describe('document rules (one test per rule)', () => {
 	// Every row gets its labels argument, so that jest does not read the sixth parameter as a done callback.
-	it.each(rules.map(([rule, schema, ok, broken, message, labels]) => [rule, schema, ok, broken, message, labels ?? {}] as const))('%s', (_rule, schema, ok, broken, message, labels) => {
+	it.each(rules.map(([rule, schema, ok, broken, message, labels]) => [rule, schema, ok, broken, message, labels ?? LABELS] as const))('%s', (_rule, schema, ok, broken, message, labels) => {
 		expect(firstViolation(schema, ok)).toBeUndefined();
 		expect(firstViolation(schema, broken, labels)?.message).toContain(message);
 	});
@@ -134,7 +146,7 @@ describe('document rules (one test per rule)', () => {
 			file: { ...valid.file, fields: [{ type: 'files', width: 120, height: 80.5 }] },
 			stampUpload: stampPaper(pdf),
 			neslData: { documentDetail: { registrationType: 'NON_LENDING', state: 'KA', docRefNo: 1e21, sanctionAmount: 0.0000001 } },
-		});
+		}, CREATE_LABELS);
 		expect('value' in checked && checked.value).toMatchObject({
 			irn: '42',
 			stampValue: '100',

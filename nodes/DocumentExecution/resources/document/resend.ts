@@ -1,12 +1,39 @@
-import type { IDataObject, IExecuteFunctions, IN8nHttpFullResponse, INodeExecutionData, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties, JsonObject } from 'n8n-workflow';
+import { z } from 'zod';
+import { NodeApiError } from 'n8n-workflow';
 
 import { credentialTypeFor } from '../../../shared/authentication';
 import { resolveBaseUrl } from '../../../shared/environment';
 import { asNodeError, responseError } from '../../../shared/errors';
 import { oauth2Refusal } from '../../shared/routing';
-import { firstViolation, MAX_SIGN_URLS, signUrlsSchema } from './schema';
+import { applyRules, refusal, requiredText, type FieldLabels } from '../../shared/rules';
+import { showFor } from '../../shared/descriptions';
 import { isObject } from '../../../shared/isObject';
+
+export const MAX_SIGN_URLS = 15;
+
+export const resendSchema = z.object({
+	signUrls: z
+		.array(requiredText('cannot be empty'))
+		.min(1, 'needs at least one sign URL')
+		.max(MAX_SIGN_URLS, `can hold at most ${MAX_SIGN_URLS} sign URLs per item (the service's limit per request)`),
+});
+
+
+export const RESEND_LABELS: FieldLabels = { signUrls: 'Sign URLs' };
+
+export const resendFields: INodeProperties[] = [
+	{
+		displayName: 'Sign URLs',
+		name: 'signUrls',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'https://app1.leegality.com/sign/…',
+		description: 'One to 15 sign URLs (or their UUIDs), comma- or newline-separated, or an expression giving an array. Items are batched together, up to 15 URLs per request.',
+		displayOptions: showFor('document', ['resend']),
+	},
+];
 
 /** Sign URLs from a parameter value: an array (from an expression) or text split on commas and new lines. */
 export function splitSignUrls(value: unknown): string[] {
@@ -50,12 +77,10 @@ export async function resendInvitations(this: IExecuteFunctions): Promise<INodeE
 		try {
 			if (this.getNodeParameter('authentication', itemIndex, 'authToken') === 'oAuth2') throw oauth2Refusal(node, itemIndex);
 			const signUrls = splitSignUrls(this.getNodeParameter('signUrls', itemIndex, ''));
-			const violation = firstViolation(signUrlsSchema, signUrls);
-			if (violation) {
-				throw new NodeOperationError(node, `Sign URLs: ${violation.rule}`, {
-					itemIndex,
-					description: `Nothing was sent for this item. Give 1 to ${MAX_SIGN_URLS} sign URLs, comma- or newline-separated.`,
-				});
+			const checked = applyRules(resendSchema, { signUrls }, RESEND_LABELS);
+			if (checked.violations) {
+				const [{ field, rule }] = checked.violations;
+				throw refusal(node, field, rule, itemIndex, { hint: `Give 1 to ${MAX_SIGN_URLS} sign URLs, comma- or newline-separated.` });
 			}
 			outcomes.set(itemIndex, []);
 			pending.push(...signUrls.map((signUrl) => ({ itemIndex, signUrl })));

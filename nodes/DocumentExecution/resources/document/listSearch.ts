@@ -1,33 +1,7 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { nextOffsetToken, readForMethod } from '../../shared/methodRequest';
-import { idLocator } from '../../shared/descriptions';
-import { MAX_PAGE_SIZE } from './schema';
-
-/**
- * The spec does not show what a v3 document ID looks like, so "By ID" only refuses what cannot be one: spaces
- * and slashes (a pasted URL). The rules of `schema.ts` check the value sent.
- */
-const DOCUMENT_ID_PATTERN = '^[^\\s/]+$';
-
-/** The Document ID field of the operations in `displayOptions`, sent as `routing` says. */
-export const documentIdLocator = (
-	description: string,
-	displayOptions: INodeProperties['displayOptions'],
-	routing: INodeProperties['routing'],
-): INodeProperties =>
-	idLocator({
-		displayName: 'Document ID',
-		name: 'documentId',
-		description,
-		searchListMethod: 'searchDocuments',
-		listPlaceholder: 'Select a document, or type its exact name, ID or IRN…',
-		idPlaceholder: 'e.g. a1B2c3D4e5F6',
-		idPattern: DOCUMENT_ID_PATTERN,
-		idRule: 'A document ID has no spaces or slashes',
-		displayOptions,
-		routing,
-	});
+import { MAX_PAGE_SIZE } from './getMany';
 
 /**
  * listSearch of Document ID: the v3 document list, newest first, a page per token. The service's `q` matches a

@@ -1,0 +1,306 @@
+import { z } from 'zod';
+
+import { numberAsText } from '../../../shared/numberAsText';
+import { oneOf, requiredText, text, type FieldLabels } from '../../../shared/rules';
+import { isCalendarDate } from '../common';
+
+/**
+ * Every rule of Create Signing Request, checked on the body about to be sent (built from the fields or typed
+ * as JSON), so a rule holds whichever way the request was written; files are checked as facts about their
+ * bytes (see describeFile).
+ */
+
+export const MAX_FILE_BYTES = 15 * 1024 * 1024;
+export const MAX_NAME_LENGTH = 255;
+
+/**
+ * The editor labels of the body's fields, by their path in the body (list positions as `*`); the JSON Body is
+ * checked with the same labels, as its fields are the ones the form builds.
+ */
+export const CREATE_LABELS: FieldLabels = {
+	profileId: 'Workflow Profile ID',
+	irn: 'IRN',
+	file: 'Document Source',
+	'file.name': 'Document Name',
+	'file.file': 'PDF (Base64)',
+	binaryPropertyName: 'Input Binary Field',
+	'file.fields': 'Template Fields',
+	'file.fields.*.type': 'Template Fields › Type',
+	'file.fields.*.checked': 'Template Fields › Checked',
+	'file.fields.*.multiple': 'Template Fields › Multiple',
+	'file.fields.*.width': 'Template Fields › Width (Px)',
+	'file.fields.*.height': 'Template Fields › Height (Px)',
+	'file.autoGroupedFieldsFill': 'Auto-Grouped Fields Fill',
+	'file.additionalFiles': 'Additional Files',
+	invitees: 'Invitees',
+	'invitees.*.name': 'Invitees › Name',
+	'invitees.*.email': 'Invitees › Email',
+	'invitees.*.phone': 'Invitees › Phone',
+	cc: 'CC',
+	'cc.*.email': 'CC › Email',
+	stampSeries: 'Stamp Series',
+	multipleStampSeries: 'Multiple Stamp Series',
+	'multipleStampSeries.*.stampSeries': 'Multiple Stamp Series › Stamp Series',
+	'multipleStampSeries.*.seriesQuantity': 'Multiple Stamp Series › Quantity',
+	stampUpload: 'Stamp Paper Upload',
+	'stampUpload.state': 'Stamp Paper Upload › State',
+	'stampUpload.denomination': 'Stamp Paper Upload › Denomination',
+	'stampUpload.firstPartyName': 'Stamp Paper Upload › First Party Name',
+	'stampUpload.secondPartyName': 'Stamp Paper Upload › Second Party Name',
+	'stampUpload.stampSerial': 'Stamp Paper Upload › Stamp Serial',
+	'stampUpload.stampFile': 'Stamp Paper Upload › Stamp Paper Binary Field',
+	neslData: 'NeSL Data',
+	'neslData.documentDetail': 'NeSL Data › Document Detail',
+	'neslData.stampData': 'NeSL Data › Stamp Data',
+	'neslData.stampData.*.firstPartyOVDType': 'NeSL Data › Stamp Data › First Party OVD Type',
+	'neslData.stampData.*.firstPartyOVDValue': 'NeSL Data › Stamp Data › First Party OVD Value',
+	'invitees.*.offlineSignConfig': 'Invitees › Offline Sign Config (JSON)',
+	'invitees.*.neslConfig': 'Invitees › NeSL Config (JSON)',
+	'neslData.otherArrays': 'NeSL Data › Other Arrays (JSON)',
+	jsonBody: 'JSON Body',
+};
+
+/** Alphanumerics and `+ | - : ( ) , _ . [ ] & / @` (no spaces). */
+export const NAME_CHARACTERS = /^[A-Za-z0-9+|\-:(),_.[\]&/@]*$/;
+const CHARACTERS_TEXT = 'letters, digits and + | - : ( ) , _ . [ ] & / @ (no spaces)';
+
+/** The spec's strings, before their rules: a number is taken as its text (asText). */
+const string = z.string({ invalid_type_error: 'must be text or a number' });
+/** A string field of the spec: a number is taken as its text, anything else that is not text is refused. */
+const asText = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(numberAsText, schema);
+
+const nameRule = asText(
+	string.max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`).regex(NAME_CHARACTERS, `may only contain ${CHARACTERS_TEXT}`),
+);
+
+
+const isoDate = asText(
+	string
+		.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the format yyyy-MM-dd')
+		.refine(isCalendarDate, (value) => ({ message: `is not a date: ${value} is not a day of the calendar` })),
+);
+
+export const TEMPLATE_FIELD_TYPES = ['text', 'textarea', 'checkbox', 'radio', 'dropdown', 'select', 'files'] as const;
+
+const templateField = z
+	.object({
+		id: text().optional(),
+		name: text().optional(),
+		type: z.enum(TEMPLATE_FIELD_TYPES, { errorMap: () => ({ message: `must be one of ${TEMPLATE_FIELD_TYPES.join(', ')}` }) }).optional(),
+		value: text().optional(),
+		checked: z.boolean().optional(),
+		multiple: z.boolean().optional(),
+		width: text().optional(),
+		height: text().optional(),
+		required: z.boolean().optional(),
+	})
+	.passthrough()
+	.superRefine((field, ctx) => {
+		if ((field.type === 'checkbox' || field.type === 'radio') && field.checked === undefined) {
+			ctx.addIssue({ code: 'custom', path: ['checked'], message: `is required when the type is ${field.type}` });
+		}
+		if (field.type === 'dropdown' && field.multiple === undefined) {
+			ctx.addIssue({ code: 'custom', path: ['multiple'], message: 'is required when the type is dropdown' });
+		}
+		if (field.type === 'files') {
+			for (const side of ['width', 'height'] as const) {
+				if (!field[side]?.trim()) ctx.addIssue({ code: 'custom', path: [side], message: 'is required (in pixels) when the type is files/image' });
+			}
+		}
+	});
+
+export const REGISTRATION_TYPES = ['INDIVIDUAL_LOAN', 'NON_INDIVIDUAL_LOAN', 'NON_LENDING', 'EBG'] as const;
+export const NESL_ENUMS = {
+	typeOfDebt: ['FINANCIAL', 'OPERATIONAL'],
+	accountClosedFlag: ['YES', 'NO', 'ASSIGNED'],
+	fundType: ['FUNDED', 'NON_FUNDED'],
+	sanctionCurrency: ['INR'],
+	creditSubtype: ['CREDIT_FACILITY', 'PROPERTY_BUYER', 'HYBRID_EBG'],
+	event: ['Issuance', 'Amendment', 'Partial_invocation', 'Invocation', 'Cancellation', 'Closure', 'Renewal', 'Court_injunction'],
+} as const;
+export const NESL_TEXT_FIELDS = [
+	'loanNumber', 'sanctionNumber', 'branchName', 'branchAddress', 'emiAmount', 'rateOfInterest', 'sanctionAmount', 'tenure',
+	'facilityName', 'amountOverdue', 'otherChargeAmount', 'debtStartDate', 'interestAmount', 'oldDebtRefNo', 'principalOutstanding',
+	'loanRemark', 'totalOutstandingAmount', 'creditorBusinessUnit', 'drawingPower', 'daysPastDue', 'docRefNo', 'contractRefNo',
+	'vendorCode', 'portalId',
+] as const;
+export const NESL_DATE_FIELDS = ['dateOfSanction', 'expiryDateEbg', 'claimExpiryDate'] as const;
+
+const LOANS_AND_EBG = ['INDIVIDUAL_LOAN', 'NON_INDIVIDUAL_LOAN', 'EBG'];
+const LOANS = ['INDIVIDUAL_LOAN', 'NON_INDIVIDUAL_LOAN'];
+/** The spec's "mandatory for …" rules of NeslDocument, per registrationType. */
+export const NESL_REQUIRED_WHEN: Record<string, string[]> = {
+	loanNumber: LOANS_AND_EBG,
+	sanctionNumber: LOANS_AND_EBG,
+	typeOfDebt: LOANS_AND_EBG,
+	accountClosedFlag: LOANS_AND_EBG,
+	fundType: LOANS_AND_EBG,
+	sanctionCurrency: LOANS_AND_EBG,
+	creditSubtype: LOANS_AND_EBG,
+	sanctionAmount: LOANS_AND_EBG,
+	dateOfSanction: LOANS,
+	emiAmount: LOANS,
+	rateOfInterest: LOANS,
+	tenure: LOANS,
+	facilityName: LOANS,
+	docRefNo: ['NON_LENDING'],
+	expiryDateEbg: ['EBG'],
+	claimExpiryDate: ['EBG'],
+	event: ['EBG'],
+};
+
+
+const neslDocument = z
+	.object({
+		registrationType: oneOf(REGISTRATION_TYPES),
+		state: requiredText('is required (the state where stamp duty is paid)'),
+		...Object.fromEntries(NESL_TEXT_FIELDS.map((field) => [field, text().optional()])),
+		...Object.fromEntries(NESL_DATE_FIELDS.map((field) => [field, isoDate.optional()])),
+		...Object.fromEntries(Object.entries(NESL_ENUMS).map(([field, values]) => [field, oneOf(values).optional()])),
+	})
+	.passthrough()
+	.superRefine((detail, ctx) => {
+		const type = String(detail.registrationType);
+		for (const [field, types] of Object.entries(NESL_REQUIRED_WHEN)) {
+			const value = (detail as Record<string, unknown>)[field];
+			if (types.includes(type) && (value === undefined || value === '')) {
+				ctx.addIssue({ code: 'custom', path: [field], message: `is required when the registration type is ${type}` });
+			}
+		}
+	});
+
+export const OVD_TYPES = ['PAN_CARD', 'DRIVING_LICENSE', 'VOTER_ID', 'PASSPORT', 'ANY_OTHER_OFFICIAL_ID'] as const;
+export const NESL_STAMP_REQUIRED = ['firstParty', 'secondParty', 'stampDutyAmount', 'considerationPrice', 'descriptionOfDocument', 'stampDutyPaidBy', 'articleCode'] as const;
+
+const neslStamp = z
+	.object({
+		...Object.fromEntries(NESL_STAMP_REQUIRED.map((field) => [field, requiredText()])),
+		articleSubCode: text().optional(),
+		firstPartyPin: text().optional(),
+		secondPartyPin: text().optional(),
+		firstPartyOVDType: oneOf(OVD_TYPES).optional(),
+		firstPartyOVDValue: text().optional(),
+	})
+	.passthrough();
+
+const neslData = z
+	.object({
+		documentDetail: neslDocument.optional(),
+		stampData: z.array(neslStamp).optional(),
+		entities: z.array(z.unknown(), { invalid_type_error: 'must be a JSON array' }).optional(),
+		participants: z.array(z.unknown(), { invalid_type_error: 'must be a JSON array' }).optional(),
+		neslParties: z.array(z.unknown(), { invalid_type_error: 'must be a JSON array' }).optional(),
+		neslSecurities: z.array(z.unknown(), { invalid_type_error: 'must be a JSON array' }).optional(),
+	})
+	.strict();
+
+const invitee = z
+	.object({
+		name: requiredText(),
+		email: asText(string.email('must be an e-mail address')).optional(),
+		phone: asText(string.regex(/^\d{10}$/, 'must be a 10-digit mobile number (no country code)')).optional(),
+	})
+	.passthrough()
+	.superRefine((value, ctx) => {
+		if (!value.email && !value.phone) ctx.addIssue({ code: 'custom', path: ['email'], message: 'or Phone is required: the service needs at least one of them' });
+	});
+
+const isFacts = (value: unknown): value is { bytes: number } => typeof value === 'object' && value !== null && typeof (value as { bytes?: unknown }).bytes === 'number';
+
+export const STAMP_UPLOAD_FIELDS = ['state', 'denomination', 'firstPartyName', 'secondPartyName', 'stampSerial', 'stampFile'] as const;
+
+const stampUpload = z
+	.object({
+		...Object.fromEntries(STAMP_UPLOAD_FIELDS.filter((field) => field !== 'stampFile').map((field) => [field, text().optional()])),
+		stampFile: z.unknown(),
+	})
+	.passthrough()
+	.superRefine((upload: Record<string, unknown>, ctx) => {
+		// The stamp file arrives as facts about its bytes (see describeFile): no bytes is no file.
+		const given = (value: unknown) => (typeof value === 'string' ? value.trim() !== '' : isFacts(value) && value.bytes > 0);
+		const missing = STAMP_UPLOAD_FIELDS.filter((field) => !given(upload[field]));
+		if (missing.length) {
+			ctx.addIssue({ code: 'custom', path: [missing[0]], message: `is required: when stamp paper is uploaded, all of ${STAMP_UPLOAD_FIELDS.join(', ')} are required` });
+			return;
+		}
+		const file = pdfFacts.safeParse(upload.stampFile);
+		if (typeof upload.stampFile === 'object' && !file.success) {
+			ctx.addIssue({ code: 'custom', path: ['stampFile'], message: file.error.issues[0].message });
+		}
+	});
+
+const seriesQuantity = asText(
+	string
+		.trim()
+		.regex(/^\d+$/, 'must be a whole number')
+		.refine((quantity) => Number(quantity) >= 1 && Number(quantity) <= 99, 'must be from 1 to 99'),
+);
+
+/** Base64 strings are replaced by a description of their bytes before validation (see `describeFile`). */
+const pdfFacts = z.object({ bytes: z.number(), isPdf: z.boolean(), notBase64: z.string().optional() }).superRefine((file, ctx) => {
+	if (file.notBase64) ctx.addIssue({ code: 'custom', message: file.notBase64 });
+	else if (!file.isPdf) ctx.addIssue({ code: 'custom', message: 'is not a PDF (it does not start with %PDF-)' });
+});
+const fileFacts = pdfFacts.refine((file) => file.bytes <= MAX_FILE_BYTES, { message: 'is larger than 15 MB (before encoding)' });
+
+export const createBodySchema = z
+	.object({
+		profileId: requiredText('is required (the published workflow to use)'),
+		irn: nameRule.optional(),
+		file: z
+			.object({
+				name: nameRule.optional(),
+				file: fileFacts.optional(),
+				fields: z.array(templateField).optional(),
+				autoGroupedFieldsFill: z.boolean({ invalid_type_error: 'must be true or false' }).optional(),
+				additionalFiles: z
+					.array(pdfFacts)
+					.refine((files) => files.reduce((total, file) => total + file.bytes, 0) <= MAX_FILE_BYTES, {
+						message: 'are larger than 15 MB in total',
+					})
+					.optional(),
+			})
+			.passthrough(),
+		stampSeries: text().optional(),
+		multipleStampSeries: z.array(z.object({ stampSeries: requiredText(), seriesQuantity }).passthrough()).optional(),
+		seriesGroup: text().optional(),
+		stampValue: text().optional(),
+		stampUpload: stampUpload.optional(),
+		revenueStampSeries: text().optional(),
+		revenueStampQuantity: text().optional(),
+		neslData: neslData.optional(),
+		invitees: z.array(invitee, { required_error: 'is required' }).min(1, 'needs at least one invitee'),
+		cc: z.array(z.object({ name: text().optional(), email: asText(string.email('must be an e-mail address')) }).passthrough()).optional(),
+	})
+	.passthrough();
+
+/**
+ * Base64 text as it is sent: without the line breaks and spaces that base64 tools wrap their output with
+ * (`base64`, `openssl`, MIME), which carry nothing. The service decodes standard base64, unwrapped.
+ */
+export const unwrapBase64 = (text: string): string => (/\s/.test(text) ? text.replace(/\s+/g, '') : text);
+
+const BASE64_ALPHABET = 'A-Z, a-z, 0-9, + and /, with = padding at the end';
+
+/** Why `text` (unwrapped) is not standard base64, or undefined when it is. */
+export function base64Problem(text: string): string | undefined {
+	const outside = /[^A-Za-z0-9+/=]/.exec(text);
+	if (outside) {
+		return `is not base64: ${JSON.stringify(outside[0])} at character ${outside.index + 1} is outside the base64 alphabet (${BASE64_ALPHABET})`;
+	}
+	if (!/^[^=]*={0,2}$/.test(text)) return `is not base64: "=" is padding, at most two of them ending the text (${BASE64_ALPHABET})`;
+	// Four characters carry three bytes; a last group of one character carries none, and padding completes a group.
+	if (text.length % 4 === 1 || (text.endsWith('=') && text.length % 4 !== 0)) {
+		return 'is not base64: it is cut short (its length does not fit base64\'s groups of four characters)';
+	}
+	return undefined;
+}
+
+/** What the schema needs to know about a file, without holding its base64 text (given unwrapped). */
+export function describeFile(bytes: Buffer | string): { bytes: number; isPdf: boolean; notBase64?: string } {
+	if (Buffer.isBuffer(bytes)) return { bytes: bytes.length, isPdf: bytes.subarray(0, 5).toString('latin1') === '%PDF-' };
+	const notBase64 = base64Problem(bytes);
+	const padding = bytes.endsWith('==') ? 2 : bytes.endsWith('=') ? 1 : 0;
+	const head = Buffer.from(bytes.slice(0, 8), 'base64').subarray(0, 5).toString('latin1');
+	return { bytes: Math.floor((bytes.length * 3) / 4) - padding, isPdf: head === '%PDF-', ...(notBase64 ? { notBase64 } : {}) };
+}

@@ -1,0 +1,159 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { expectedFileOf, fetchTemporaryFile, fileLinkJson, howToGetTheFile, noDownloadLinkError, PDF_MIME_TYPE, returnFileProperty, returnsFile, toBinaryOutput } from '../../shared/binary';
+import { showFor } from '../../shared/descriptions';
+import { locatorValue, parameter } from '../../shared/parameters';
+import { oneOf, refuse, requiredText, type FieldLabels } from '../../shared/rules';
+import { asString, type Body, dataOf } from './common';
+
+/** Document → Download File: the signed document, its audit trail, an attachment or a supporting document. */
+
+/** Where the spec is silent (docs/choices/document.md): file names when the download answer carries none. */
+export const DOWNLOAD_FILE_NAMES: Record<string, (id: string, index: number) => string> = {
+	DOCUMENT: (id) => `${id}.pdf`,
+	AUDIT_TRAIL: (id) => `${id}_audit_trail.pdf`,
+	ATTACHMENT: (id, index) => `${id}_attachment_${index}.pdf`,
+	SUPPORTING_DOCUMENT: (id, index) => `${id}_supporting_document_${index}.pdf`,
+};
+
+/** Seconds a v3.3 download link lives (the spec's 15 seconds), reported where the link is output instead of the file. */
+export const DOWNLOAD_LINK_LIFE_SECONDS = 15;
+
+export const DOWNLOAD_TYPES = ['DOCUMENT', 'AUDIT_TRAIL', 'ATTACHMENT', 'SUPPORTING_DOCUMENT'] as const;
+
+const index = z.coerce.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(0, 'cannot be negative (indexes start at 0)');
+
+export const downloadQuerySchema = z
+	.object({
+		documentId: requiredText(),
+		documentDownloadType: oneOf(DOWNLOAD_TYPES),
+		index: z.unknown().optional(),
+		supportDocumentUrl: z.unknown().optional(),
+	})
+	.superRefine((query, ctx) => {
+		const type = query.documentDownloadType;
+		if (type === 'ATTACHMENT' || type === 'SUPPORTING_DOCUMENT') {
+			if (query.index === undefined || query.index === '') ctx.addIssue({ code: 'custom', path: ['index'], message: `is required for ${type}` });
+			else {
+				const parsed = index.safeParse(query.index);
+				if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['index'], message: parsed.error.issues[0].message });
+			}
+		}
+		if (type === 'SUPPORTING_DOCUMENT' && (typeof query.supportDocumentUrl !== 'string' || !query.supportDocumentUrl.trim())) {
+			ctx.addIssue({ code: 'custom', path: ['supportDocumentUrl'], message: 'is required for SUPPORTING_DOCUMENT (the invitee\'s sign URL or its UUID)' });
+		}
+	});
+
+
+export const DOWNLOAD_LABELS: FieldLabels = { documentId: 'Document ID', documentDownloadType: 'File Type', index: 'Index', supportDocumentUrl: 'Sign URL' };
+
+export async function validateDownloadQuery(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+	refuse(this, downloadQuerySchema, options.qs, DOWNLOAD_LABELS);
+	return options;
+}
+
+const DOWNLOAD_FILE = 'Document → Download File';
+
+/**
+ * postReceive of Download File: the link dies in 15 seconds, so it is read here, at once. Without the file
+ * (Output Link Only, or Return File off where the node runs as an AI agent tool), the output is the link and
+ * what the node knows of the file without reading it: the name it would give it, the type, and the link's life.
+ */
+export async function downloadLinkedFile(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+	const url = asString(dataOf(response).file);
+	const documentId = String(locatorValue(this, 'documentId'));
+	const type = String(parameter(this, 'fileType', 'DOCUMENT'));
+	const index = type === 'ATTACHMENT' || type === 'SUPPORTING_DOCUMENT' ? Number(parameter(this, 'index', 0)) : undefined;
+	const about: IDataObject = { documentId, fileType: type, ...(index === undefined ? {} : { index }) };
+	if (!url) throw noDownloadLinkError(this, DOWNLOAD_FILE, 'data.file', response, this.getItemIndex());
+	const options = parameter<Body>(this, 'options', {});
+	const namedFile = asString(options.fileName);
+	const lifeSeconds = DOWNLOAD_LINK_LIFE_SECONDS;
+	if (options.linkOnly || !returnsFile(this)) {
+		const link = fileLinkJson({
+			url,
+			// The link's own name (its Content-Disposition) is known only by reading it.
+			fileName: namedFile ?? DOWNLOAD_FILE_NAMES[type](documentId, index ?? 0),
+			mimeType: PDF_MIME_TYPE,
+			fileSize: null,
+			life: `it works for ${lifeSeconds} seconds from when the service issued it`,
+			toGetTheFile: howToGetTheFile(this),
+		});
+		return [{ json: { ...about, ...link, expiresInSeconds: lifeSeconds } }];
+	}
+	const file = await fetchTemporaryFile(
+		this,
+		{ url, operation: DOWNLOAD_FILE, expected: expectedFileOf(type), life: `download links live ${lifeSeconds} seconds` },
+		this.getItemIndex(),
+	);
+	const fileName = namedFile ?? file.fileName ?? DOWNLOAD_FILE_NAMES[type](documentId, index ?? 0);
+	const mimeType = !file.mimeType || /octet-stream|^binary/.test(file.mimeType) ? PDF_MIME_TYPE : file.mimeType;
+	const binary = await toBinaryOutput(this, { content: file.content, mimeType, fileName });
+	const property = asString(options.binaryPropertyName) ?? 'data';
+	return [{ json: { ...about, fileName, mimeType, fileSize: file.content.length }, binary: { [property]: binary } }];
+}
+
+
+const ATTACHMENT_TYPES = ['ATTACHMENT', 'SUPPORTING_DOCUMENT'];
+
+export const downloadFields: INodeProperties[] = [
+	{
+		displayName: 'File Type',
+		name: 'fileType',
+		type: 'options',
+		options: [
+			{ name: 'Attachment', value: 'ATTACHMENT', description: 'A file the sender attached, by index' },
+			{ name: 'Audit Trail', value: 'AUDIT_TRAIL' },
+			{ name: 'Signed Document', value: 'DOCUMENT' },
+			{ name: 'Supporting Document', value: 'SUPPORTING_DOCUMENT', description: 'A file an invitee uploaded, by sign URL and index' },
+		],
+		default: 'DOCUMENT',
+		description: `One of ${DOWNLOAD_TYPES.join(', ')}; only COMPLETED documents can be downloaded`,
+		displayOptions: showFor('document', ['download']),
+		routing: { send: { type: 'query', property: 'documentDownloadType' } },
+	},
+	{
+		displayName: 'Sign URL',
+		name: 'supportDocumentUrl',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'The sign URL of the invitee who uploaded the document, or just its UUID',
+		displayOptions: showFor('document', ['download'], { fileType: ['SUPPORTING_DOCUMENT'] }),
+		routing: { send: { type: 'query', property: 'supportDocumentUrl' } },
+	},
+	{
+		displayName: 'Index',
+		name: 'index',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+		description: 'Which file, counting from 0',
+		displayOptions: showFor('document', ['download'], { fileType: ATTACHMENT_TYPES }),
+		routing: { send: { type: 'query', property: 'index' } },
+	},
+	returnFileProperty({ resource: ['document'], operation: ['download'] }),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: showFor('document', ['download']),
+		options: [
+			{ displayName: 'File Name', name: 'fileName', type: 'string', default: '', description: 'Name of the output file; by default the name the service gives' },
+			{
+				displayName: 'Output Link Only',
+				name: 'linkOnly',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to output the temporary download link instead of the file. The link dies 15 seconds after it is issued.',
+				// As an AI agent tool, Return File says it.
+				displayOptions: { hide: { '@tool': [true] } },
+			},
+			{ displayName: 'Put Output File in Field', name: 'binaryPropertyName', type: 'string', default: 'data', hint: 'The name of the output binary field to put the file in' },
+		],
+	},
+];
+

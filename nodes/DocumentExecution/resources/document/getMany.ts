@@ -1,0 +1,104 @@
+import type { IDataObject, IExecutePaginationFunctions, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties, DeclarativeRestApiSettings } from 'n8n-workflow';
+import { isObject } from '../../../shared/isObject';
+import { z } from 'zod';
+
+import { limitProperty, pageSizeOption, returnAllProperty, showFor } from '../../shared/descriptions';
+import { parameter } from '../../shared/parameters';
+import { oneOf, refuse, text, type FieldLabels } from '../../shared/rules';
+import { enumOptions } from './common';
+
+/** Document → Get Many: the account's documents, page by page. */
+
+export const MAX_PAGE_SIZE = 40;
+
+export const LIST_STATUSES = ['DRAFT', 'SENT', 'RECEIVED', 'SIGNED', 'COMPLETED', 'EXPIRED'] as const;
+
+export const listQuerySchema = z
+	.object({
+		q: text().optional(),
+		status: oneOf(LIST_STATUSES).optional(),
+		max: z.number().int('must be a whole number').min(1, 'must be at least 1').max(MAX_PAGE_SIZE, `cannot be more than ${MAX_PAGE_SIZE} (the service silently resets larger values to 20)`),
+		offset: z.number().int('must be a whole number').min(0, 'cannot be negative').optional(),
+	})
+	.passthrough();
+
+export const limitSchema = z.object({ limit: z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1') });
+
+
+export const GET_MANY_LABELS: FieldLabels = { q: 'Search', status: 'Status', max: 'Page Size', offset: 'Offset', limit: 'Limit' };
+
+export async function validateListQuery(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+	const pageSize = parameter<number>(this, 'options.pageSize', MAX_PAGE_SIZE);
+	refuse(this, listQuerySchema, { ...(options.qs as IDataObject), max: pageSize }, GET_MANY_LABELS);
+	if (!parameter<boolean>(this, 'returnAll', false)) refuse(this, limitSchema, { limit: parameter(this, 'limit', 50) }, GET_MANY_LABELS);
+	return options;
+}
+
+/**
+ * Get Many pages at the service's cap of 40 and stops when it has what it needs: the Limit, the list's
+ * `data.total`, or a short page (when a response lacks `total`), so no empty page is requested at the end.
+ */
+export async function paginateList(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
+	const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
+	const pageSize = (this.getNodeParameter('options.pageSize', MAX_PAGE_SIZE) as number) || MAX_PAGE_SIZE;
+	const results: INodeExecutionData[] = [];
+	let offset = 0;
+	for (;;) {
+		const max = Math.min(pageSize, limit - results.length);
+		const qs = { ...(requestData.options.qs as IDataObject), max, offset };
+		const [page] = await this.makeRoutingRequest({ ...requestData, options: { ...requestData.options, qs } });
+		const data = isObject(page?.json) && isObject(page.json.data) ? page.json.data : {};
+		const documents = Array.isArray(data.documents) ? (data.documents as IDataObject[]) : [];
+		results.push(...documents.map((json) => ({ json })));
+		offset += documents.length;
+		const total = typeof data.total === 'number' ? data.total : undefined;
+		if (results.length >= limit || documents.length < max || (total !== undefined && offset >= total)) break;
+	}
+	return results.slice(0, limit);
+}
+
+export const getManyFields: INodeProperties[] = [
+	returnAllProperty('document', 'getMany'),
+	limitProperty('document', 'getMany'),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: showFor('document', ['getMany']),
+		options: [
+			{
+				displayName: 'Search',
+				name: 'q',
+				type: 'string',
+				default: '',
+				description: 'An exact document name, document ID or IRN (case-insensitive, no partial match)',
+				routing: { send: { type: 'query', property: 'q' } },
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: enumOptions(LIST_STATUSES),
+				default: 'COMPLETED',
+				routing: { send: { type: 'query', property: 'status' } },
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: showFor('document', ['getMany']),
+		options: [
+			pageSizeOption(MAX_PAGE_SIZE, `Documents per request, at most ${MAX_PAGE_SIZE} (the service silently turns larger values into 20)`),
+		],
+	},
+];

@@ -1,0 +1,90 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { showFor } from '../../shared/descriptions';
+import { parameter } from '../../shared/parameters';
+import { oneOf, refuse, requiredText, type FieldLabels } from '../../shared/rules';
+import { messageOf } from './common';
+
+/** Document → Review eBG Notification: accept or reject a NeSL electronic bank guarantee notification. */
+
+export const EBG_REVIEW_STATUSES = ['Accepted', 'Rejected'] as const;
+
+export const ebgReviewBodySchema = z.object({
+	data: z.object({
+		requestId: requiredText(),
+		loanNumber: requiredText(),
+		reviewStatus: oneOf(EBG_REVIEW_STATUSES),
+		reviewRemarks: requiredText(),
+		notifTxnId: requiredText(),
+	}),
+});
+
+
+export const REVIEW_EBG_LABELS: FieldLabels = {
+	'data.requestId': 'Request ID',
+	'data.loanNumber': 'Loan Number',
+	'data.reviewStatus': 'Review Status',
+	'data.reviewRemarks': 'Review Remarks',
+	'data.notifTxnId': 'Notification Transaction ID',
+};
+
+export async function validateEbgReviewBody(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+	options.body = refuse(this, ebgReviewBodySchema, options.body, REVIEW_EBG_LABELS);
+	return options;
+}
+
+export async function outputEbgReview(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+	return [
+		{
+			json: {
+				notifTxnId: parameter(this, 'notifTxnId', ''),
+				reviewStatus: parameter(this, 'reviewStatus', ''),
+				reviewed: true,
+				...messageOf(response),
+			} as IDataObject,
+		},
+	];
+}
+
+
+export const reviewEbgFields: INodeProperties[] = [
+	...(
+		[
+			['Request ID', 'requestId'],
+			['Loan Number', 'loanNumber'],
+			['Notification Transaction ID', 'notifTxnId'],
+		] as const
+	).map(
+		([displayName, name]): INodeProperties => ({
+			displayName,
+			name,
+			type: 'string',
+			default: '',
+			required: true,
+			displayOptions: showFor('document', ['reviewEbg']),
+			routing: { send: { type: 'body', property: `data.${name}` } },
+		}),
+	),
+	{
+		displayName: 'Review Status',
+		name: 'reviewStatus',
+		type: 'options',
+		options: [
+			{ name: 'Accepted', value: 'Accepted' },
+			{ name: 'Rejected', value: 'Rejected' },
+		],
+		default: 'Accepted',
+		displayOptions: showFor('document', ['reviewEbg']),
+		routing: { send: { type: 'body', property: 'data.reviewStatus' } },
+	},
+	{
+		displayName: 'Review Remarks',
+		name: 'reviewRemarks',
+		type: 'string',
+		default: '',
+		required: true,
+		displayOptions: showFor('document', ['reviewEbg']),
+		routing: { send: { type: 'body', property: 'data.reviewRemarks' } },
+	},
+];

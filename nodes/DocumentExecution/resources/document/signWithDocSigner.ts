@@ -1,0 +1,76 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties, JsonObject } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { responseError } from '../../../shared/errors';
+import { showFor } from '../../shared/descriptions';
+import { parameter } from '../../shared/parameters';
+import { refuse, requiredText, type FieldLabels } from '../../shared/rules';
+import { messageOf } from './common';
+
+/** Document → Sign With Document Signer: sign an invitation with the account's document signer certificate. */
+
+/** The consent text as the service publishes it (the spec gives its start; docs/choices/document.md). */
+export const DOC_SIGNER_CONSENT =
+	'By using this authenticated API and the ProfileID associated with this Document Signer Certificate, I agree that the Document Signer Certificate saved in this Account will be used to eSign documents for me. I also understand that recipients of such electronic documents will be able to see my signing details.';
+
+export const SIGN_WITH_DOC_SIGNER_LABELS: FieldLabels = { signUrl: 'Sign URL', profileId: 'Document Signer Profile ID', consent: 'Consent' };
+
+export const docSignerBodySchema = z.object({
+	signUrl: requiredText(),
+	profileId: requiredText('is required (a document signer profile of the invitee\'s account)'),
+	consent: requiredText('is required (the service\'s consent text, exactly)'),
+});
+
+
+export async function validateDocSignerBody(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+	options.body = refuse(this, docSignerBodySchema, options.body, SIGN_WITH_DOC_SIGNER_LABELS);
+	return options;
+}
+
+/** The codes the document signer operation answers on failure; the node treats them as errors whatever the status. */
+const DOC_SIGNER_FAILURES = ['invitation.not.exists', 'invalid.consent', 'profile.not.exists'];
+
+export async function outputDocSigner(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+	const { code, message } = messageOf(response);
+	if (code && DOC_SIGNER_FAILURES.includes(code)) {
+		// The endpoint's text says failures may come with status 1: read them as the failure they are.
+		throw responseError(this.getNode(), 'v3', { ...response, body: { ...(response.body as JsonObject), status: 0 } }, this.getItemIndex())!;
+	}
+	return [{ json: { signUrl: parameter(this, 'signUrl', ''), signed: true, code, message } as IDataObject }];
+}
+
+
+
+export const signWithDocSignerFields: INodeProperties[] = [
+	{
+		displayName: 'Sign URL',
+		name: 'signUrl',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'The invitation to sign; it must be set up for the document signer sign type, active and unsigned',
+		displayOptions: showFor('document', ['signWithDocSigner']),
+		routing: { send: { type: 'body', property: 'signUrl' } },
+	},
+	{
+		displayName: 'Document Signer Profile ID',
+		name: 'docSignerProfileId',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'A document signer certificate profile saved in the invitee\'s account (the credential\'s token must belong to that account)',
+		displayOptions: showFor('document', ['signWithDocSigner']),
+		routing: { send: { type: 'body', property: 'profileId' } },
+	},
+	{
+		displayName: 'Consent',
+		name: 'consent',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		default: DOC_SIGNER_CONSENT,
+		required: true,
+		description: 'The consent the service requires, word for word (case, spacing and punctuation count). The default is the service\'s published text: change it only if the service\'s text changes.',
+		displayOptions: showFor('document', ['signWithDocSigner']),
+		routing: { send: { type: 'body', property: 'consent' } },
+	},
+];
