@@ -195,7 +195,7 @@ export function benchWorkflows(baseUrl: string, token: string): Record<string, B
 		], ['HTTP Request']),
 
 		downloadOurs: chain('DexBenchDownlOur', 'bench: Download file, 15 MB (ours)', 'bench-download-ours', [
-			ours('Download File', { resource: 'document', operation: 'download', documentId: V3_SEED.completedDocumentId, fileType: 'DOCUMENT', options: {} }),
+			ours('Download File', { resource: 'document', operation: 'download', documentId: V3_SEED.completedDocumentId, downloadType: 'DOCUMENT', options: {} }),
 		], ['Download File']),
 		downloadHttp: chain('DexBenchDownlHtt', 'bench: Download file, 15 MB (HTTP Request x2)', 'bench-download-http', [
 			http('Fetch Link', token, {

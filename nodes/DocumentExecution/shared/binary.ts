@@ -300,7 +300,7 @@ export const runsAsTool = (context: NodeContext): boolean => context.getNode().t
  * by the user, or left to the model with n8n's "let the model define this parameter"). A regular node has no
  * such switch and returns the file, as before.
  */
-export function returnFileProperty(show: NonNullable<IDisplayOptions['show']>): INodeProperties {
+function returnFileProperty(show: NonNullable<IDisplayOptions['show']>): INodeProperties {
 	return {
 		displayName: 'Return File',
 		name: 'returnFile',
@@ -311,6 +311,22 @@ export function returnFileProperty(show: NonNullable<IDisplayOptions['show']>): 
 		displayOptions: { show: { ...show, '@tool': [true] } },
 	};
 }
+
+/**
+ * The output fields both downloads share, shown for the operation `displayOptions` names: Return File (on the
+ * AI agent tool only) and Put Output File in Field.
+ */
+export const downloadOutputProperties = (displayOptions: IDisplayOptions): INodeProperties[] => [
+	returnFileProperty(displayOptions.show ?? {}),
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		hint: 'The name of the output binary field to put the file in',
+		displayOptions,
+	},
+];
 
 /** Whether a download returns the file: Return File where the node runs as a tool, always otherwise. */
 export function returnsFile(context: IExecuteSingleFunctions): boolean {

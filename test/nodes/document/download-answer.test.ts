@@ -18,7 +18,7 @@ describe('Document → Download File keeps the downloaded bytes as n8n read them
 	it('hands n8n the very Buffer its request helper returned for the link, not a copy (a 15 MB file is held once)', async () => {
 		const file = makePdf('Signed contract');
 		const httpRequest = jest.fn(async () => ({ statusCode: 200, headers: { 'content-type': 'application/pdf' }, body: file }));
-		const { context, prepareBinaryData } = postReceiveContext({ documentId: 'DOC1', fileType: 'DOCUMENT', options: {} }, httpRequest);
+		const { context, prepareBinaryData } = postReceiveContext({ documentId: 'DOC1', downloadType: 'DOCUMENT', options: {} }, httpRequest);
 		const answer = { statusCode: 200, headers: {}, body: { status: 1, messages: [], data: { file: 'https://files.example/signed' } } } as IN8nHttpFullResponse;
 
 		const [item] = await downloadLinkedFile.call(context, [], answer);
@@ -36,7 +36,7 @@ describe('Document → Download File: an answer without a download link', () => 
 		try {
 			const result = await runDocument(
 				emulator,
-				{ operation: 'download', documentId: V3_SEED.completedDocumentId, fileType: 'DOCUMENT' },
+				{ operation: 'download', documentId: V3_SEED.completedDocumentId, downloadType: 'DOCUMENT' },
 				{ credentials: { documentExecutionApi: proxy.credential } },
 			);
 			const error = result.nodeError(NODE_NAME)!;

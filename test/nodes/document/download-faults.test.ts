@@ -14,14 +14,14 @@ afterEach(async () => {
 	await emulator.close();
 });
 
-const download = (fileType: string) => runDocument(emulator, { operation: 'download', documentId: V3_SEED.completedDocumentId, fileType });
+const download = (downloadType: string) => runDocument(emulator, { operation: 'download', documentId: V3_SEED.completedDocumentId, downloadType });
 const linkHost = () => new URL(emulator.origin).host;
 const fresh = 'run the node again to get a fresh link (download links live 15 seconds)';
 
 describe('Document → Download File refuses what is not the file', () => {
-	it.each(['DOCUMENT', 'AUDIT_TRAIL'])('%s: a web page answered with HTTP 200 (a login or expiry page)', async (fileType) => {
+	it.each(['DOCUMENT', 'AUDIT_TRAIL'])('%s: a web page answered with HTTP 200 (a login or expiry page)', async (downloadType) => {
 		emulator.faults.inject({ kind: 'html', path: '/__files/' });
-		const result = await download(fileType);
+		const result = await download(downloadType);
 		const error = result.nodeError(NODE_NAME)!;
 		expect(error.message).toBe(`Document → Download File: the download link returned a web page (text/html) instead of the file; ${fresh}`);
 		expect(error.description).toMatch(/^HTTP 200, Content-Type text\/html, \d+ bytes, starting "<!DOCTYPE html>/);
@@ -29,9 +29,9 @@ describe('Document → Download File refuses what is not the file', () => {
 		expect(requestsOn(emulator, servicePaths.fetch)).toHaveLength(1);
 	});
 
-	it.each(['DOCUMENT', 'AUDIT_TRAIL'])('%s: an empty body', async (fileType) => {
+	it.each(['DOCUMENT', 'AUDIT_TRAIL'])('%s: an empty body', async (downloadType) => {
 		emulator.faults.inject({ kind: 'empty', path: '/__files/' });
-		const error = (await download(fileType)).nodeError(NODE_NAME)!;
+		const error = (await download(downloadType)).nodeError(NODE_NAME)!;
 		expect(error.message).toBe(`Document → Download File: the download link returned an empty body instead of the file; ${fresh}`);
 		expect(error.description).toBe('HTTP 200, Content-Type none, 0 bytes.');
 	});
@@ -48,13 +48,13 @@ describe('Document → Download File refuses what is not the file', () => {
 		const original = emulator.links.createDownload.bind(emulator.links);
 		const photo = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
 		emulator.links.createDownload = (file, ttl) => original({ content: photo, contentType: 'image/jpeg', fileName: 'photo.jpg' }, ttl);
-		const result = await runDocument(emulator, { operation: 'download', documentId: V3_SEED.completedDocumentId, fileType: 'ATTACHMENT', index: 0 });
+		const result = await runDocument(emulator, { operation: 'download', documentId: V3_SEED.completedDocumentId, downloadType: 'ATTACHMENT', index: 0 });
 		expect(result.nodeError(NODE_NAME)).toBeUndefined();
 		expect(await result.binary(result.items[0])).toEqual(photo);
 		expect(result.items[0].binary!.data).toMatchObject({ mimeType: 'image/jpeg', fileName: 'photo.jpg' });
 
 		emulator.faults.inject({ kind: 'html', path: '/__files/' });
-		const page = await runDocument(emulator, { operation: 'download', documentId: V3_SEED.completedDocumentId, fileType: 'ATTACHMENT', index: 0 });
+		const page = await runDocument(emulator, { operation: 'download', documentId: V3_SEED.completedDocumentId, downloadType: 'ATTACHMENT', index: 0 });
 		expect(page.nodeError(NODE_NAME)?.message).toMatch(/the download link returned a web page \(text\/html\) instead of the file/);
 	});
 });
@@ -96,12 +96,12 @@ describe('Continue On Fail', () => {
 	it('yields one item per input item: an error for each link that failed, the file for the one that worked', async () => {
 		emulator.faults.inject({ kind: 'html', path: '/__files/' });
 		emulator.faults.inject({ kind: 'reset', path: '/__files/' });
-		const input = ['DOCUMENT', 'AUDIT_TRAIL', 'DOCUMENT', 'DOCUMENT'].map((fileType) => ({ json: { fileType } }));
-		input.push({ json: { fileType: 'NOPE' } });
+		const input = ['DOCUMENT', 'AUDIT_TRAIL', 'DOCUMENT', 'DOCUMENT'].map((downloadType) => ({ json: { downloadType } }));
+		input.push({ json: { downloadType: 'NOPE' } });
 		const result = await runDocument(
 			emulator,
 			// With an expression for File Type the form cannot tell that Sign URL is not needed.
-			{ operation: 'download', documentId: V3_SEED.completedDocumentId, fileType: '={{ $json.fileType }}', supportDocumentUrl: 'unused' },
+			{ operation: 'download', documentId: V3_SEED.completedDocumentId, downloadType: '={{ $json.downloadType }}', signUrl: 'unused' },
 			{ input, onError: 'continueRegularOutput' },
 		);
 		expect(result.items).toHaveLength(5);

@@ -39,7 +39,7 @@ describe('HTTP-level failures give clear errors without the token', () => {
 	it('a download link that expired before it was read', async () => {
 		const original = emulator.links.createDownload.bind(emulator.links);
 		emulator.links.createDownload = (file, ttl) => original(file, ttl - 60_000);
-		const download = (await runDocument(emulator, { operation: 'download', documentId: V3_SEED.completedDocumentId, fileType: 'DOCUMENT' })).nodeError(NODE_NAME);
+		const download = (await runDocument(emulator, { operation: 'download', documentId: V3_SEED.completedDocumentId, downloadType: 'DOCUMENT' })).nodeError(NODE_NAME);
 		expect(download?.message).toBe('The download link could not be read (HTTP 403)');
 		expect(download?.description).toBe('Download links expire within seconds; run the node again to get a fresh one.');
 		expectNoToken(download);

@@ -168,23 +168,23 @@ describe('Download file', () => {
 		['DOCUMENT', {}, 'Completed agreement.pdf', 'Signed: Completed agreement'],
 		['AUDIT_TRAIL', {}, 'Completed agreement_audit_trail.pdf', `Audit trail of ${V3_SEED.completedDocumentId}`],
 		['ATTACHMENT', { index: 1 }, 'attachment-2.pdf', 'Sender attachment 2'],
-	])('downloads the %s at once and outputs it as binary', async (fileType, extra, fileName, text) => {
-		const result = await runDocument(emulator, { operation: 'download', documentId: V3_SEED.completedDocumentId, fileType, ...extra });
+	])('downloads the %s at once and outputs it as binary', async (downloadType, extra, fileName, text) => {
+		const result = await runDocument(emulator, { operation: 'download', documentId: V3_SEED.completedDocumentId, downloadType, ...extra });
 		expect(result.nodeError(NODE_NAME)).toBeUndefined();
 		const [item] = result.items;
 		const bytes = await result.binary(item);
 		expect(isPdf(bytes)).toBe(true);
 		expect(bytes.toString('latin1')).toContain(text);
 		expect(item.binary!.data).toMatchObject({ mimeType: 'application/pdf', fileName });
-		expect(item.json).toEqual({ documentId: V3_SEED.completedDocumentId, fileType, ...extra, fileName, mimeType: 'application/pdf', fileSize: bytes.length });
-		expect(requestsOn(emulator, servicePaths.fetch)[0].query).toEqual({ documentId: V3_SEED.completedDocumentId, documentDownloadType: fileType, ...(fileType === 'ATTACHMENT' ? { index: '1' } : {}) });
+		expect(item.json).toEqual({ documentId: V3_SEED.completedDocumentId, downloadType, ...extra, fileName, mimeType: 'application/pdf', fileSize: bytes.length });
+		expect(requestsOn(emulator, servicePaths.fetch)[0].query).toEqual({ documentId: V3_SEED.completedDocumentId, documentDownloadType: downloadType, ...(downloadType === 'ATTACHMENT' ? { index: '1' } : {}) });
 	});
 
 	it('downloads a supporting document by sign URL and index, into a chosen field and name, in filesystem mode', async () => {
 		const signUrl = signUrlOf(V3_SEED.completedDocumentId);
 		const result = await runDocument(
 			emulator,
-			{ operation: 'download', documentId: V3_SEED.completedDocumentId, fileType: 'SUPPORTING_DOCUMENT', supportDocumentUrl: signUrl, index: 0, options: { binaryPropertyName: 'pan', fileName: 'pan.pdf' } },
+			{ operation: 'download', documentId: V3_SEED.completedDocumentId, downloadType: 'SUPPORTING_DOCUMENT', signUrl, index: 0, binaryPropertyName: 'pan', options: { fileName: 'pan.pdf' } },
 			{ binaryMode: 'filesystem' },
 		);
 		expect(requestsOn(emulator, servicePaths.fetch)[0].query).toEqual({ documentId: V3_SEED.completedDocumentId, documentDownloadType: 'SUPPORTING_DOCUMENT', supportDocumentUrl: signUrl, index: '0' });
@@ -195,11 +195,11 @@ describe('Download file', () => {
 	it('outputs only the link, with what is known of the file, when asked', async () => {
 		// The link points at a closed port: reading it would fail the node.
 		emulator.faults.inject({ kind: 'refused', path: '/__files/' });
-		const result = await runDocument(emulator, { operation: 'download', documentId: V3_SEED.completedDocumentId, fileType: 'DOCUMENT', options: { linkOnly: true } });
+		const result = await runDocument(emulator, { operation: 'download', documentId: V3_SEED.completedDocumentId, downloadType: 'DOCUMENT', options: { linkOnly: true } });
 		expect(result.nodeError(NODE_NAME)).toBeUndefined();
 		expect(result.items[0].json).toEqual({
 			documentId: V3_SEED.completedDocumentId,
-			fileType: 'DOCUMENT',
+			downloadType: 'DOCUMENT',
 			url: expect.stringContaining('/__files/'),
 			fileName: `${V3_SEED.completedDocumentId}.pdf`,
 			mimeType: 'application/pdf',
@@ -211,21 +211,21 @@ describe('Download file', () => {
 	});
 
 	it.each([
-		[{ documentId: V3_SEED.sentDocumentId, fileType: 'DOCUMENT' }, /\[no\.document\.found\]$/],
-		[{ documentId: V3_SEED.completedNoAttachmentsId, fileType: 'ATTACHMENT', index: 0 }, /\[no\.attachments\.exists\]$/],
-		[{ documentId: V3_SEED.completedDocumentId, fileType: 'ATTACHMENT', index: 5 }, /^There is no file at this index \[index\.out\.of\.bound\]$/],
-		[{ documentId: V3_SEED.completedDocumentId, fileType: 'SUPPORTING_DOCUMENT', index: 0, supportDocumentUrl: '00000000-0000-0000-0000-000000000000' }, /\[invitation\.not\.found\]$/],
+		[{ documentId: V3_SEED.sentDocumentId, downloadType: 'DOCUMENT' }, /\[no\.document\.found\]$/],
+		[{ documentId: V3_SEED.completedNoAttachmentsId, downloadType: 'ATTACHMENT', index: 0 }, /\[no\.attachments\.exists\]$/],
+		[{ documentId: V3_SEED.completedDocumentId, downloadType: 'ATTACHMENT', index: 5 }, /^There is no file at this index \[index\.out\.of\.bound\]$/],
+		[{ documentId: V3_SEED.completedDocumentId, downloadType: 'SUPPORTING_DOCUMENT', index: 0, signUrl: '00000000-0000-0000-0000-000000000000' }, /\[invitation\.not\.found\]$/],
 	])('turns service codes into clear errors: %j', async (parameters, message) => {
 		const result = await runDocument(emulator, { operation: 'download', ...parameters });
 		expect(result.nodeError(NODE_NAME)?.message).toMatch(message);
 	});
 
 	it.each([
-		[{ fileType: 'ATTACHMENT', index: -1 }, 'Index: cannot be negative (indexes start at 0)'],
-		[{ fileType: 'ATTACHMENT', index: 1.5 }, 'Index: must be a whole number'],
-		[{ fileType: 'SUPPORTING_DOCUMENT', index: 0, supportDocumentUrl: '={{ "" }}' }, "Sign URL: is required for SUPPORTING_DOCUMENT (the invitee's sign URL or its UUID)"],
-		[{ fileType: '={{ "document" }}', supportDocumentUrl: 'unused' }, 'File Type: must be one of DOCUMENT, AUDIT_TRAIL, ATTACHMENT, SUPPORTING_DOCUMENT'],
-		[{ fileType: 'DOCUMENT', documentId: '={{ $json.missing ?? "" }}' }, 'Document ID: is required'],
+		[{ downloadType: 'ATTACHMENT', index: -1 }, 'Index: cannot be negative (indexes start at 0)'],
+		[{ downloadType: 'ATTACHMENT', index: 1.5 }, 'Index: must be a whole number'],
+		[{ downloadType: 'SUPPORTING_DOCUMENT', index: 0, signUrl: '={{ "" }}' }, "Sign URL: is required for SUPPORTING_DOCUMENT (the invitee's sign URL or its UUID)"],
+		[{ downloadType: '={{ "document" }}', signUrl: 'unused' }, 'File Type: must be one of DOCUMENT, AUDIT_TRAIL, ATTACHMENT, SUPPORTING_DOCUMENT'],
+		[{ downloadType: 'DOCUMENT', documentId: '={{ $json.missing ?? "" }}' }, 'Document ID: is required'],
 	])('refuses %j before any request', async (parameters, message) => {
 		const result = await runDocument(emulator, { operation: 'download', documentId: V3_SEED.completedDocumentId, ...parameters });
 		expect(result.nodeError(NODE_NAME)?.message).toBe(message);
@@ -235,7 +235,7 @@ describe('Download file', () => {
 	it('reports a link that died before it was read', async () => {
 		const original = emulator.links.createDownload.bind(emulator.links);
 		emulator.links.createDownload = (file, ttl) => original(file, ttl - 60_000);
-		const result = await runDocument(emulator, { operation: 'download', documentId: V3_SEED.completedDocumentId, fileType: 'DOCUMENT' });
+		const result = await runDocument(emulator, { operation: 'download', documentId: V3_SEED.completedDocumentId, downloadType: 'DOCUMENT' });
 		expect(result.nodeError(NODE_NAME)?.message).toBe('The download link could not be read (HTTP 403)');
 	});
 });

@@ -26,7 +26,7 @@ const documentDownload: INodeParameters = {
 	resource: 'document',
 	operation: 'download',
 	documentId: V3_SEED.completedDocumentId,
-	fileType: 'DOCUMENT',
+	downloadType: 'DOCUMENT',
 };
 const completedPackDocument = () => mainPacks(emulator).find((pack) => pack.status === 'COMPLETED')!.documents[0].documentId;
 const packDownload = (): INodeParameters => ({
@@ -79,7 +79,7 @@ describe.each<AgentMode>(['tool', 'engine'])('Document → Download File as an A
 		expect(toolAnswer(run, mode)).toEqual([
 			{
 				documentId: V3_SEED.completedDocumentId,
-				fileType: 'DOCUMENT',
+				downloadType: 'DOCUMENT',
 				url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/__files\//),
 				fileName: `${V3_SEED.completedDocumentId}.pdf`,
 				mimeType: 'application/pdf',
@@ -93,15 +93,15 @@ describe.each<AgentMode>(['tool', 'engine'])('Document → Download File as an A
 	});
 
 	it('names the file as the File Name option says, and gives an attachment its index', async () => {
-		const run = await runAsTool({ ...documentDownload, fileType: 'ATTACHMENT', index: 0, options: { fileName: 'annexure.pdf' } }, { mode, credentials: credentials() });
-		expect(toolAnswer(run, mode)).toEqual([expect.objectContaining({ fileType: 'ATTACHMENT', index: 0, fileName: 'annexure.pdf', fileSize: null })]);
+		const run = await runAsTool({ ...documentDownload, downloadType: 'ATTACHMENT', index: 0, options: { fileName: 'annexure.pdf' } }, { mode, credentials: credentials() });
+		expect(toolAnswer(run, mode)).toEqual([expect.objectContaining({ downloadType: 'ATTACHMENT', index: 0, fileName: 'annexure.pdf', fileSize: null })]);
 	});
 
 	it('returns the file when the model sets Return File', async () => {
 		const run = await runAsTool({ ...documentDownload, returnFile: RETURN_FILE_FROM_MODEL }, { mode, toolArgs: { Return_File: true }, credentials: credentials() });
 		const [answer] = toolAnswer(run, mode);
 		// The name and the size come from reading the link (its Content-Disposition and its bytes).
-		expect(answer).toEqual({ documentId: V3_SEED.completedDocumentId, fileType: 'DOCUMENT', fileName: 'Completed agreement.pdf', mimeType: 'application/pdf', fileSize: expect.any(Number) });
+		expect(answer).toEqual({ documentId: V3_SEED.completedDocumentId, downloadType: 'DOCUMENT', fileName: 'Completed agreement.pdf', mimeType: 'application/pdf', fileSize: expect.any(Number) });
 		if (mode === 'engine') {
 			const content = await run.result.binary(run.toolItems[0]);
 			expect(isPdf(content)).toBe(true);
@@ -180,7 +180,7 @@ describe('The same downloads on a regular node return the file', () => {
 		const result = await runNode(documentDownload, { credentials: credentials() });
 		const [item] = result.items;
 		expect(isPdf(await result.binary(item))).toBe(true);
-		expect(item.json).toEqual({ documentId: V3_SEED.completedDocumentId, fileType: 'DOCUMENT', fileName: 'Completed agreement.pdf', mimeType: 'application/pdf', fileSize: expect.any(Number) });
+		expect(item.json).toEqual({ documentId: V3_SEED.completedDocumentId, downloadType: 'DOCUMENT', fileName: 'Completed agreement.pdf', mimeType: 'application/pdf', fileSize: expect.any(Number) });
 	});
 
 	it('Pack → Download', async () => {

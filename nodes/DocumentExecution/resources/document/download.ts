@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { expectedFileOf, fetchTemporaryFile, fileLinkJson, howToGetTheFile, noDownloadLinkError, PDF_MIME_TYPE, returnFileProperty, returnsFile, toBinaryOutput } from '../../shared/binary';
+import { downloadOutputProperties, expectedFileOf, fetchTemporaryFile, fileLinkJson, howToGetTheFile, noDownloadLinkError, PDF_MIME_TYPE, returnsFile, toBinaryOutput } from '../../shared/binary';
 import { showFor } from '../../shared/descriptions';
 import { locatorValue, parameter } from '../../shared/parameters';
 import { oneOf, refuse, requiredText, type FieldLabels } from '../../shared/rules';
@@ -63,9 +63,10 @@ const DOWNLOAD_FILE = 'Document → Download File';
 export async function downloadLinkedFile(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
 	const url = asString(dataOf(response).file);
 	const documentId = String(locatorValue(this, 'documentId'));
-	const type = String(parameter(this, 'fileType', 'DOCUMENT'));
+	const type = String(parameter(this, 'downloadType', 'DOCUMENT'));
 	const index = type === 'ATTACHMENT' || type === 'SUPPORTING_DOCUMENT' ? Number(parameter(this, 'index', 0)) : undefined;
-	const about: IDataObject = { documentId, fileType: type, ...(index === undefined ? {} : { index }) };
+	const signUrl = type === 'SUPPORTING_DOCUMENT' ? parameter<string>(this, 'signUrl', '') : undefined;
+	const about: IDataObject = { documentId, downloadType: type, ...(signUrl === undefined ? {} : { signUrl }), ...(index === undefined ? {} : { index }) };
 	if (!url) throw noDownloadLinkError(this, DOWNLOAD_FILE, 'data.file', response, this.getItemIndex());
 	const options = parameter<Body>(this, 'options', {});
 	const namedFile = asString(options.fileName);
@@ -90,7 +91,7 @@ export async function downloadLinkedFile(this: IExecuteSingleFunctions, _items: 
 	const fileName = namedFile ?? file.fileName ?? DOWNLOAD_FILE_NAMES[type](documentId, index ?? 0);
 	const mimeType = !file.mimeType || /octet-stream|^binary/.test(file.mimeType) ? PDF_MIME_TYPE : file.mimeType;
 	const binary = await toBinaryOutput(this, { content: file.content, mimeType, fileName });
-	const property = asString(options.binaryPropertyName) ?? 'data';
+	const property = parameter<string>(this, 'binaryPropertyName', 'data');
 	return [{ json: { ...about, fileName, mimeType, fileSize: file.content.length }, binary: { [property]: binary } }];
 }
 
@@ -100,7 +101,7 @@ const ATTACHMENT_TYPES = ['ATTACHMENT', 'SUPPORTING_DOCUMENT'];
 export const downloadFields: INodeProperties[] = [
 	{
 		displayName: 'File Type',
-		name: 'fileType',
+		name: 'downloadType',
 		type: 'options',
 		options: [
 			{ name: 'Attachment', value: 'ATTACHMENT', description: 'A file the sender attached, by index' },
@@ -115,12 +116,12 @@ export const downloadFields: INodeProperties[] = [
 	},
 	{
 		displayName: 'Sign URL',
-		name: 'supportDocumentUrl',
+		name: 'signUrl',
 		type: 'string',
 		default: '',
 		required: true,
 		description: 'The sign URL of the invitee who uploaded the document, or just its UUID',
-		displayOptions: showFor('document', ['download'], { fileType: ['SUPPORTING_DOCUMENT'] }),
+		displayOptions: showFor('document', ['download'], { downloadType: ['SUPPORTING_DOCUMENT'] }),
 		routing: { send: { type: 'query', property: 'supportDocumentUrl' } },
 	},
 	{
@@ -130,10 +131,10 @@ export const downloadFields: INodeProperties[] = [
 		typeOptions: { minValue: 0 },
 		default: 0,
 		description: 'Which file, counting from 0',
-		displayOptions: showFor('document', ['download'], { fileType: ATTACHMENT_TYPES }),
+		displayOptions: showFor('document', ['download'], { downloadType: ATTACHMENT_TYPES }),
 		routing: { send: { type: 'query', property: 'index' } },
 	},
-	returnFileProperty({ resource: ['document'], operation: ['download'] }),
+	...downloadOutputProperties(showFor('document', ['download'])),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -152,7 +153,6 @@ export const downloadFields: INodeProperties[] = [
 				// As an AI agent tool, Return File says it.
 				displayOptions: { hide: { '@tool': [true] } },
 			},
-			{ displayName: 'Put Output File in Field', name: 'binaryPropertyName', type: 'string', default: 'data', hint: 'The name of the output binary field to put the file in' },
 		],
 	},
 ];

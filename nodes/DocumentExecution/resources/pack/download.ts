@@ -17,7 +17,7 @@ import {
 	howToGetTheFile,
 	noDownloadLinkError,
 	PDF_MIME_TYPE,
-	returnFileProperty,
+	downloadOutputProperties,
 	returnsFile,
 	toBinaryOutput,
 } from '../../shared/binary';
@@ -230,15 +230,7 @@ export const downloadFields: INodeProperties[] = [
 		description: 'Which file, counting from 0',
 		displayOptions: showFor('pack', ['download'], { downloadType: INDEXED }),
 	},
-	returnFileProperty(showFor('pack', ['download']).show!),
-	{
-		displayName: 'Put Output File in Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		hint: 'The name of the output binary field to put the file in',
-		displayOptions: showFor('pack', ['download']),
-	},
+	...downloadOutputProperties(showFor('pack', ['download'])),
 	{
 		displayName: 'Options',
 		name: 'options',
