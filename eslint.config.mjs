@@ -9,10 +9,24 @@ import tseslint from 'typescript-eslint';
 // exceptions where the older nodes-base rules contradict the community rules. What is not shipped (test/,
 // bench/, scripts/) gets a rule set of its own at the end: typescript-eslint's recommended, no n8n rules.
 export default tseslint.config(
-	{ ignores: ['dist/**', 'node_modules/**', '.cache/**', 'examples/**', 'test-output/**', '*.js', '*.mjs'] },
+	{
+		ignores: [
+			'dist/**',
+			'node_modules/**',
+			'.cache/**',
+			'examples/**',
+			'test-output/**',
+			'*.js',
+			'*.mjs',
+		],
+	},
 	{
 		files: ['nodes/**/*.ts', 'credentials/**/*.ts'],
-		extends: [js.configs.recommended, tseslint.configs.recommended, n8nCommunityNodesPlugin.configs.recommended],
+		extends: [
+			js.configs.recommended,
+			tseslint.configs.recommended,
+			n8nCommunityNodesPlugin.configs.recommended,
+		],
 		rules: { 'prefer-spread': 'off', 'no-console': 'error' },
 	},
 	{ plugins: { 'n8n-nodes-base': n8nNodesBase } },
@@ -48,7 +62,12 @@ export default tseslint.config(
 			// (`{ mac: _mac, ...rest }`), or a callback parameter n8n's or Node's signature imposes.
 			'@typescript-eslint/no-unused-vars': [
 				'error',
-				{ argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+				{
+					argsIgnorePattern: '^_',
+					varsIgnorePattern: '^_',
+					caughtErrorsIgnorePattern: '^_',
+					destructuredArrayIgnorePattern: '^_',
+				},
 			],
 		},
 	},

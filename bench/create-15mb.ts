@@ -27,19 +27,40 @@ interface Remote {
 }
 
 async function emulatorInChild(): Promise<Remote> {
-	const child = fork(__filename, ['--emulator-child'], { execArgv: ['-r', 'ts-node/register/transpile-only'] });
-	const baseUrl = await new Promise<string>((resolve) => child.once('message', (message) => resolve(String(message))));
+	const child = fork(__filename, ['--emulator-child'], {
+		execArgv: ['-r', 'ts-node/register/transpile-only'],
+	});
+	const baseUrl = await new Promise<string>((resolve) =>
+		child.once('message', (message) => resolve(String(message))),
+	);
 	return { baseUrl, stop: () => child.kill() };
 }
 
 async function measure(mode: BinaryMode): Promise<void> {
 	const remote = await emulatorInChild();
-	const credentials = { documentExecutionApi: { ...tokenCredential({ baseUrl: remote.baseUrl } as never) } };
+	const credentials = {
+		documentExecutionApi: { ...tokenCredential({ baseUrl: remote.baseUrl } as never) },
+	};
 	try {
 		// A warm-up run, so that module loading and JIT are not counted as the file's cost.
-		await runNode({ authentication: 'authToken', resource: 'document', operation: 'getStatus', documentId: V3_SEED.sentDocumentId }, { credentials, binaryMode: mode });
+		await runNode(
+			{
+				authentication: 'authToken',
+				resource: 'document',
+				operation: 'getStatus',
+				documentId: V3_SEED.sentDocumentId,
+			},
+			{ credentials, binaryMode: mode },
+		);
 		const pdf = makePdf('Fifteen megabytes', 15 * MB);
-		const input = [{ json: {}, binary: { data: await storeBinary(pdf, { fileName: 'big.pdf', mimeType: 'application/pdf' }, mode) } }];
+		const input = [
+			{
+				json: {},
+				binary: {
+					data: await storeBinary(pdf, { fileName: 'big.pdf', mimeType: 'application/pdf' }, mode),
+				},
+			},
+		];
 		global.gc?.();
 		const base = process.memoryUsage();
 		let peakRss = base.rss;

@@ -17,11 +17,22 @@ import { tokenCredential } from '../test/support/credentials';
 const ITEMS = Number(process.env.ITEMS ?? 1000);
 
 async function main(): Promise<void> {
-	const child = fork(__filename, ['--emulator-child'], { execArgv: ['-r', 'ts-node/register/transpile-only'] });
-	const baseUrl = await new Promise<string>((resolve) => child.once('message', (message) => resolve(String(message))));
+	const child = fork(__filename, ['--emulator-child'], {
+		execArgv: ['-r', 'ts-node/register/transpile-only'],
+	});
+	const baseUrl = await new Promise<string>((resolve) =>
+		child.once('message', (message) => resolve(String(message))),
+	);
 	const credentials = { documentExecutionApi: { ...tokenCredential({ baseUrl } as never) } };
-	const input = Array.from({ length: ITEMS }, (_, index) => ({ json: { documentId: `DOCEXTRA${String(index + 1).padStart(6, '0')}` } }));
-	const parameters = { authentication: 'authToken', resource: 'document', operation: 'getStatus', documentId: '={{ $json.documentId }}' };
+	const input = Array.from({ length: ITEMS }, (_, index) => ({
+		json: { documentId: `DOCEXTRA${String(index + 1).padStart(6, '0')}` },
+	}));
+	const parameters = {
+		authentication: 'authToken',
+		resource: 'document',
+		operation: 'getStatus',
+		documentId: '={{ $json.documentId }}',
+	};
 	try {
 		await runNode(parameters, { credentials, input: input.slice(0, 10) });
 		for (let rep = 0; rep < 3; rep++) {
@@ -37,7 +48,9 @@ async function main(): Promise<void> {
 }
 
 if (process.argv.includes('--emulator-child')) {
-	void startEmulator({ seed: { v3ExtraDocuments: ITEMS } }).then((emulator) => process.send?.(emulator.baseUrl));
+	void startEmulator({ seed: { v3ExtraDocuments: ITEMS } }).then((emulator) =>
+		process.send?.(emulator.baseUrl),
+	);
 } else {
 	void main();
 }

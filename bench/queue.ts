@@ -42,14 +42,24 @@ export interface QueueSettings {
  */
 export const WEBHOOK_CONFIGS = [
 	{ key: 'defaults', name: "n8n's defaults", env: {} },
-	{ key: 'lazy', name: 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true', env: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' } },
+	{
+		key: 'lazy',
+		name: 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true',
+		env: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' },
+	},
 ] as const;
 type WebhookConfig = (typeof WEBHOOK_CONFIGS)[number];
 
 interface Target {
 	key: 'ours' | 'reference';
 	name: string;
-	workflow: { id: string; name: string; nodes: unknown[]; connections: Record<string, unknown>; settings: Record<string, unknown> };
+	workflow: {
+		id: string;
+		name: string;
+		nodes: unknown[];
+		connections: Record<string, unknown>;
+		settings: Record<string, unknown>;
+	};
 	path: string;
 	headers: Record<string, string>;
 }
@@ -63,7 +73,6 @@ export interface QueueRound {
 	maxMs: number;
 	failed: number;
 }
-
 
 function targets(emulatorToken: string): Target[] {
 	const ourWebhookId = randomUUID();
@@ -108,7 +117,13 @@ function targets(emulatorToken: string): Target[] {
 						type: 'n8n-nodes-base.webhook',
 						typeVersion: 2,
 						position: [0, 0],
-						parameters: { httpMethod: 'POST', path: referencePath, authentication: 'headerAuth', responseMode: 'onReceived', options: {} },
+						parameters: {
+							httpMethod: 'POST',
+							path: referencePath,
+							authentication: 'headerAuth',
+							responseMode: 'onReceived',
+							options: {},
+						},
 						webhookId: randomUUID(),
 						credentials: { httpHeaderAuth: HEADER_CREDENTIAL },
 					},
@@ -124,20 +139,41 @@ function targets(emulatorToken: string): Target[] {
 function deliveries(emulator: EmulatorProcess, count: number, prefix: string): Buffer[] {
 	const env = deliveryEnv(emulator);
 	return Array.from({ length: count }, (_, index) =>
-		Buffer.from(JSON.stringify(buildV3Event(env, { event: 'signed', documentId: `${prefix}${String(index).padStart(4, '0')}` }))),
+		Buffer.from(
+			JSON.stringify(
+				buildV3Event(env, {
+					event: 'signed',
+					documentId: `${prefix}${String(index).padStart(4, '0')}`,
+				}),
+			),
+		),
 	);
 }
 
 /** One POST on its own connection; resolves with the time to the end of the answer and its status. */
-function post(url: string, body: Buffer, headers: Record<string, string>): Promise<{ ms: number; status: number }> {
+function post(
+	url: string,
+	body: Buffer,
+	headers: Record<string, string>,
+): Promise<{ ms: number; status: number }> {
 	const begin = performance.now();
 	return new Promise((resolve) => {
 		const request = httpRequest(
 			url,
-			{ method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': String(body.length), ...headers } },
+			{
+				method: 'POST',
+				agent: false,
+				headers: {
+					'content-type': 'application/json',
+					'content-length': String(body.length),
+					...headers,
+				},
+			},
 			(response) => {
 				response.resume();
-				response.on('end', () => resolve({ ms: performance.now() - begin, status: response.statusCode ?? 0 }));
+				response.on('end', () =>
+					resolve({ ms: performance.now() - begin, status: response.statusCode ?? 0 }),
+				);
 			},
 		);
 		request.setTimeout(60_000, () => request.destroy(new Error('no answer within 60 s')));
@@ -146,10 +182,21 @@ function post(url: string, body: Buffer, headers: Record<string, string>): Promi
 	});
 }
 
-async function finishedCount(main: N8n, workflowId: string): Promise<{ total: number; unfinished: number }> {
+async function finishedCount(
+	main: N8n,
+	workflowId: string,
+): Promise<{ total: number; unfinished: number }> {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-	const answer = await main.rest<{ count: number; results: Array<{ status: string }> }>('GET', `/rest/executions?filter=${filter}&limit=100`);
-	return { total: answer.count, unfinished: answer.results.filter((execution) => ['new', 'running', 'waiting'].includes(execution.status)).length };
+	const answer = await main.rest<{ count: number; results: Array<{ status: string }> }>(
+		'GET',
+		`/rest/executions?filter=${filter}&limit=100`,
+	);
+	return {
+		total: answer.count,
+		unfinished: answer.results.filter((execution) =>
+			['new', 'running', 'waiting'].includes(execution.status),
+		).length,
+	};
 }
 
 /** Waits until the workflow has `expected` executions, none of them unfinished (bounded: 5 min). */
@@ -158,19 +205,31 @@ async function drained(main: N8n, workflowId: string, expected: number): Promise
 	for (;;) {
 		const { total, unfinished } = await finishedCount(main, workflowId);
 		if (total >= expected && unfinished === 0) return;
-		if (Date.now() > deadline) throw new Error(`${workflowId}: ${total} of ${expected} executions, ${unfinished} unfinished after 5 min`);
+		if (Date.now() > deadline)
+			throw new Error(
+				`${workflowId}: ${total} of ${expected} executions, ${unfinished} unfinished after 5 min`,
+			);
 		await sleep(500);
 	}
 }
 
-async function measureWith(config: WebhookConfig, workerCount: number, settings: QueueSettings, emulator: EmulatorProcess, packed: Packed): Promise<QueueRound[]> {
+async function measureWith(
+	config: WebhookConfig,
+	workerCount: number,
+	settings: QueueSettings,
+	emulator: EmulatorProcess,
+	packed: Packed,
+): Promise<QueueRound[]> {
 	const webhookNodeOptions = process.env.BENCH_WEBHOOK_NODE_OPTIONS;
 	const cluster = await QueueCluster.create({
 		name: `bench-queue-${config.key}-${workerCount}`,
 		tarball: packed.tarball,
 		workers: workerCount,
 		env: { N8N_LOG_LEVEL: 'warn' },
-		webhookEnv: { ...config.env, ...(webhookNodeOptions ? { NODE_OPTIONS: webhookNodeOptions } : {}) },
+		webhookEnv: {
+			...config.env,
+			...(webhookNodeOptions ? { NODE_OPTIONS: webhookNodeOptions } : {}),
+		},
 	});
 	const rounds: QueueRound[] = [];
 	try {
@@ -180,22 +239,43 @@ async function measureWith(config: WebhookConfig, workerCount: number, settings:
 			{
 				...CREDENTIAL,
 				type: 'documentExecutionApi',
-				data: { environment: 'custom', baseUrl: emulator.info.baseUrl, authToken: emulator.info.authToken, privateSalt: emulator.info.salt ?? '' },
+				data: {
+					environment: 'custom',
+					baseUrl: emulator.info.baseUrl,
+					authToken: emulator.info.authToken,
+					privateSalt: emulator.info.salt ?? '',
+				},
 			},
-			{ ...HEADER_CREDENTIAL, type: 'httpHeaderAuth', data: { name: 'X-Auth-Token', value: emulator.info.authToken } },
+			{
+				...HEADER_CREDENTIAL,
+				type: 'httpHeaderAuth',
+				data: { name: 'X-Auth-Token', value: emulator.info.authToken },
+			},
 		]);
 		await cluster.main.importWorkflows(list.map((target) => target.workflow));
-		await step(`Starting n8n ${N8N_VERSION} in queue mode: main, ${workerCount} worker(s), webhook processor`, () => cluster.start());
+		await step(
+			`Starting n8n ${N8N_VERSION} in queue mode: main, ${workerCount} worker(s), webhook processor`,
+			() => cluster.start(),
+		);
 		for (const target of list) {
-			const stored = await cluster.main.rest<{ versionId: string }>('GET', `/rest/workflows/${target.workflow.id}`);
-			await cluster.main.rest('POST', `/rest/workflows/${target.workflow.id}/activate`, { versionId: stored.versionId });
+			const stored = await cluster.main.rest<{ versionId: string }>(
+				'GET',
+				`/rest/workflows/${target.workflow.id}`,
+			);
+			await cluster.main.rest('POST', `/rest/workflows/${target.workflow.id}/activate`, {
+				versionId: stored.versionId,
+			});
 			await waitForWebhookUrl(`${cluster.webhook.url}/webhook/${target.path}`, 60_000);
 		}
 		const sent: Record<Target['key'], number> = { ours: 0, reference: 0 };
 		// Round 0 of each is a warm-up (connections, JIT, n8n's caches), not counted.
 		for (let rep = 0; rep <= settings.reps; rep++) {
 			for (const target of rep % 2 ? [...list].reverse() : list) {
-				const bodies = deliveries(emulator, settings.burst, `DOCQ${config.key[0].toUpperCase()}${workerCount}${target.key[0].toUpperCase()}${rep}`);
+				const bodies = deliveries(
+					emulator,
+					settings.burst,
+					`DOCQ${config.key[0].toUpperCase()}${workerCount}${target.key[0].toUpperCase()}${rep}`,
+				);
 				const url = `${cluster.webhook.url}/webhook/${target.path}`;
 				const answers = await Promise.all(bodies.map((body) => post(url, body, target.headers)));
 				const ok = answers.filter((answer) => answer.status === 200);
@@ -213,7 +293,9 @@ async function measureWith(config: WebhookConfig, workerCount: number, settings:
 					failed: answers.length - ok.length,
 				};
 				rounds.push(round);
-				info(`  ${config.key}, ${workerCount} worker(s), round ${rep} ${target.key}: median ${round.medianMs.toFixed(0)} ms, max ${round.maxMs.toFixed(0)} ms, ${round.failed} not acknowledged`);
+				info(
+					`  ${config.key}, ${workerCount} worker(s), round ${rep} ${target.key}: median ${round.medianMs.toFixed(0)} ms, max ${round.maxMs.toFixed(0)} ms, ${round.failed} not acknowledged`,
+				);
 				await sleep(1000);
 			}
 		}
@@ -253,18 +335,28 @@ export function queueTable(rows: QueueRow[], burst: number): string {
 	].join('\n');
 }
 
-export async function benchQueue(settings: QueueSettings, emulator: EmulatorProcess, packed: Packed): Promise<void> {
+export async function benchQueue(
+	settings: QueueSettings,
+	emulator: EmulatorProcess,
+	packed: Packed,
+): Promise<void> {
 	const rounds: QueueRound[] = [];
-	const cases = WEBHOOK_CONFIGS.filter((config) => settings.configs.includes(config.key)).flatMap((config) => settings.workerCounts.map((workers) => ({ config, workers })));
+	const cases = WEBHOOK_CONFIGS.filter((config) => settings.configs.includes(config.key)).flatMap(
+		(config) => settings.workerCounts.map((workers) => ({ config, workers })),
+	);
 	for (const { config, workers } of cases) {
 		rounds.push(
-			...(await step(`Queue mode, ${config.name}, ${workers} worker(s): ${settings.reps} rounds of ${settings.burst} deliveries each`, () =>
-				measureWith(config, workers, settings, emulator, packed),
+			...(await step(
+				`Queue mode, ${config.name}, ${workers} worker(s): ${settings.reps} rounds of ${settings.burst} deliveries each`,
+				() => measureWith(config, workers, settings, emulator, packed),
 			)),
 		);
 	}
 	const rows: QueueRow[] = cases.map(({ config, workers }) => {
-		const of = (key: Target['key']) => rounds.filter((round) => round.config === config.key && round.workers === workers && round.target === key);
+		const of = (key: Target['key']) =>
+			rounds.filter(
+				(round) => round.config === config.key && round.workers === workers && round.target === key,
+			);
 		const oursMedianMs = median(of('ours').map((round) => round.medianMs));
 		const referenceMedianMs = median(of('reference').map((round) => round.medianMs));
 		const failed = (key: Target['key']) => of(key).reduce((sum, round) => sum + round.failed, 0);
@@ -282,7 +374,14 @@ export async function benchQueue(settings: QueueSettings, emulator: EmulatorProc
 	});
 	const printed = queueTable(rows, settings.burst);
 	process.stdout.write(`\n${printed}\n\n`);
-	const results = { generatedAt: new Date().toISOString(), n8n: N8N_VERSION, settings, rows, rounds, table: printed };
+	const results = {
+		generatedAt: new Date().toISOString(),
+		n8n: N8N_VERSION,
+		settings,
+		rows,
+		rounds,
+		table: printed,
+	};
 	writeFileSync(join(ROOT, 'bench', 'results-queue.json'), `${JSON.stringify(results, null, 2)}\n`);
 	info('Wrote bench/results-queue.json');
 }

@@ -25,12 +25,26 @@ import { buildEnvelope } from '../test/emulator/families/webhooks';
 import { makePdf } from '../test/fixtures/pdf';
 import { deliveryEnv, startBenchEmulator } from './lib/emulator';
 import { benchQueue } from './queue';
-import { activate, executionsOf, median, memoryOf, resetPeak, runWorkflow, sleep, waitForWebhook, type ExecutionResult } from './lib/n8n-runs';
+import {
+	activate,
+	executionsOf,
+	median,
+	memoryOf,
+	resetPeak,
+	runWorkflow,
+	sleep,
+	waitForWebhook,
+	type ExecutionResult,
+} from './lib/n8n-runs';
 import { benchWorkflows, CREDENTIAL, HEADER_CREDENTIAL, type BenchWorkflow } from './lib/workflows';
 
-const flag = (name: string, fallback: number) => Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const flag = (name: string, fallback: number) =>
+	Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const queueMode = process.argv.includes('--queue');
-const only = process.argv.find((arg) => arg.startsWith('--only='))?.split('=')[1]?.split(',');
+const only = process.argv
+	.find((arg) => arg.startsWith('--only='))
+	?.split('=')[1]
+	?.split(',');
 const wanted = (part: string) => !only || only.includes(part);
 const REPS = flag('reps', 5);
 const TRIGGER_REPS = flag('trigger-reps', 1);
@@ -43,7 +57,6 @@ const FILE_BYTES = 15 * MB;
 const PAGE = 40;
 /** Seeds: 1,000 extra v3 documents (Get Status targets and the v3 list), 2,100 packs of which 1,050 COMPLETED. */
 const SEED = { v3ExtraDocuments: 1000, packCount: 2100, packStatusMix: 'COMPLETED,SENT' };
-
 
 interface Row {
 	part: string;
@@ -63,7 +76,8 @@ const rows: Row[] = [];
 const details: Record<string, unknown> = {};
 
 function addRow(row: Omit<Row, 'ratio'> & { ratio?: number | null }): void {
-	const ratio = row.ratio !== undefined ? row.ratio : row.reference ? row.ours / row.reference : null;
+	const ratio =
+		row.ratio !== undefined ? row.ratio : row.reference ? row.ours / row.reference : null;
 	rows.push({ ...row, ratio });
 }
 
@@ -78,17 +92,29 @@ async function requestsTo(fragment: string): Promise<number> {
 }
 
 async function rawClient(args: string[]): Promise<{ ms: number; items?: number; bytes?: number }> {
-	const { stdout } = await run(node24(), [join(ROOT, 'bench', 'lib', 'raw-client.mjs'), ...args], { timeoutMs: 150_000 });
+	const { stdout } = await run(node24(), [join(ROOT, 'bench', 'lib', 'raw-client.mjs'), ...args], {
+		timeoutMs: 150_000,
+	});
 	return JSON.parse(stdout.trim().split('\n').pop() ?? '{}');
 }
 
 // ------------------------------------------------------------------------------------------------ 1. status
 
 async function benchStatus(): Promise<void> {
-	const ids = Array.from({ length: ITEMS }, (_, index) => `DOCEXTRA${String(index + 1).padStart(6, '0')}`);
+	const ids = Array.from(
+		{ length: ITEMS },
+		(_, index) => `DOCEXTRA${String(index + 1).padStart(6, '0')}`,
+	);
 	const idsFile = join(n8n.userFolder, 'bench-ids.json');
 	writeFileSync(idsFile, JSON.stringify(ids));
-	const samples = { ours: [] as number[], http: [] as number[], httpHeaderAuth: [] as number[], raw: [] as number[], oursExec: [] as number[], httpExec: [] as number[] };
+	const samples = {
+		ours: [] as number[],
+		http: [] as number[],
+		httpHeaderAuth: [] as number[],
+		raw: [] as number[],
+		oursExec: [] as number[],
+		httpExec: [] as number[],
+	};
 	const check = (result: ExecutionResult, name: string) => {
 		const out = result.runData[name][0].data?.main[0] ?? [];
 		if (out.length !== ITEMS) throw new Error(`${name} returned ${out.length} items, not ${ITEMS}`);
@@ -105,21 +131,50 @@ async function benchStatus(): Promise<void> {
 		const httpHeaderAuth = await runWorkflow(n8n, workflows.statusHttpHeaderAuth, { ids });
 		check(httpHeaderAuth, 'HTTP Request');
 		// The same concurrency as both nodes: n8n starts every item's request before awaiting any.
-		const raw = await rawClient(['status', emulator.info.baseUrl, emulator.info.authToken, String(ITEMS), '--ids-file', idsFile]);
+		const raw = await rawClient([
+			'status',
+			emulator.info.baseUrl,
+			emulator.info.authToken,
+			String(ITEMS),
+			'--ids-file',
+			idsFile,
+		]);
 		samples.ours.push(ours.nodeMs);
 		samples.http.push(http.nodeMs);
 		samples.httpHeaderAuth.push(httpHeaderAuth.nodeMs);
 		samples.raw.push(raw.ms);
 		samples.oursExec.push(ours.executionMs);
 		samples.httpExec.push(http.executionMs);
-		info(`  status rep ${rep + 1}: ours ${ours.nodeMs} ms, HTTP Request ${http.nodeMs} ms (Header Auth ${httpHeaderAuth.nodeMs} ms), raw fetch ${raw.ms.toFixed(0)} ms`);
+		info(
+			`  status rep ${rep + 1}: ours ${ours.nodeMs} ms, HTTP Request ${http.nodeMs} ms (Header Auth ${httpHeaderAuth.nodeMs} ms), raw fetch ${raw.ms.toFixed(0)} ms`,
+		);
 		await clearRequests();
 	}
 	details.status = samples;
 	const ours = median(samples.ours);
-	addRow({ part: '1', figure: `Get Status ×${ITEMS} items, node time`, ours, reference: median(samples.http), referenceName: 'HTTP Request node', unit: 'ms', goal: '≤ 1.0×', met: ours <= median(samples.http), samples: { ours: samples.ours, reference: samples.http } });
+	addRow({
+		part: '1',
+		figure: `Get Status ×${ITEMS} items, node time`,
+		ours,
+		reference: median(samples.http),
+		referenceName: 'HTTP Request node',
+		unit: 'ms',
+		goal: '≤ 1.0×',
+		met: ours <= median(samples.http),
+		samples: { ours: samples.ours, reference: samples.http },
+	});
 	const headerAuth = median(samples.httpHeaderAuth);
-	addRow({ part: '1', figure: `Get Status ×${ITEMS} items, node time`, ours, reference: headerAuth, referenceName: 'HTTP Request node, token in a Header Auth credential', unit: 'ms', goal: '≤ 1.0×', met: ours <= headerAuth, samples: { ours: samples.ours, reference: samples.httpHeaderAuth } });
+	addRow({
+		part: '1',
+		figure: `Get Status ×${ITEMS} items, node time`,
+		ours,
+		reference: headerAuth,
+		referenceName: 'HTTP Request node, token in a Header Auth credential',
+		unit: 'ms',
+		goal: '≤ 1.0×',
+		met: ours <= headerAuth,
+		samples: { ours: samples.ours, reference: samples.httpHeaderAuth },
+	});
 	const raw = median(samples.raw);
 	addRow({
 		part: '1',
@@ -143,8 +198,12 @@ async function benchCreateMemory(bigPath: string, smallPath: string): Promise<vo
 		{ key: 'createOurs64', label: 'ours (PDF as base64 text)' },
 		{ key: 'createHttp', label: 'HTTP Request (base64 JSON body)' },
 	] as const;
-	const growth: Record<string, number[]> = Object.fromEntries(variants.map((variant) => [variant.key, []]));
-	const timing: Record<string, number[]> = Object.fromEntries(variants.map((variant) => [variant.key, []]));
+	const growth: Record<string, number[]> = Object.fromEntries(
+		variants.map((variant) => [variant.key, []]),
+	);
+	const timing: Record<string, number[]> = Object.fromEntries(
+		variants.map((variant) => [variant.key, []]),
+	);
 	for (let rep = 0; rep < MEMORY_REPS; rep++) {
 		for (const variant of rep % 2 ? [...variants].reverse() : variants) {
 			const workflow = workflows[variant.key];
@@ -167,11 +226,17 @@ async function benchCreateMemory(bigPath: string, smallPath: string): Promise<vo
 				peak = Math.max(sampled, exactPeak ? memoryOf(pid).hwm : 0);
 			});
 			const created = result.runData[workflow.measured[0]][0].data?.main[0]?.[0]?.json ?? {};
-			const documentId = created.documentId ?? (created.data as Record<string, unknown> | undefined)?.documentId;
-			if (!documentId) throw new Error(`${variant.label}: no documentId in ${JSON.stringify(created).slice(0, 300)}`);
+			const documentId =
+				created.documentId ?? (created.data as Record<string, unknown> | undefined)?.documentId;
+			if (!documentId)
+				throw new Error(
+					`${variant.label}: no documentId in ${JSON.stringify(created).slice(0, 300)}`,
+				);
 			growth[variant.key].push(peak - base);
 			timing[variant.key].push(result.nodeMs);
-			info(`  create rep ${rep + 1} ${variant.label}: peak RSS growth ${((peak - base) / MB).toFixed(1)} MB (${((peak - base) / FILE_BYTES).toFixed(2)}× the file), node ${result.nodeMs} ms`);
+			info(
+				`  create rep ${rep + 1} ${variant.label}: peak RSS growth ${((peak - base) / MB).toFixed(1)} MB (${((peak - base) / FILE_BYTES).toFixed(2)}× the file), node ${result.nodeMs} ms`,
+			);
 		}
 	}
 	details.create = { growthBytes: growth, nodeMs: timing, fileBytes: FILE_BYTES };
@@ -198,16 +263,46 @@ async function benchCreateMemory(bigPath: string, smallPath: string): Promise<vo
 
 async function benchPaging(): Promise<void> {
 	const totals = {
-		list: ((await (await fetch(`${emulator.info.baseUrl}/v3.0/sign/request/list?max=1`, { headers: { 'X-Auth-Token': emulator.info.authToken } })).json()) as { data: { total: number } }).data.total,
-		packs: ((await (await fetch(`${emulator.info.baseUrl}/v4/packs/search?status=COMPLETED&max=1`, { headers: { 'X-Auth-Token': emulator.info.authToken } })).json()) as { pagination: { totalRecords: number } }).pagination.totalRecords,
+		list: (
+			(await (
+				await fetch(`${emulator.info.baseUrl}/v3.0/sign/request/list?max=1`, {
+					headers: { 'X-Auth-Token': emulator.info.authToken },
+				})
+			).json()) as { data: { total: number } }
+		).data.total,
+		packs: (
+			(await (
+				await fetch(`${emulator.info.baseUrl}/v4/packs/search?status=COMPLETED&max=1`, {
+					headers: { 'X-Auth-Token': emulator.info.authToken },
+				})
+			).json()) as { pagination: { totalRecords: number } }
+		).pagination.totalRecords,
 	};
 	const cases = [
-		{ name: 'v3 document list, Return All', total: totals.list, ours: workflows.listOurs, http: workflows.listHttp, path: '/sign/request/list' },
-		{ name: 'packs with Status COMPLETED, Return All', total: totals.packs, ours: workflows.packsOurs, http: workflows.packsHttp, path: '/v4/packs/search' },
+		{
+			name: 'v3 document list, Return All',
+			total: totals.list,
+			ours: workflows.listOurs,
+			http: workflows.listHttp,
+			path: '/sign/request/list',
+		},
+		{
+			name: 'packs with Status COMPLETED, Return All',
+			total: totals.packs,
+			ours: workflows.packsOurs,
+			http: workflows.packsHttp,
+			path: '/v4/packs/search',
+		},
 	];
 	details.paging = {};
 	for (const each of cases) {
-		const samples = { ours: [] as number[], http: [] as number[], oursRequests: [] as number[], httpRequests: [] as number[], oursItems: [] as number[] };
+		const samples = {
+			ours: [] as number[],
+			http: [] as number[],
+			oursRequests: [] as number[],
+			httpRequests: [] as number[],
+			oursItems: [] as number[],
+		};
 		await runWorkflow(n8n, each.ours, {});
 		await runWorkflow(n8n, each.http, {});
 		for (let rep = 0; rep < REPS; rep++) {
@@ -226,7 +321,9 @@ async function benchPaging(): Promise<void> {
 		const expected = Math.ceil(each.total / PAGE);
 		const oursRequests = Math.max(...samples.oursRequests);
 		const allItems = samples.oursItems.every((count) => count === each.total);
-		info(`  ${each.name}: N=${each.total}, ours ${samples.oursRequests.join('/')} requests, HTTP Request ${samples.httpRequests.join('/')}; ${samples.oursItems[0]} items`);
+		info(
+			`  ${each.name}: N=${each.total}, ours ${samples.oursRequests.join('/')} requests, HTTP Request ${samples.httpRequests.join('/')}; ${samples.oursItems[0]} items`,
+		);
 		addRow({
 			part: '3',
 			figure: `${each.name} (N = ${each.total}): requests`,
@@ -237,7 +334,9 @@ async function benchPaging(): Promise<void> {
 			goal: `= ${expected}`,
 			met: samples.oursRequests.every((count) => count === expected) && allItems,
 			samples: { ours: samples.oursRequests, reference: samples.httpRequests },
-			note: allItems ? `every record returned once (${each.total} items)` : `items returned: ${samples.oursItems.join(', ')}`,
+			note: allItems
+				? `every record returned once (${each.total} items)`
+				: `items returned: ${samples.oursItems.join(', ')}`,
 		});
 		addRow({
 			part: '3',
@@ -259,7 +358,15 @@ function post(url: string, body: Buffer, agent: Agent): Promise<number> {
 	return new Promise((resolve, reject) => {
 		const request = httpRequest(
 			url,
-			{ method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': String(body.length), 'user-agent': 'DocumentExecution-Webhook/4.0' } },
+			{
+				method: 'POST',
+				agent,
+				headers: {
+					'content-type': 'application/json',
+					'content-length': String(body.length),
+					'user-agent': 'DocumentExecution-Webhook/4.0',
+				},
+			},
 			(response) => {
 				response.resume();
 				response.on('end', () => resolve(response.statusCode ?? 0));
@@ -273,7 +380,10 @@ function post(url: string, body: Buffer, agent: Agent): Promise<number> {
 }
 
 /** Sends every body once, `CONCURRENCY` at a time over keep-alive connections; bounded by count and by 180 s. */
-async function deliverAll(url: string, bodies: Buffer[]): Promise<{ ms: number; ok: number; failed: number; startedAt: number }> {
+async function deliverAll(
+	url: string,
+	bodies: Buffer[],
+): Promise<{ ms: number; ok: number; failed: number; startedAt: number }> {
 	const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 	const deadline = Date.now() + 180_000;
 	let next = 0;
@@ -304,21 +414,34 @@ async function benchTrigger(): Promise<void> {
 	// Deliveries built as the emulator builds them (its buildEnvelope), MAC keyed by the account's salt.
 	const env = deliveryEnv(emulator);
 	const bodies = Array.from({ length: DELIVERIES }, (_, index) =>
-		Buffer.from(JSON.stringify(buildEnvelope(env, { documentId: `DOCEXTRA${String((index % 1000) + 1).padStart(6, '0')}` }))),
+		Buffer.from(
+			JSON.stringify(
+				buildEnvelope(env, {
+					documentId: `DOCEXTRA${String((index % 1000) + 1).padStart(6, '0')}`,
+				}),
+			),
+		),
 	);
 	const targets = [
 		{ key: 'ours', workflow: workflows.triggerOurs },
 		{ key: 'plain', workflow: workflows.triggerPlain },
 	] as const;
-	const samples: Record<string, { ackPerSec: number[]; execPerSec: number[] }> = { ours: { ackPerSec: [], execPerSec: [] }, plain: { ackPerSec: [], execPerSec: [] } };
+	const samples: Record<string, { ackPerSec: number[]; execPerSec: number[] }> = {
+		ours: { ackPerSec: [], execPerSec: [] },
+		plain: { ackPerSec: [], execPerSec: [] },
+	};
 	// Warm-up: 50 deliveries each.
-	for (const target of targets) await deliverAll(`${n8n.url}/webhook/${target.workflow.path}`, bodies.slice(0, 50));
+	for (const target of targets)
+		await deliverAll(`${n8n.url}/webhook/${target.workflow.path}`, bodies.slice(0, 50));
 	await sleep(2000);
 	for (let rep = 0; rep < TRIGGER_REPS; rep++) {
 		for (const target of rep % 2 ? [...targets].reverse() : targets) {
 			const before = (await executionsOf(n8n, target.workflow.id)).count;
 			const sent = await deliverAll(`${n8n.url}/webhook/${target.workflow.path}`, bodies);
-			if (sent.ok !== bodies.length) throw new Error(`${target.key}: ${sent.ok} of ${bodies.length} deliveries acknowledged, ${sent.failed} failed`);
+			if (sent.ok !== bodies.length)
+				throw new Error(
+					`${target.key}: ${sent.ok} of ${bodies.length} deliveries acknowledged, ${sent.failed} failed`,
+				);
 			// Every acknowledged delivery starts an execution: wait for the last to finish (bounded).
 			let done = await executionsOf(n8n, target.workflow.id);
 			const waitUntil = Date.now() + 180_000;
@@ -326,13 +449,18 @@ async function benchTrigger(): Promise<void> {
 				await sleep(200);
 				done = await executionsOf(n8n, target.workflow.id);
 			}
-			if (done.count < before + sent.ok) throw new Error(`${target.key}: only ${done.count - before} executions for ${sent.ok} deliveries`);
+			if (done.count < before + sent.ok)
+				throw new Error(
+					`${target.key}: only ${done.count - before} executions for ${sent.ok} deliveries`,
+				);
 			const lastStop = Date.parse(done.newest!.stoppedAt!);
 			const ackPerSec = (sent.ok / sent.ms) * 1000;
 			const execPerSec = (sent.ok / Math.max(lastStop - sent.startedAt, sent.ms)) * 1000;
 			samples[target.key].ackPerSec.push(ackPerSec);
 			samples[target.key].execPerSec.push(execPerSec);
-			info(`  trigger rep ${rep + 1} ${target.key}: ${sent.ok} deliveries, ${ackPerSec.toFixed(0)}/s acknowledged, ${execPerSec.toFixed(0)}/s executed`);
+			info(
+				`  trigger rep ${rep + 1} ${target.key}: ${sent.ok} deliveries, ${ackPerSec.toFixed(0)}/s acknowledged, ${execPerSec.toFixed(0)}/s executed`,
+			);
 			await sleep(1000);
 		}
 	}
@@ -359,7 +487,8 @@ async function benchDownload(): Promise<void> {
 	const samples = { ours: [] as number[], http: [] as number[], raw: [] as number[] };
 	const checkSize = (result: ExecutionResult) => {
 		const json = result.runData['Download File'][0].data?.main[0]?.[0]?.json ?? {};
-		if (json.fileSize !== FILE_BYTES) throw new Error(`Download File gave ${String(json.fileSize)} bytes, not ${FILE_BYTES}`);
+		if (json.fileSize !== FILE_BYTES)
+			throw new Error(`Download File gave ${String(json.fileSize)} bytes, not ${FILE_BYTES}`);
 	};
 	checkSize(await runWorkflow(n8n, workflows.downloadOurs, {}));
 	await runWorkflow(n8n, workflows.downloadHttp, {});
@@ -367,17 +496,44 @@ async function benchDownload(): Promise<void> {
 		const ours = await runWorkflow(n8n, workflows.downloadOurs, {});
 		checkSize(ours);
 		const http = await runWorkflow(n8n, workflows.downloadHttp, {});
-		const raw = await rawClient(['download', emulator.info.baseUrl, emulator.info.authToken, 'DOCCOMPLETED01']);
+		const raw = await rawClient([
+			'download',
+			emulator.info.baseUrl,
+			emulator.info.authToken,
+			'DOCCOMPLETED01',
+		]);
 		if (raw.bytes !== FILE_BYTES) throw new Error(`The raw client got ${raw.bytes} bytes`);
 		samples.ours.push(ours.nodeMs);
 		samples.http.push(http.nodeMs);
 		samples.raw.push(raw.ms);
-		info(`  download rep ${rep + 1}: ours ${ours.nodeMs} ms, HTTP Request ×2 ${http.nodeMs} ms, raw fetch ${raw.ms.toFixed(0)} ms`);
+		info(
+			`  download rep ${rep + 1}: ours ${ours.nodeMs} ms, HTTP Request ×2 ${http.nodeMs} ms, raw fetch ${raw.ms.toFixed(0)} ms`,
+		);
 	}
 	details.download = samples;
 	const ours = median(samples.ours);
-	addRow({ part: '5', figure: 'Download file, 15 MB signed PDF: request to binary', ours, reference: median(samples.raw), referenceName: 'raw fetch (link, then file)', unit: 'ms', goal: '(reported)', met: null, samples: { ours: samples.ours, reference: samples.raw } });
-	addRow({ part: '5', figure: 'Download file, 15 MB signed PDF: request to binary', ours, reference: median(samples.http), referenceName: 'two HTTP Request nodes (link, then file)', unit: 'ms', goal: '(reported)', met: null, samples: { ours: samples.ours, reference: samples.http } });
+	addRow({
+		part: '5',
+		figure: 'Download file, 15 MB signed PDF: request to binary',
+		ours,
+		reference: median(samples.raw),
+		referenceName: 'raw fetch (link, then file)',
+		unit: 'ms',
+		goal: '(reported)',
+		met: null,
+		samples: { ours: samples.ours, reference: samples.raw },
+	});
+	addRow({
+		part: '5',
+		figure: 'Download file, 15 MB signed PDF: request to binary',
+		ours,
+		reference: median(samples.http),
+		referenceName: 'two HTTP Request nodes (link, then file)',
+		unit: 'ms',
+		goal: '(reported)',
+		met: null,
+		samples: { ours: samples.ours, reference: samples.http },
+	});
 }
 
 // ------------------------------------------------------------------------------------------------ output
@@ -414,25 +570,44 @@ async function main(): Promise<void> {
 	await ensureN8n();
 	const packed = await buildAndPack();
 	if (queueMode) {
-		emulator = await step('Starting the emulator', () => startBenchEmulator({ seed: {}, signedPdfBytes: 1024 }));
-		const list = (name: string, fallback: string) => (process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback).split(',');
-		const settings = { burst: flag('burst', 50), reps: flag('queue-reps', 5), workerCounts: list('workers', '1,2').map(Number), configs: list('queue-configs', 'defaults,lazy') };
+		emulator = await step('Starting the emulator', () =>
+			startBenchEmulator({ seed: {}, signedPdfBytes: 1024 }),
+		);
+		const list = (name: string, fallback: string) =>
+			(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback).split(
+				',',
+			);
+		const settings = {
+			burst: flag('burst', 50),
+			reps: flag('queue-reps', 5),
+			workerCounts: list('workers', '1,2').map(Number),
+			configs: list('queue-configs', 'defaults,lazy'),
+		};
 		await benchQueue(settings, emulator, packed);
 		await stopAll();
 		process.exit(0);
 	}
 	const filesDir = join(ROOT, '.cache', 'runs', 'bench-files');
 	// BENCH_N8N_NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) reaches only the n8n server, to profile it during a run.
-	const nodeOptions = process.env.BENCH_N8N_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_N8N_NODE_OPTIONS } : {};
-	n8n = await N8n.create({ name: 'bench', fresh: true, env: { N8N_RESTRICT_FILE_ACCESS_TO: filesDir, N8N_LOG_LEVEL: 'warn', ...nodeOptions } });
-	await step('Installing the tarball as a community package', () => installCommunityPackage(n8n.userFolder, packed.tarball));
+	const nodeOptions = process.env.BENCH_N8N_NODE_OPTIONS
+		? { NODE_OPTIONS: process.env.BENCH_N8N_NODE_OPTIONS }
+		: {};
+	n8n = await N8n.create({
+		name: 'bench',
+		fresh: true,
+		env: { N8N_RESTRICT_FILE_ACCESS_TO: filesDir, N8N_LOG_LEVEL: 'warn', ...nodeOptions },
+	});
+	await step('Installing the tarball as a community package', () =>
+		installCommunityPackage(n8n.userFolder, packed.tarball),
+	);
 	mkdirSync(filesDir, { recursive: true });
 	const bigPath = join(filesDir, 'big.pdf');
 	const smallPath = join(filesDir, 'small.pdf');
 	writeFileSync(bigPath, makePdf('Fifteen megabytes', FILE_BYTES));
 	writeFileSync(smallPath, makePdf('Small'));
-	emulator = await step('Starting the emulator (1,000 extra documents, 2,100 packs, a 15 MB signed PDF)', () =>
-		startBenchEmulator({ seed: SEED, signedPdfBytes: FILE_BYTES }),
+	emulator = await step(
+		'Starting the emulator (1,000 extra documents, 2,100 packs, a 15 MB signed PDF)',
+		() => startBenchEmulator({ seed: SEED, signedPdfBytes: FILE_BYTES }),
 	);
 	workflows = benchWorkflows(emulator.info.baseUrl, emulator.info.authToken);
 	await step('Importing the credential and the workflows', async () => {
@@ -440,11 +615,22 @@ async function main(): Promise<void> {
 			{
 				...CREDENTIAL,
 				type: 'documentExecutionApi',
-				data: { environment: 'custom', baseUrl: emulator.info.baseUrl, authToken: emulator.info.authToken, privateSalt: emulator.info.salt ?? '' },
+				data: {
+					environment: 'custom',
+					baseUrl: emulator.info.baseUrl,
+					authToken: emulator.info.authToken,
+					privateSalt: emulator.info.salt ?? '',
+				},
 			},
-			{ ...HEADER_CREDENTIAL, type: 'httpHeaderAuth', data: { name: 'X-Auth-Token', value: emulator.info.authToken } },
+			{
+				...HEADER_CREDENTIAL,
+				type: 'httpHeaderAuth',
+				data: { name: 'X-Auth-Token', value: emulator.info.authToken },
+			},
 		]);
-		await n8n.importWorkflows(Object.values(workflows).map(({ path: _path, measured: _measured, ...workflow }) => workflow));
+		await n8n.importWorkflows(
+			Object.values(workflows).map(({ path: _path, measured: _measured, ...workflow }) => workflow),
+		);
 	});
 	await step(`Starting n8n ${N8N_VERSION}`, () => n8n.start());
 	await n8n.setupOwner();
@@ -452,12 +638,27 @@ async function main(): Promise<void> {
 		for (const workflow of Object.values(workflows)) await activate(n8n, workflow);
 		for (const workflow of Object.values(workflows)) await waitForWebhook(n8n, workflow);
 	});
-	if (wanted('status')) await step(`1. Get Status ×${ITEMS}: ours, HTTP Request, raw fetch (${REPS} runs each)`, benchStatus);
-	if (wanted('paging')) await step(`3. Paging: Return All over the v3 list and COMPLETED packs (${REPS} runs each)`, benchPaging);
+	if (wanted('status'))
+		await step(
+			`1. Get Status ×${ITEMS}: ours, HTTP Request, raw fetch (${REPS} runs each)`,
+			benchStatus,
+		);
+	if (wanted('paging'))
+		await step(
+			`3. Paging: Return All over the v3 list and COMPLETED packs (${REPS} runs each)`,
+			benchPaging,
+		);
 	if (wanted('download')) await step(`5. Download file, 15 MB (${REPS} runs each)`, benchDownload);
-	if (wanted('trigger')) await step(`4. Trigger: ${DELIVERIES} deliveries at concurrency ${CONCURRENCY} (${TRIGGER_REPS} runs each)`, benchTrigger);
+	if (wanted('trigger'))
+		await step(
+			`4. Trigger: ${DELIVERIES} deliveries at concurrency ${CONCURRENCY} (${TRIGGER_REPS} runs each)`,
+			benchTrigger,
+		);
 	// Last: it restarts n8n for every measurement.
-	if (wanted('create')) await step(`2. Create from a 15 MB PDF: peak memory (${MEMORY_REPS} fresh servers each)`, () => benchCreateMemory(bigPath, smallPath));
+	if (wanted('create'))
+		await step(`2. Create from a 15 MB PDF: peak memory (${MEMORY_REPS} fresh servers each)`, () =>
+			benchCreateMemory(bigPath, smallPath),
+		);
 
 	const seconds = (Date.now() - begin) / 1000;
 	const printed = table(rows);
@@ -466,9 +667,23 @@ async function main(): Promise<void> {
 		generatedAt: new Date().toISOString(),
 		seconds,
 		command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
-		machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryBytes: totalmem(), benchNode: process.version },
+		machine: {
+			cpus: cpus().length,
+			cpuModel: cpus()[0]?.model,
+			memoryBytes: totalmem(),
+			benchNode: process.version,
+		},
 		n8n: { version: N8N_VERSION, node: (await run(node24(), ['--version'])).stdout.trim() },
-		settings: { reps: REPS, triggerReps: TRIGGER_REPS, memoryReps: MEMORY_REPS, items: ITEMS, deliveries: DELIVERIES, concurrency: CONCURRENCY, fileBytes: FILE_BYTES, seed: SEED },
+		settings: {
+			reps: REPS,
+			triggerReps: TRIGGER_REPS,
+			memoryReps: MEMORY_REPS,
+			items: ITEMS,
+			deliveries: DELIVERIES,
+			concurrency: CONCURRENCY,
+			fileBytes: FILE_BYTES,
+			seed: SEED,
+		},
 		rows,
 		details,
 		table: printed,

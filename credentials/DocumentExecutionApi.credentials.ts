@@ -19,7 +19,8 @@ export class DocumentExecutionApi implements ICredentialType {
 		dark: 'file:../icons/documentExecution.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/n8n-nodes-document-execution/n8n-nodes-document-execution#credentials';
+	documentationUrl =
+		'https://github.com/n8n-nodes-document-execution/n8n-nodes-document-execution#credentials';
 
 	properties: INodeProperties[] = [
 		...environmentProperties,

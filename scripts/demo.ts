@@ -16,18 +16,32 @@ import { ensureN8n } from './lib/install';
 import { info, step, timings } from './lib/log';
 import { N8n, OWNER } from './lib/n8n';
 import { buildAndPack } from './lib/pack';
-import { demoCredential, exampleWorkflows, runPipeline, type ImportableWorkflow, type PipelineSummary } from './lib/pipeline';
+import {
+	demoCredential,
+	exampleWorkflows,
+	runPipeline,
+	type ImportableWorkflow,
+	type PipelineSummary,
+} from './lib/pipeline';
 import { installExitHooks, stopAll } from './lib/proc';
 
-const flag = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+const flag = (name: string) =>
+	process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 const once = process.argv.includes('--once');
 const port = Number(flag('port') ?? 5678);
 const emulatorPort = Number(flag('emulator-port') ?? 8377);
 /** The n8n user folder under .cache/runs/ (emptied at each start). */
 const runName = flag('name') ?? 'demo';
 
-function printSummary(summary: PipelineSummary, n8n: N8n, emulator: EmulatorProcess, imported: ImportableWorkflow[]): void {
-	const trigger = imported.flatMap((workflow) => workflow.nodes.filter((node) => node.webhookId).map((node) => ({ workflow, node })))[0];
+function printSummary(
+	summary: PipelineSummary,
+	n8n: N8n,
+	emulator: EmulatorProcess,
+	imported: ImportableWorkflow[],
+): void {
+	const trigger = imported.flatMap((workflow) =>
+		workflow.nodes.filter((node) => node.webhookId).map((node) => ({ workflow, node })),
+	)[0];
 	const lines = [
 		'',
 		'──────────────── Document Execution in n8n ────────────────',
@@ -59,9 +73,13 @@ async function main(): Promise<void> {
 	await ensureN8n();
 	const packed = await buildAndPack();
 	const n8n = await N8n.create({ name: runName, fresh: true, port });
-	await step('Installing the tarball as a community package', () => installCommunityPackage(n8n.userFolder, packed.tarball));
+	await step('Installing the tarball as a community package', () =>
+		installCommunityPackage(n8n.userFolder, packed.tarball),
+	);
 	// The invitees of a new signing request sign at once, so that create → status → download finds a signed PDF.
-	const emulator = await step('Starting the emulator', () => startEmulatorProcess({ name: runName, port: emulatorPort, signOnCreate: true }));
+	const emulator = await step('Starting the emulator', () =>
+		startEmulatorProcess({ name: runName, port: emulatorPort, signOnCreate: true }),
+	);
 	info(`Emulator at ${emulator.info.origin}`);
 	const imported = exampleWorkflows();
 	await step('Importing the credential and the example workflows', async () => {
@@ -69,9 +87,13 @@ async function main(): Promise<void> {
 		await n8n.importWorkflows(imported.map(({ file: _file, ...importable }) => importable));
 		for (const workflow of imported) info(`  imported examples/${workflow.file}: ${workflow.name}`);
 	});
-	await step(`Starting n8n ${n8n.version} on ${n8n.url}`, () => n8n.start(), { expect: 'about 10 s' });
+	await step(`Starting n8n ${n8n.version} on ${n8n.url}`, () => n8n.start(), {
+		expect: 'about 10 s',
+	});
 	await n8n.setupOwner();
-	const summary = await step('Running create → status → download in n8n', () => runPipeline(n8n, emulator, (line) => info(`  ${line}`)));
+	const summary = await step('Running create → status → download in n8n', () =>
+		runPipeline(n8n, emulator, (line) => info(`  ${line}`)),
+	);
 	printSummary(summary, n8n, emulator, imported);
 	const worked = summary.pdf.isPdf && summary.pdf.matchesService && summary.status === 'COMPLETED';
 	if (once) {

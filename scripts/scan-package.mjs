@@ -22,14 +22,30 @@ const args = Object.fromEntries(
 args.scanner = resolve(args.scanner);
 args.source = resolve(args.source);
 const require = createRequire(join(args.scanner, 'node_modules', '.package-lock.json'));
-const scannerModule = join(args.scanner, 'node_modules', '@n8n', 'scan-community-package', 'scanner', 'scanner.mjs');
+const scannerModule = join(
+	args.scanner,
+	'node_modules',
+	'@n8n',
+	'scan-community-package',
+	'scanner',
+	'scanner.mjs',
+);
 const { buildScanConfig, SOURCE_FILE_PATTERNS } = await import(pathToFileURL(scannerModule).href);
 const { ESLint } = await import(pathToFileURL(require.resolve('eslint')).href);
 const glob = (await import(pathToFileURL(require.resolve('fast-glob')).href)).default;
 
 async function leg(name, dir, patterns) {
-	const eslint = new ESLint({ cwd: dir, allowInlineConfig: false, overrideConfigFile: true, overrideConfig: await buildScanConfig() });
-	const files = glob.sync(patterns, { cwd: dir, absolute: true, ignore: ['node_modules/**', '**/package-lock.json'] });
+	const eslint = new ESLint({
+		cwd: dir,
+		allowInlineConfig: false,
+		overrideConfigFile: true,
+		overrideConfig: await buildScanConfig(),
+	});
+	const files = glob.sync(patterns, {
+		cwd: dir,
+		absolute: true,
+		ignore: ['node_modules/**', '**/package-lock.json'],
+	});
 	const results = files.length ? await eslint.lintFiles(files) : [];
 	const messages = results.flatMap((result) =>
 		result.messages.map((message) => ({
@@ -56,7 +72,9 @@ try {
 		await leg('source', args.source, SOURCE_FILE_PATTERNS),
 		await leg('tarball', unpacked, ['**/*.js', 'package.json']),
 	];
-	const passed = legs.every((result) => result.files > 0 && result.errors === 0 && result.warnings === 0);
+	const passed = legs.every(
+		(result) => result.files > 0 && result.errors === 0 && result.warnings === 0,
+	);
 	process.stdout.write(`${JSON.stringify({ passed, legs })}\n`);
 } finally {
 	rmSync(unpacked, { recursive: true, force: true });

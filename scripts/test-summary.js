@@ -4,7 +4,9 @@ const { readdirSync, readFileSync, existsSync } = require('node:fs');
 const { join } = require('node:path');
 
 const folder = join(__dirname, '..', 'test-output');
-const reports = existsSync(folder) ? readdirSync(folder).filter((file) => file.endsWith('.json')) : [];
+const reports = existsSync(folder)
+	? readdirSync(folder).filter((file) => file.endsWith('.json'))
+	: [];
 let passed = 0;
 let failed = 0;
 let skipped = 0;

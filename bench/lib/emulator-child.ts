@@ -4,7 +4,11 @@
  * PDF of N bytes, so that Download file has a large file to fetch. Prints the same JSON line as cli.ts.
  */
 import { parseArgs } from '../../test/emulator/cli';
-import { DEFAULT_AUTH_TOKEN, OTHER_ACCOUNT_AUTH_TOKEN, startEmulator } from '../../test/emulator/server';
+import {
+	DEFAULT_AUTH_TOKEN,
+	OTHER_ACCOUNT_AUTH_TOKEN,
+	startEmulator,
+} from '../../test/emulator/server';
 import { V3_SEED, type V3State } from '../../test/emulator/families/v3';
 import { DEFAULT_OAUTH_CLIENT } from '../../test/emulator/families/oauth';
 import { makePdf } from '../../test/fixtures/pdf';

@@ -7,7 +7,10 @@ import { Clock } from '../../test/emulator/clock';
 import type { EmulatorEnv } from '../../test/emulator/server';
 
 /** The emulator with a large signed PDF on its completed document (bench/lib/emulator-child.ts). */
-export async function startBenchEmulator(options: { seed: Record<string, string | number | boolean>; signedPdfBytes: number }): Promise<EmulatorProcess> {
+export async function startBenchEmulator(options: {
+	seed: Record<string, string | number | boolean>;
+	signedPdfBytes: number;
+}): Promise<EmulatorProcess> {
 	return await startEmulatorProcess({
 		name: 'bench',
 		seed: options.seed,
@@ -24,7 +27,16 @@ export async function startBenchEmulator(options: { seed: Record<string, string 
 export function deliveryEnv(emulator: EmulatorProcess): EmulatorEnv {
 	const clock = new Clock();
 	const accounts = new Accounts(clock);
-	accounts.add({ id: 'account-main', authToken: emulator.info.authToken, salt: emulator.info.salt ?? undefined });
+	accounts.add({
+		id: 'account-main',
+		authToken: emulator.info.authToken,
+		salt: emulator.info.salt ?? undefined,
+	});
 	const noState = { documents: new Map(), packs: [] };
-	return { clock, accounts, slice: () => noState, origin: () => emulator.info.origin } as unknown as EmulatorEnv;
+	return {
+		clock,
+		accounts,
+		slice: () => noState,
+		origin: () => emulator.info.origin,
+	} as unknown as EmulatorEnv;
 }

@@ -11,7 +11,9 @@ import { N8N_VERSION, paths } from '../../scripts/lib/paths';
 import type { BenchWorkflow } from './workflows';
 
 // n8n's REST answers carry execution data serialised with `flatted`; read it with n8n's own copy.
-const flatted = createRequire(paths.n8nBin(N8N_VERSION)).call(null, 'flatted') as { parse(text: string): unknown };
+const flatted = createRequire(paths.n8nBin(N8N_VERSION)).call(null, 'flatted') as {
+	parse(text: string): unknown;
+};
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -24,7 +26,12 @@ interface ExecutionSummary {
 
 export interface NodeRun {
 	executionTime: number;
-	data?: { main: Array<Array<{ json: Record<string, unknown>; binary?: Record<string, Record<string, unknown>> }> | null> };
+	data?: {
+		main: Array<Array<{
+			json: Record<string, unknown>;
+			binary?: Record<string, Record<string, unknown>>;
+		}> | null>;
+	};
 	error?: { message: string; description?: string };
 }
 
@@ -39,7 +46,9 @@ export interface ExecutionResult {
 
 export async function activate(n8n: N8n, workflow: BenchWorkflow): Promise<void> {
 	const stored = await n8n.rest<{ versionId: string }>('GET', `/rest/workflows/${workflow.id}`);
-	await n8n.rest('POST', `/rest/workflows/${workflow.id}/activate`, { versionId: stored.versionId });
+	await n8n.rest('POST', `/rest/workflows/${workflow.id}/activate`, {
+		versionId: stored.versionId,
+	});
 }
 
 export const median = (values: number[]) => {
@@ -56,7 +65,8 @@ export async function waitForWebhookUrl(url: string, timeoutMs = 30_000): Promis
 	throw new Error(`The webhook ${url} was not registered after ${timeoutMs / 1000} s`);
 }
 
-export const waitForWebhook = (n8n: N8n, workflow: BenchWorkflow) => waitForWebhookUrl(`${n8n.url}/webhook/${workflow.path}`);
+export const waitForWebhook = (n8n: N8n, workflow: BenchWorkflow) =>
+	waitForWebhookUrl(`${n8n.url}/webhook/${workflow.path}`);
 
 /**
  * A REST call that waits out n8n's 503 "Database is not ready!": while a large execution is being saved, its
@@ -68,22 +78,36 @@ async function rest<T>(n8n: N8n, method: string, path: string, body?: unknown): 
 		try {
 			return await n8n.rest<T>(method, path, body);
 		} catch (error) {
-			if (!/answered 503/.test((error as Error).message) || Date.now() - begin > 60_000) throw error;
+			if (!/answered 503/.test((error as Error).message) || Date.now() - begin > 60_000)
+				throw error;
 			await sleep(500);
 		}
 	}
 }
 
-export async function executionsOf(n8n: N8n, workflowId: string): Promise<{ count: number; newest?: ExecutionSummary }> {
+export async function executionsOf(
+	n8n: N8n,
+	workflowId: string,
+): Promise<{ count: number; newest?: ExecutionSummary }> {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-	const answer = await rest<{ count: number; results: ExecutionSummary[] }>(n8n, 'GET', `/rest/executions?filter=${filter}&limit=1`);
+	const answer = await rest<{ count: number; results: ExecutionSummary[] }>(
+		n8n,
+		'GET',
+		`/rest/executions?filter=${filter}&limit=1`,
+	);
 	return { count: answer.count, newest: answer.results[0] };
 }
 
-const finished = (execution?: ExecutionSummary) => Boolean(execution && !['new', 'running', 'waiting'].includes(execution.status));
+const finished = (execution?: ExecutionSummary) =>
+	Boolean(execution && !['new', 'running', 'waiting'].includes(execution.status));
 
 /** Waits until an execution newer than `afterId` has finished; returns its summary. */
-export async function nextFinished(n8n: N8n, workflowId: string, afterId: number, timeoutMs = 120_000): Promise<ExecutionSummary> {
+export async function nextFinished(
+	n8n: N8n,
+	workflowId: string,
+	afterId: number,
+	timeoutMs = 120_000,
+): Promise<ExecutionSummary> {
 	const begin = Date.now();
 	while (Date.now() - begin < timeoutMs) {
 		const { newest } = await executionsOf(n8n, workflowId);
@@ -93,19 +117,40 @@ export async function nextFinished(n8n: N8n, workflowId: string, afterId: number
 	throw new Error(`No finished execution of ${workflowId} after ${timeoutMs / 1000} s`);
 }
 
-export async function executionDetails(n8n: N8n, id: string, measured: string[]): Promise<ExecutionResult> {
-	const execution = await rest<{ data: string; startedAt: string; stoppedAt: string; status: string }>(n8n, 'GET', `/rest/executions/${id}`);
-	const data = flatted.parse(execution.data) as { resultData: { runData: Record<string, NodeRun[]>; error?: { message: string; description?: string } } };
+export async function executionDetails(
+	n8n: N8n,
+	id: string,
+	measured: string[],
+): Promise<ExecutionResult> {
+	const execution = await rest<{
+		data: string;
+		startedAt: string;
+		stoppedAt: string;
+		status: string;
+	}>(n8n, 'GET', `/rest/executions/${id}`);
+	const data = flatted.parse(execution.data) as {
+		resultData: {
+			runData: Record<string, NodeRun[]>;
+			error?: { message: string; description?: string };
+		};
+	};
 	const { runData, error } = data.resultData;
 	if (error || execution.status !== 'success') {
-		throw new Error(`Execution ${id} ended ${execution.status}: ${error?.message ?? ''} ${error?.description ?? ''}`);
+		throw new Error(
+			`Execution ${id} ended ${execution.status}: ${error?.message ?? ''} ${error?.description ?? ''}`,
+		);
 	}
 	const nodeMs = measured.reduce((sum, name) => {
 		const run = runData[name]?.[0];
 		if (!run) throw new Error(`Node ${name} did not run in execution ${id}`);
 		return sum + run.executionTime;
 	}, 0);
-	return { id, executionMs: Date.parse(execution.stoppedAt) - Date.parse(execution.startedAt), nodeMs, runData };
+	return {
+		id,
+		executionMs: Date.parse(execution.stoppedAt) - Date.parse(execution.startedAt),
+		nodeMs,
+		runData,
+	};
 }
 
 /**
@@ -126,7 +171,10 @@ export async function runWorkflow(
 		signal: AbortSignal.timeout(180_000),
 	});
 	const text = await response.text();
-	if (response.status !== 200) throw new Error(`${workflow.name}: the webhook answered ${response.status}: ${text.slice(0, 500)}`);
+	if (response.status !== 200)
+		throw new Error(
+			`${workflow.name}: the webhook answered ${response.status}: ${text.slice(0, 500)}`,
+		);
 	const summary = await nextFinished(n8n, workflow.id, before);
 	beforeDetails?.();
 	return await executionDetails(n8n, summary.id, workflow.measured);
@@ -135,7 +183,8 @@ export async function runWorkflow(
 /** VmRSS and VmHWM (peak) of a process, bytes. */
 export function memoryOf(pid: number): { rss: number; hwm: number } {
 	const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-	const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+	const kb = (key: string) =>
+		Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
 	return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
 }
 

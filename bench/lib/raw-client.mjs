@@ -8,9 +8,13 @@ const [mode, baseUrl, token, ...rest] = process.argv.slice(2);
 const headers = { 'X-Auth-Token': token };
 
 async function status(id) {
-	const response = await fetch(`${baseUrl}/v3.2/sign/request?documentId=${encodeURIComponent(id)}`, { headers });
+	const response = await fetch(
+		`${baseUrl}/v3.2/sign/request?documentId=${encodeURIComponent(id)}`,
+		{ headers },
+	);
 	const body = await response.json();
-	if (response.status !== 200 || body.status !== 1) throw new Error(`status ${id}: ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
+	if (response.status !== 200 || body.status !== 1)
+		throw new Error(`status ${id}: ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
 	return body.data;
 }
 

@@ -12,7 +12,10 @@ export const OURS = `${PACKAGE}.documentExecution`;
 export const OUR_TRIGGER = `${PACKAGE}.documentExecutionTrigger`;
 export const CREDENTIAL = { id: 'DexBenchToken001', name: 'Document Execution (bench emulator)' };
 /** n8n's Header Auth credential holding the same token: how a user keeps it out of the workflow. */
-export const HEADER_CREDENTIAL = { id: 'DexBenchHeadr001', name: 'X-Auth-Token header (bench emulator)' };
+export const HEADER_CREDENTIAL = {
+	id: 'DexBenchHeadr001',
+	name: 'X-Auth-Token header (bench emulator)',
+};
 
 export interface BenchNode {
 	id: string;
@@ -37,7 +40,13 @@ export interface BenchWorkflow extends Record<string, unknown> {
 }
 
 let x = 0;
-const node = (name: string, type: string, typeVersion: number, parameters: Record<string, unknown>, extra: Partial<BenchNode> = {}): BenchNode => ({
+const node = (
+	name: string,
+	type: string,
+	typeVersion: number,
+	parameters: Record<string, unknown>,
+	extra: Partial<BenchNode> = {},
+): BenchNode => ({
 	id: randomUUID(),
 	name,
 	type,
@@ -48,7 +57,13 @@ const node = (name: string, type: string, typeVersion: number, parameters: Recor
 });
 
 const ours = (name: string, parameters: Record<string, unknown>) =>
-	node(name, OURS, 1, { authentication: 'authToken', ...parameters }, { credentials: { documentExecutionApi: CREDENTIAL } });
+	node(
+		name,
+		OURS,
+		1,
+		{ authentication: 'authToken', ...parameters },
+		{ credentials: { documentExecutionApi: CREDENTIAL } },
+	);
 
 /** n8n's HTTP Request node (its default version in n8n 2.41), sending the token as a header, as a user would. */
 const http = (name: string, token: string, parameters: Record<string, unknown>) =>
@@ -60,27 +75,66 @@ const http = (name: string, token: string, parameters: Record<string, unknown>) 
 		...parameters,
 	});
 
-function chain(id: string, name: string, path: string, nodes: BenchNode[], measured: string[], responseMode = 'lastNode'): BenchWorkflow {
+function chain(
+	id: string,
+	name: string,
+	path: string,
+	nodes: BenchNode[],
+	measured: string[],
+	responseMode = 'lastNode',
+): BenchWorkflow {
 	x = 0;
-	const webhook = node('Webhook', 'n8n-nodes-base.webhook', 2, { httpMethod: 'POST', path, responseMode, responseData: 'noData', options: {} }, { webhookId: randomUUID() });
+	const webhook = node(
+		'Webhook',
+		'n8n-nodes-base.webhook',
+		2,
+		{ httpMethod: 'POST', path, responseMode, responseData: 'noData', options: {} },
+		{ webhookId: randomUUID() },
+	);
 	const all = [webhook, ...nodes];
 	const connections: Record<string, unknown> = {};
 	for (let index = 0; index < all.length - 1; index++) {
-		connections[all[index].name] = { main: [[{ node: all[index + 1].name, type: 'main', index: 0 }]] };
+		connections[all[index].name] = {
+			main: [[{ node: all[index + 1].name, type: 'main', index: 0 }]],
+		};
 	}
-	return { id, name, nodes: all, connections, path, measured, active: false, settings: { executionOrder: 'v1' } };
+	return {
+		id,
+		name,
+		nodes: all,
+		connections,
+		path,
+		measured,
+		active: false,
+		settings: { executionOrder: 'v1' },
+	};
 }
 
 const splitIds = () =>
-	node('Split Out', 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'body.ids', include: 'noOtherFields', options: { destinationFieldName: 'documentId' } });
-const readFile = () => node('Read File', 'n8n-nodes-base.readWriteFile', 1, { operation: 'read', fileSelector: '={{ $json.body.path }}', options: {} });
+	node('Split Out', 'n8n-nodes-base.splitOut', 1, {
+		fieldToSplitOut: 'body.ids',
+		include: 'noOtherFields',
+		options: { destinationFieldName: 'documentId' },
+	});
+const readFile = () =>
+	node('Read File', 'n8n-nodes-base.readWriteFile', 1, {
+		operation: 'read',
+		fileSelector: '={{ $json.body.path }}',
+		options: {},
+	});
 /**
  * The file as base64 text in `json.data`. A user on n8n 2.x would pick Extract From File (Move File to Base64
  * String), but in the n8n the tooling installs that node does not load (its ts-ics dependency lacks its peer
  * date-fns), so the older Move Binary Data node does the same conversion (getBinaryDataBuffer, then base64).
  */
 const toBase64 = () =>
-	node('To Base64', 'n8n-nodes-base.moveBinaryData', 1.1, { mode: 'binaryToJson', setAllData: false, sourceKey: 'data', destinationKey: 'data', options: { keepAsBase64: true } });
+	node('To Base64', 'n8n-nodes-base.moveBinaryData', 1.1, {
+		mode: 'binaryToJson',
+		setAllData: false,
+		sourceKey: 'data',
+		destinationKey: 'data',
+		options: { keepAsBase64: true },
+	});
 
 const INVITEES = [{ name: 'Asha Rao', email: 'asha@example.com' }];
 const PAGE = 40;
@@ -89,134 +143,258 @@ const PAGE = 40;
 export function benchWorkflows(baseUrl: string, token: string): Record<string, BenchWorkflow> {
 	const webhookId = randomUUID();
 	return {
-		statusOurs: chain('DexBenchStatusOu', 'bench: Get Status x1000 (ours)', 'bench-status-ours', [
-			splitIds(),
-			ours('Get Status', { resource: 'document', operation: 'getStatus', documentId: '={{ $json.documentId }}' }),
-		], ['Get Status']),
-		statusHttp: chain('DexBenchStatusHt', 'bench: Get Status x1000 (HTTP Request)', 'bench-status-http', [
-			splitIds(),
-			http('HTTP Request', token, {
-				url: `${baseUrl}/v3.2/sign/request`,
-				sendQuery: true,
-				queryParameters: { parameters: [{ name: 'documentId', value: '={{ $json.documentId }}' }] },
-			}),
-		], ['HTTP Request']),
+		statusOurs: chain(
+			'DexBenchStatusOu',
+			'bench: Get Status x1000 (ours)',
+			'bench-status-ours',
+			[
+				splitIds(),
+				ours('Get Status', {
+					resource: 'document',
+					operation: 'getStatus',
+					documentId: '={{ $json.documentId }}',
+				}),
+			],
+			['Get Status'],
+		),
+		statusHttp: chain(
+			'DexBenchStatusHt',
+			'bench: Get Status x1000 (HTTP Request)',
+			'bench-status-http',
+			[
+				splitIds(),
+				http('HTTP Request', token, {
+					url: `${baseUrl}/v3.2/sign/request`,
+					sendQuery: true,
+					queryParameters: {
+						parameters: [{ name: 'documentId', value: '={{ $json.documentId }}' }],
+					},
+				}),
+			],
+			['HTTP Request'],
+		),
 		// The same request with the token in a Header Auth credential (its generic authenticate: one more expression per item).
-		statusHttpHeaderAuth: chain('DexBenchStatusHa', 'bench: Get Status x1000 (HTTP Request, Header Auth)', 'bench-status-http-header', [
-			splitIds(),
-			node('HTTP Request', 'n8n-nodes-base.httpRequest', 4.2, {
-				method: 'GET',
-				url: `${baseUrl}/v3.2/sign/request`,
-				authentication: 'genericCredentialType',
-				genericAuthType: 'httpHeaderAuth',
-				sendQuery: true,
-				queryParameters: { parameters: [{ name: 'documentId', value: '={{ $json.documentId }}' }] },
-				options: {},
-			}, { credentials: { httpHeaderAuth: HEADER_CREDENTIAL } }),
-		], ['HTTP Request']),
+		statusHttpHeaderAuth: chain(
+			'DexBenchStatusHa',
+			'bench: Get Status x1000 (HTTP Request, Header Auth)',
+			'bench-status-http-header',
+			[
+				splitIds(),
+				node(
+					'HTTP Request',
+					'n8n-nodes-base.httpRequest',
+					4.2,
+					{
+						method: 'GET',
+						url: `${baseUrl}/v3.2/sign/request`,
+						authentication: 'genericCredentialType',
+						genericAuthType: 'httpHeaderAuth',
+						sendQuery: true,
+						queryParameters: {
+							parameters: [{ name: 'documentId', value: '={{ $json.documentId }}' }],
+						},
+						options: {},
+					},
+					{ credentials: { httpHeaderAuth: HEADER_CREDENTIAL } },
+				),
+			],
+			['HTTP Request'],
+		),
 
-		createOurs: chain('DexBenchCreateOu', 'bench: create from a PDF file (ours, binary)', 'bench-create-ours', [
-			readFile(),
-			ours('Create', {
-				resource: 'document',
-				operation: 'create',
-				profileId: V3_SEED.pdfProfileId,
-				documentSource: 'binary',
-				binaryPropertyName: 'data',
-				documentName: 'big.pdf',
-				invitees: { invitee: INVITEES },
-			}),
-		], ['Create']),
-		createOurs64: chain('DexBenchCreate64', 'bench: create from a PDF file (ours, base64)', 'bench-create-ours64', [
-			readFile(),
-			toBase64(),
-			ours('Create', {
-				resource: 'document',
-				operation: 'create',
-				profileId: V3_SEED.pdfProfileId,
-				documentSource: 'base64',
-				fileBase64: '={{ $json.data }}',
-				documentName: 'big.pdf',
-				invitees: { invitee: INVITEES },
-			}),
-		], ['Create']),
-		createHttp: chain('DexBenchCreateHt', 'bench: create from a PDF file (HTTP Request)', 'bench-create-http', [
-			readFile(),
-			toBase64(),
-			http('HTTP Request', token, {
-				method: 'POST',
-				url: `${baseUrl}/v3.0/sign/request`,
-				sendBody: true,
-				contentType: 'json',
-				specifyBody: 'json',
-				jsonBody: `={{ JSON.stringify({ profileId: '${V3_SEED.pdfProfileId}', file: { name: 'big.pdf', file: $json.data }, invitees: ${JSON.stringify(INVITEES)} }) }}`,
-			}),
-		], ['HTTP Request']),
+		createOurs: chain(
+			'DexBenchCreateOu',
+			'bench: create from a PDF file (ours, binary)',
+			'bench-create-ours',
+			[
+				readFile(),
+				ours('Create', {
+					resource: 'document',
+					operation: 'create',
+					profileId: V3_SEED.pdfProfileId,
+					documentSource: 'binary',
+					binaryPropertyName: 'data',
+					documentName: 'big.pdf',
+					invitees: { invitee: INVITEES },
+				}),
+			],
+			['Create'],
+		),
+		createOurs64: chain(
+			'DexBenchCreate64',
+			'bench: create from a PDF file (ours, base64)',
+			'bench-create-ours64',
+			[
+				readFile(),
+				toBase64(),
+				ours('Create', {
+					resource: 'document',
+					operation: 'create',
+					profileId: V3_SEED.pdfProfileId,
+					documentSource: 'base64',
+					fileBase64: '={{ $json.data }}',
+					documentName: 'big.pdf',
+					invitees: { invitee: INVITEES },
+				}),
+			],
+			['Create'],
+		),
+		createHttp: chain(
+			'DexBenchCreateHt',
+			'bench: create from a PDF file (HTTP Request)',
+			'bench-create-http',
+			[
+				readFile(),
+				toBase64(),
+				http('HTTP Request', token, {
+					method: 'POST',
+					url: `${baseUrl}/v3.0/sign/request`,
+					sendBody: true,
+					contentType: 'json',
+					specifyBody: 'json',
+					jsonBody: `={{ JSON.stringify({ profileId: '${V3_SEED.pdfProfileId}', file: { name: 'big.pdf', file: $json.data }, invitees: ${JSON.stringify(INVITEES)} }) }}`,
+				}),
+			],
+			['HTTP Request'],
+		),
 
-		listOurs: chain('DexBenchListOurs', 'bench: v3 documents, Return All (ours)', 'bench-list-ours', [
-			ours('Get Many', { resource: 'document', operation: 'getMany', returnAll: true, filters: {}, options: {} }),
-		], ['Get Many']),
-		listHttp: chain('DexBenchListHttp', 'bench: v3 documents, paged (HTTP Request)', 'bench-list-http', [
-			http('HTTP Request', token, {
-				url: `${baseUrl}/v3.0/sign/request/list`,
-				sendQuery: true,
-				queryParameters: { parameters: [{ name: 'max', value: String(PAGE) }] },
-				options: {
-					pagination: {
+		listOurs: chain(
+			'DexBenchListOurs',
+			'bench: v3 documents, Return All (ours)',
+			'bench-list-ours',
+			[
+				ours('Get Many', {
+					resource: 'document',
+					operation: 'getMany',
+					returnAll: true,
+					filters: {},
+					options: {},
+				}),
+			],
+			['Get Many'],
+		),
+		listHttp: chain(
+			'DexBenchListHttp',
+			'bench: v3 documents, paged (HTTP Request)',
+			'bench-list-http',
+			[
+				http('HTTP Request', token, {
+					url: `${baseUrl}/v3.0/sign/request/list`,
+					sendQuery: true,
+					queryParameters: { parameters: [{ name: 'max', value: String(PAGE) }] },
+					options: {
 						pagination: {
-							paginationMode: 'updateAParameterInEachRequest',
-							parameters: { parameters: [{ type: 'qs', name: 'offset', value: `={{ $pageCount * ${PAGE} }}` }] },
-							paginationCompleteWhen: 'other',
-							completeExpression: `={{ $response.body.data.documents.length < ${PAGE} }}`,
+							pagination: {
+								paginationMode: 'updateAParameterInEachRequest',
+								parameters: {
+									parameters: [
+										{ type: 'qs', name: 'offset', value: `={{ $pageCount * ${PAGE} }}` },
+									],
+								},
+								paginationCompleteWhen: 'other',
+								completeExpression: `={{ $response.body.data.documents.length < ${PAGE} }}`,
+							},
 						},
 					},
-				},
-			}),
-		], ['HTTP Request']),
-		packsOurs: chain('DexBenchPacksOur', 'bench: COMPLETED packs, Return All (ours)', 'bench-packs-ours', [
-			ours('Search', { resource: 'pack', operation: 'search', returnAll: true, filters: { status: 'COMPLETED' }, options: {} }),
-		], ['Search']),
-		packsHttp: chain('DexBenchPacksHtt', 'bench: COMPLETED packs, paged (HTTP Request)', 'bench-packs-http', [
-			http('HTTP Request', token, {
-				url: `${baseUrl}/v4/packs/search`,
-				sendQuery: true,
-				queryParameters: { parameters: [{ name: 'status', value: 'COMPLETED' }, { name: 'max', value: String(PAGE) }] },
-				options: {
-					pagination: {
+				}),
+			],
+			['HTTP Request'],
+		),
+		packsOurs: chain(
+			'DexBenchPacksOur',
+			'bench: COMPLETED packs, Return All (ours)',
+			'bench-packs-ours',
+			[
+				ours('Search', {
+					resource: 'pack',
+					operation: 'search',
+					returnAll: true,
+					filters: { status: 'COMPLETED' },
+					options: {},
+				}),
+			],
+			['Search'],
+		),
+		packsHttp: chain(
+			'DexBenchPacksHtt',
+			'bench: COMPLETED packs, paged (HTTP Request)',
+			'bench-packs-http',
+			[
+				http('HTTP Request', token, {
+					url: `${baseUrl}/v4/packs/search`,
+					sendQuery: true,
+					queryParameters: {
+						parameters: [
+							{ name: 'status', value: 'COMPLETED' },
+							{ name: 'max', value: String(PAGE) },
+						],
+					},
+					options: {
 						pagination: {
-							paginationMode: 'updateAParameterInEachRequest',
-							parameters: { parameters: [{ type: 'qs', name: 'offset', value: `={{ $pageCount * ${PAGE} }}` }] },
-							paginationCompleteWhen: 'other',
-							completeExpression: `={{ $response.body.data.records.length < ${PAGE} }}`,
+							pagination: {
+								paginationMode: 'updateAParameterInEachRequest',
+								parameters: {
+									parameters: [
+										{ type: 'qs', name: 'offset', value: `={{ $pageCount * ${PAGE} }}` },
+									],
+								},
+								paginationCompleteWhen: 'other',
+								completeExpression: `={{ $response.body.data.records.length < ${PAGE} }}`,
+							},
 						},
 					},
-				},
-			}),
-		], ['HTTP Request']),
+				}),
+			],
+			['HTTP Request'],
+		),
 
-		downloadOurs: chain('DexBenchDownlOur', 'bench: Download file, 15 MB (ours)', 'bench-download-ours', [
-			ours('Download File', { resource: 'document', operation: 'download', documentId: V3_SEED.completedDocumentId, downloadType: 'DOCUMENT', options: {} }),
-		], ['Download File']),
-		downloadHttp: chain('DexBenchDownlHtt', 'bench: Download file, 15 MB (HTTP Request x2)', 'bench-download-http', [
-			http('Fetch Link', token, {
-				url: `${baseUrl}/v3.3/document/fetchDocument`,
-				sendQuery: true,
-				queryParameters: {
-					parameters: [
-						{ name: 'documentId', value: V3_SEED.completedDocumentId },
-						{ name: 'documentDownloadType', value: 'DOCUMENT' },
-					],
-				},
-			}),
-			node('Fetch File', 'n8n-nodes-base.httpRequest', 4.2, { method: 'GET', url: '={{ $json.data.file }}', options: { response: { response: { responseFormat: 'file' } } } }),
-		], ['Fetch Link', 'Fetch File']),
+		downloadOurs: chain(
+			'DexBenchDownlOur',
+			'bench: Download file, 15 MB (ours)',
+			'bench-download-ours',
+			[
+				ours('Download File', {
+					resource: 'document',
+					operation: 'download',
+					documentId: V3_SEED.completedDocumentId,
+					downloadType: 'DOCUMENT',
+					options: {},
+				}),
+			],
+			['Download File'],
+		),
+		downloadHttp: chain(
+			'DexBenchDownlHtt',
+			'bench: Download file, 15 MB (HTTP Request x2)',
+			'bench-download-http',
+			[
+				http('Fetch Link', token, {
+					url: `${baseUrl}/v3.3/document/fetchDocument`,
+					sendQuery: true,
+					queryParameters: {
+						parameters: [
+							{ name: 'documentId', value: V3_SEED.completedDocumentId },
+							{ name: 'documentDownloadType', value: 'DOCUMENT' },
+						],
+					},
+				}),
+				node('Fetch File', 'n8n-nodes-base.httpRequest', 4.2, {
+					method: 'GET',
+					url: '={{ $json.data.file }}',
+					options: { response: { response: { responseFormat: 'file' } } },
+				}),
+			],
+			['Fetch Link', 'Fetch File'],
+		),
 
 		triggerOurs: {
 			id: 'DexBenchTriggerO',
 			name: 'bench: Document Execution Trigger',
 			nodes: [
 				{
-					...node('Document Execution Trigger', OUR_TRIGGER, 2, { authentication: 'authToken', options: {} }),
+					...node('Document Execution Trigger', OUR_TRIGGER, 2, {
+						authentication: 'authToken',
+						options: {},
+					}),
 					webhookId,
 					credentials: { documentExecutionApi: CREDENTIAL },
 				},
@@ -228,8 +406,20 @@ export function benchWorkflows(baseUrl: string, token: string): Record<string, B
 			settings: { executionOrder: 'v1' },
 		},
 		triggerPlain: (() => {
-			const workflow = chain('DexBenchTriggerP', 'bench: plain Webhook node', 'bench-plain-webhook', [], [], 'onReceived');
-			workflow.nodes[0].parameters = { httpMethod: 'POST', path: 'bench-plain-webhook', responseMode: 'onReceived', options: {} };
+			const workflow = chain(
+				'DexBenchTriggerP',
+				'bench: plain Webhook node',
+				'bench-plain-webhook',
+				[],
+				[],
+				'onReceived',
+			);
+			workflow.nodes[0].parameters = {
+				httpMethod: 'POST',
+				path: 'bench-plain-webhook',
+				responseMode: 'onReceived',
+				options: {},
+			};
 			return workflow;
 		})(),
 	};

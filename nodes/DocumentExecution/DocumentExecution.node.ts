@@ -35,7 +35,8 @@ export class DocumentExecution implements INodeType {
 		properties: [
 			authenticationProperty({
 				oAuth2Name: 'OAuth2 (Pack and Media Only)',
-				description: 'The service accepts OAuth2 only on its v4 pack and media operations; every other operation needs the Auth Token',
+				description:
+					'The service accepts OAuth2 only on its v4 pack and media operations; every other operation needs the Auth Token',
 			}),
 			{
 				displayName: 'Resource',

@@ -1,4 +1,10 @@
-import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { credentialTypeFor } from '../shared/authentication';
@@ -21,7 +27,9 @@ const EVENTS: PollEvent[] = ['documentCompleted', 'documentStatusChanged'];
 
 const titleCase = (status: string) => status.charAt(0) + status.slice(1).toLowerCase();
 
-const item = (event: PollEvent, json: IDataObject): INodeExecutionData => ({ json: { event, ...json } });
+const item = (event: PollEvent, json: IDataObject): INodeExecutionData => ({
+	json: { event, ...json },
+});
 
 /** The node's static data, holding only the chosen event's state (a former event's state is dropped). */
 function stateOf(context: IPollFunctions, event: PollEvent): IDataObject {
@@ -37,9 +45,13 @@ function nothingYet(context: IPollFunctions, what: string): NodeOperationError {
 }
 
 /** Fetch Test Event: the most recently completed document, read without moving the cursor. */
-async function latestCompleted(context: IPollFunctions, read: ReadPage): Promise<INodeExecutionData[][]> {
+async function latestCompleted(
+	context: IPollFunctions,
+	read: ReadPage,
+): Promise<INodeExecutionData[][]> {
 	const first = await read(0, 1);
-	const latest = first.total > 1 ? (await read(first.total - 1, 1)).documents[0] : first.documents[0];
+	const latest =
+		first.total > 1 ? (await read(first.total - 1, 1)).documents[0] : first.documents[0];
 	if (!latest) throw nothingYet(context, 'completed document');
 	return [[item('documentCompleted', latest)]];
 }
@@ -61,20 +73,34 @@ async function pollCompleted(context: IPollFunctions): Promise<INodeExecutionDat
 async function pollStatusChanged(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const read = await pageReader(context, 'all');
 	const wanted = context.getNodeParameter('statuses', []) as string[];
-	const passes = (document: IDataObject) => wanted.length === 0 || wanted.includes(String(document.status));
+	const passes = (document: IDataObject) =>
+		wanted.length === 0 || wanted.includes(String(document.status));
 	if (context.getMode() === 'manual') {
 		const recent = (await newestDocuments(read, PAGE_SIZE)).find(passes);
-		if (!recent) throw nothingYet(context, `document with the chosen statuses among the ${PAGE_SIZE} newest`);
+		if (!recent)
+			throw nothingYet(context, `document with the chosen statuses among the ${PAGE_SIZE} newest`);
 		return [[item('documentStatusChanged', { ...recent, previousStatus: null })]];
 	}
-	const watched = Math.min(Math.max(1, Math.floor(context.getNodeParameter('documentsToWatch', DEFAULT_WATCHED) as number)), MAX_WATCHED);
+	const watched = Math.min(
+		Math.max(
+			1,
+			Math.floor(context.getNodeParameter('documentsToWatch', DEFAULT_WATCHED) as number),
+		),
+		MAX_WATCHED,
+	);
 	const documents = await newestDocuments(read, watched);
 	const staticData = stateOf(context, 'documentStatusChanged');
 	const remembered = staticData.documentStatusChanged as RememberedStatuses | undefined;
 	staticData.documentStatusChanged = remember(documents);
 	if (!remembered) return null;
 	const changes = statusChanges(documents, remembered).filter(({ document }) => passes(document));
-	return changes.length ? [changes.map(({ document, previousStatus }) => item('documentStatusChanged', { ...document, previousStatus }))] : null;
+	return changes.length
+		? [
+				changes.map(({ document, previousStatus }) =>
+					item('documentStatusChanged', { ...document, previousStatus }),
+				),
+			]
+		: null;
 }
 
 export class DocumentExecutionPollTrigger implements INodeType {
@@ -87,8 +113,10 @@ export class DocumentExecutionPollTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ $parameter["event"] === "documentCompleted" ? "Document Completed" : "Document Status Changed" }}',
-		description: 'Starts the workflow when a document is completed or its status changes, by asking the service on a schedule (no public URL needed)',
+		subtitle:
+			'={{ $parameter["event"] === "documentCompleted" ? "Document Completed" : "Document Status Changed" }}',
+		description:
+			'Starts the workflow when a document is completed or its status changes, by asking the service on a schedule (no public URL needed)',
 		defaults: { name: 'Document Execution Poll Trigger' },
 		polling: true,
 		inputs: [],
@@ -109,7 +137,8 @@ export class DocumentExecutionPollTrigger implements INodeType {
 					{
 						name: 'Document Status Changed',
 						value: 'documentStatusChanged',
-						description: 'A recent document has a new status (or is new); one item per change, with previousStatus',
+						description:
+							'A recent document has a new status (or is new); one item per change, with previousStatus',
 					},
 				],
 				default: 'documentCompleted',
@@ -120,7 +149,8 @@ export class DocumentExecutionPollTrigger implements INodeType {
 				type: 'multiOptions',
 				options: DOCUMENT_STATUSES.map((status) => ({ name: titleCase(status), value: status })),
 				default: [],
-				description: 'Only changes to these statuses start the workflow. Leave empty for every status.',
+				description:
+					'Only changes to these statuses start the workflow. Leave empty for every status.',
 				displayOptions: { show: { event: ['documentStatusChanged'] } },
 			},
 			{
@@ -138,6 +168,8 @@ export class DocumentExecutionPollTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const event = this.getNodeParameter('event') as PollEvent;
-		return event === 'documentCompleted' ? await pollCompleted(this) : await pollStatusChanged(this);
+		return event === 'documentCompleted'
+			? await pollCompleted(this)
+			: await pollStatusChanged(this);
 	}
 }

@@ -40,7 +40,11 @@ async function readFrom(read: ReadPage, start: number, budget: number) {
 		const overlap = documents.length ? 1 : 0;
 		const page = await read(start + documents.length - overlap, PAGE_SIZE);
 		total = page.total;
-		if (overlap && documentIdOf(page.documents[0] ?? {}) !== documentIdOf(documents[documents.length - 1])) break;
+		if (
+			overlap &&
+			documentIdOf(page.documents[0] ?? {}) !== documentIdOf(documents[documents.length - 1])
+		)
+			break;
 		documents.push(...page.documents.slice(overlap));
 		if (page.documents.length < PAGE_SIZE || start + documents.length >= page.total) break;
 	}
@@ -50,7 +54,8 @@ async function readFrom(read: ReadPage, start: number, budget: number) {
 /** The first activation: the end of the list as it is now (nothing before it is ever emitted). */
 export async function completedBaseline(read: ReadPage): Promise<CompletedCursor> {
 	const first = await read(0, PAGE_SIZE);
-	if (first.total <= PAGE_SIZE) return { offset: first.documents.length, recentIds: lastIds(first.documents) };
+	if (first.total <= PAGE_SIZE)
+		return { offset: first.documents.length, recentIds: lastIds(first.documents) };
 	const start = first.total - PAGE_SIZE;
 	const tail = await read(start, PAGE_SIZE);
 	return { offset: start + tail.documents.length, recentIds: lastIds(tail.documents) };
@@ -60,7 +65,10 @@ export async function completedBaseline(read: ReadPage): Promise<CompletedCursor
  * The documents completed since the cursor, oldest first, and the cursor after them. Documents read before
  * the first remembered id are ones passed earlier (the window starts early when documents were deleted).
  */
-export async function completedSince(read: ReadPage, cursor: CompletedCursor): Promise<{ fresh: IDataObject[]; cursor: CompletedCursor }> {
+export async function completedSince(
+	read: ReadPage,
+	cursor: CompletedCursor,
+): Promise<{ fresh: IDataObject[]; cursor: CompletedCursor }> {
 	const known = new Set(cursor.recentIds);
 	let start = Math.max(0, cursor.offset - cursor.recentIds.length);
 	let window = await readFrom(read, start, MAX_PAGES_PER_POLL);
@@ -79,5 +87,8 @@ export async function completedSince(read: ReadPage, cursor: CompletedCursor): P
 		fresh = window.documents.slice(anchor + 1);
 	}
 	fresh = fresh.filter((document) => !known.has(documentIdOf(document)));
-	return { fresh, cursor: { offset: start + window.documents.length, recentIds: lastIds(window.documents) } };
+	return {
+		fresh,
+		cursor: { offset: start + window.documents.length, recentIds: lastIds(window.documents) },
+	};
 }

@@ -1,4 +1,9 @@
-import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse, IPollFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	IPollFunctions,
+} from 'n8n-workflow';
 
 import { credentialTypeFor } from '../shared/authentication';
 import { resolveBaseUrl } from '../shared/environment';
@@ -26,7 +31,10 @@ export const LISTS = {
  * A page reader for one list with the Auth Token credential. Errors come out as the rest of the package
  * shows them: the v3 envelope through `responseError`, a failure before any answer through `networkError`.
  */
-export async function pageReader(context: IPollFunctions, list: keyof typeof LISTS): Promise<ReadPage> {
+export async function pageReader(
+	context: IPollFunctions,
+	list: keyof typeof LISTS,
+): Promise<ReadPage> {
 	const node = context.getNode();
 	const credentialType = credentialTypeFor('authToken');
 	const url = `${resolveBaseUrl(await context.getCredentials(credentialType))}${LISTS[list].path}`;
@@ -42,7 +50,11 @@ export async function pageReader(context: IPollFunctions, list: keyof typeof LIS
 		};
 		let response: IN8nHttpFullResponse;
 		try {
-			response = (await context.helpers.httpRequestWithAuthentication.call(context, credentialType, request)) as IN8nHttpFullResponse;
+			response = (await context.helpers.httpRequestWithAuthentication.call(
+				context,
+				credentialType,
+				request,
+			)) as IN8nHttpFullResponse;
 		} catch (error) {
 			throw (
 				networkError(node, error, {

@@ -3,7 +3,14 @@ import type { IDataObject } from 'n8n-workflow';
 import { documentIdOf, PAGE_SIZE, type ReadPage } from './serviceReads';
 
 /** The spec's document status values (the v3 list's status filter). */
-export const DOCUMENT_STATUSES = ['DRAFT', 'SENT', 'RECEIVED', 'SIGNED', 'COMPLETED', 'EXPIRED'] as const;
+export const DOCUMENT_STATUSES = [
+	'DRAFT',
+	'SENT',
+	'RECEIVED',
+	'SIGNED',
+	'COMPLETED',
+	'EXPIRED',
+] as const;
 
 export const DEFAULT_WATCHED = 200;
 /** Bounds the requests per poll (ceil(N / 40)) and the remembered statuses (about 20 bytes a document). */
@@ -33,7 +40,8 @@ export async function newestDocuments(read: ReadPage, count: number): Promise<ID
 
 export function remember(documents: IDataObject[]): RememberedStatuses {
 	const remembered: RememberedStatuses = {};
-	for (const document of documents) (remembered[statusOf(document)] ??= []).push(documentIdOf(document));
+	for (const document of documents)
+		(remembered[statusOf(document)] ??= []).push(documentIdOf(document));
 	return remembered;
 }
 
@@ -43,9 +51,13 @@ export function remember(documents: IDataObject[]): RememberedStatuses {
  * into the watched window from below (a newer document was deleted) and is only remembered. When no remembered
  * document is listed any more, every listed one counts as new.
  */
-export function statusChanges(documents: IDataObject[], remembered: RememberedStatuses): StatusChange[] {
+export function statusChanges(
+	documents: IDataObject[],
+	remembered: RememberedStatuses,
+): StatusChange[] {
 	const previous = new Map<string, string>();
-	for (const [status, ids] of Object.entries(remembered)) for (const id of ids) previous.set(id, status);
+	for (const [status, ids] of Object.entries(remembered))
+		for (const id of ids) previous.set(id, status);
 	const firstKnown = documents.findIndex((document) => previous.has(documentIdOf(document)));
 	const changes: StatusChange[] = [];
 	documents.forEach((document, index) => {

@@ -14,7 +14,12 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { APP_DESCRIPTION } from '../shared/appDescription';
-import { authenticationProperty, credentialTypeFor, nodeCredentials, type Authentication } from '../shared/authentication';
+import {
+	authenticationProperty,
+	credentialTypeFor,
+	nodeCredentials,
+	type Authentication,
+} from '../shared/authentication';
 import { resolveBaseUrl } from '../shared/environment';
 import { asNodeError, responseError } from '../shared/errors';
 import { EVENT_KINDS, normalisedEvent, shapeOf, type Route, type ShapedDelivery } from './delivery';
@@ -35,10 +40,15 @@ const ERROR_WEBHOOK = 'error' as WebhookType;
 /** Where the node keeps, per webhook, the URL it showed the user to paste (see the lifecycle below). */
 const REGISTRY_KEY = 'pastedWebhookUrls';
 
-
 const EVENT_OPTIONS = Object.entries(EVENT_KINDS)
 	.map(([value, description]) => ({
-		name: value.toLowerCase().replace(/(^|_)(\w)/g, (_match, separator: string, first: string) => `${separator ? ' ' : ''}${first.toUpperCase()}`),
+		name: value
+			.toLowerCase()
+			.replace(
+				/(^|_)(\w)/g,
+				(_match, separator: string, first: string) =>
+					`${separator ? ' ' : ''}${first.toUpperCase()}`,
+			),
 		value,
 		description,
 	}))
@@ -54,7 +64,11 @@ const EVENT_OPTIONS = Object.entries(EVENT_KINDS)
 function manualRegistration(name: WebhookName) {
 	const currentUrl = (context: IHookFunctions): string => {
 		const url = context.getNodeWebhookUrl(name === 'error' ? ERROR_WEBHOOK : name);
-		if (!url) throw new NodeOperationError(context.getNode(), `n8n gave no URL for the ${ROUTES[name]} webhook`);
+		if (!url)
+			throw new NodeOperationError(
+				context.getNode(),
+				`n8n gave no URL for the ${ROUTES[name]} webhook`,
+			);
 		return url;
 	};
 	const registry = (context: IHookFunctions): IDataObject => {
@@ -78,7 +92,10 @@ function manualRegistration(name: WebhookName) {
 }
 
 /** n8n's request: its body parser leaves the bytes unread for a Content-Type it does not parse (version 2). */
-type WebhookRequest = ReturnType<IWebhookFunctions['getRequestObject']> & { rawBody?: unknown; readRawBody?: () => Promise<void> };
+type WebhookRequest = ReturnType<IWebhookFunctions['getRequestObject']> & {
+	rawBody?: unknown;
+	readRawBody?: () => Promise<void>;
+};
 
 /** The body as a JSON object, or undefined: parsed from the raw bytes, whatever the Content-Type said. */
 async function readBody(request: WebhookRequest): Promise<Record<string, unknown> | undefined> {
@@ -144,14 +161,22 @@ async function fetchCurrentStatus(
 		)) as IN8nHttpFullResponse;
 		const error = responseError(node, 'v3', response);
 		if (error) throw error;
-		return { source: 'v3.2 check status', documentId, data: (response.body as IDataObject).data ?? {} };
+		return {
+			source: 'v3.2 check status',
+			documentId,
+			data: (response.body as IDataObject).data ?? {},
+		};
 	}
 
 	if (delivery.shape === 'v3') {
-		throw new NodeOperationError(node, 'Re-Fetch Current Status: a v3 document can be read only with the Auth Token credential', {
-			description:
-				'The service accepts OAuth2 on its v4 pack and media operations only. Choose the Auth Token credential in this trigger, or turn Re-Fetch Current Status off.',
-		});
+		throw new NodeOperationError(
+			node,
+			'Re-Fetch Current Status: a v3 document can be read only with the Auth Token credential',
+			{
+				description:
+					'The service accepts OAuth2 on its v4 pack and media operations only. Choose the Auth Token credential in this trigger, or turn Re-Fetch Current Status off.',
+			},
+		);
 	}
 	const pack = isObject(body.pack) ? body.pack : {};
 	const packId = pack.packId;
@@ -179,11 +204,17 @@ async function fetchCurrentStatus(
 	const error = responseError(node, 'v4', response);
 	if (error) throw error;
 	const responseBody = response.body as IDataObject;
-	return { source: 'v4 pack details', packId, data: (responseBody.data as IDataObject | undefined) ?? responseBody };
+	return {
+		source: 'v4 pack details',
+		packId,
+		data: (responseBody.data as IDataObject | undefined) ?? responseBody,
+	};
 }
 
 /** The HTTP response inside an error that n8n's request helpers threw (they wrap it in NodeApiError). */
-function thrownResponse(thrown: unknown): Pick<IN8nHttpFullResponse, 'statusCode' | 'body' | 'headers'> | undefined {
+function thrownResponse(
+	thrown: unknown,
+): Pick<IN8nHttpFullResponse, 'statusCode' | 'body' | 'headers'> | undefined {
 	for (const candidate of [thrown, (thrown as { cause?: unknown })?.cause]) {
 		const response = (candidate as { response?: Record<string, unknown> } | undefined)?.response;
 		if (!isObject(response)) continue;
@@ -221,13 +252,25 @@ export class DocumentExecutionTrigger implements INodeType {
 		// responseData '' makes n8n answer a started execution with the node's own webhookResponse (without it,
 		// n8n answers the literal text "firstEntryJson").
 		webhooks: [
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: '', path: 'success' },
-			{ name: ERROR_WEBHOOK, httpMethod: 'POST', responseMode: 'onReceived', responseData: '', path: 'error' },
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				responseData: '',
+				path: 'success',
+			},
+			{
+				name: ERROR_WEBHOOK,
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				responseData: '',
+				path: 'error',
+			},
 		],
 		properties: [
 			{
 				displayName:
-					'The service has no API to register webhooks. In the service\'s dashboard, open the workflow and, for each invitee whose actions should start this flow, paste the Production URL ending in /success as its Webhook URL (signed, approved) and the one ending in /error as its Error Webhook URL (rejected, certificate verification failed).',
+					"The service has no API to register webhooks. In the service's dashboard, open the workflow and, for each invitee whose actions should start this flow, paste the Production URL ending in /success as its Webhook URL (signed, approved) and the one ending in /error as its Error Webhook URL (rejected, certificate verification failed).",
 				name: 'pasteNotice',
 				type: 'notice',
 				default: '',
@@ -265,7 +308,8 @@ export class DocumentExecutionTrigger implements INodeType {
 						name: 'includeHeaders',
 						type: 'boolean',
 						default: false,
-						description: 'Whether to add the HTTP headers of the delivery to the output, under "headers"',
+						description:
+							'Whether to add the HTTP headers of the delivery to the output, under "headers"',
 					},
 					{
 						displayName: 'Only Completed Documents',
@@ -282,7 +326,7 @@ export class DocumentExecutionTrigger implements INodeType {
 						default: '',
 						placeholder: 'e.g. DOCUMENT_SIGNED',
 						description:
-							'Comma-separated kinds not in the list above, matched exactly against event.kind (a Webhook 4.0 envelope\'s kind is its eventType), for event kinds the service adds later',
+							"Comma-separated kinds not in the list above, matched exactly against event.kind (a Webhook 4.0 envelope's kind is its eventType), for event kinds the service adds later",
 					},
 					{
 						displayName: 'Re-Fetch Current Status',
@@ -310,7 +354,8 @@ export class DocumentExecutionTrigger implements INodeType {
 		const delivery = body && shapeOf(body);
 		if (!body || !delivery) {
 			response.status(400).json({
-				message: 'The body must be a JSON object: a v3 webhook (top-level documentId) or a Webhook 4.0 envelope (eventType and document)',
+				message:
+					'The body must be a JSON object: a v3 webhook (top-level documentId) or a Webhook 4.0 envelope (eventType and document)',
 			});
 			return { noWebhookResponse: true };
 		}
@@ -328,10 +373,11 @@ export class DocumentExecutionTrigger implements INodeType {
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const wanted = selectedEventKinds(options);
 		const unwanted =
-			(wanted.length > 0 && !wanted.includes(event.kind as string)) || (options.completedOnly === true && event.documentStatus !== 'COMPLETED');
+			(wanted.length > 0 && !wanted.includes(event.kind as string)) ||
+			(options.completedOnly === true && event.documentStatus !== 'COMPLETED');
 		if (unwanted) {
 			// Acknowledged (2xx) so that the service does not retry, and no execution starts.
-			return { webhookResponse: { message: 'Not selected in the trigger\'s options; ignored' } };
+			return { webhookResponse: { message: "Not selected in the trigger's options; ignored" } };
 		}
 
 		const scope = `${this.getWorkflow().id ?? ''}\u0000${this.getNode().name}`;
@@ -351,11 +397,19 @@ export class DocumentExecutionTrigger implements INodeType {
 		if (options.includeHeaders === true) json.headers = this.getHeaderData() as JsonObject;
 		if (options.refetchStatus === true) {
 			try {
-				json.currentStatus = await fetchCurrentStatus(this, authentication, credentials, body, delivery);
+				json.currentStatus = await fetchCurrentStatus(
+					this,
+					authentication,
+					credentials,
+					body,
+					delivery,
+				);
 			} catch (error) {
 				// The service sends the delivery again after any non-2xx; it gets a short answer without n8n's
 				// internals, and n8n records the failed execution with the readable error thrown here.
-				response.status(503).json({ message: 'The delivery could not be confirmed with the service; send it again later' });
+				response.status(503).json({
+					message: 'The delivery could not be confirmed with the service; send it again later',
+				});
 				throw asNodeError(this.getNode(), error);
 			}
 		}

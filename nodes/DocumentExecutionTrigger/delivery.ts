@@ -28,21 +28,24 @@ export interface ShapedDelivery {
  * envelope's kind is its `eventType` as sent, so kinds the spec does not list yet pass through unchanged.
  */
 export const EVENT_KINDS = {
-	INVITEE_SIGNED: 'An invitee signed (success URL); documentStatus COMPLETED when every invitee has acted',
+	INVITEE_SIGNED:
+		'An invitee signed (success URL); documentStatus COMPLETED when every invitee has acted',
 	REVIEWER_APPROVAL: 'A reviewer approved the document (success URL)',
 	INVITEE_REJECTED: 'An invitee rejected the document (error URL)',
 	CERTIFICATE_VERIFICATION_FAILED:
 		"The signer's certificate did not match the invitee's verification criteria; the invitation is terminated (error URL)",
-	INVITATION_EXPIRED: 'An invitation timed out (error URL; described by the service\'s older webhook documentation)',
+	INVITATION_EXPIRED:
+		"An invitation timed out (error URL; described by the service's older webhook documentation)",
 	SIGNING_FAILED: 'Any other failure the error URL reports',
 } as const;
 
 export type EventKind = keyof typeof EVENT_KINDS | string;
 
+const own = (object: Record<string, unknown>, key: string) =>
+	Object.prototype.hasOwnProperty.call(object, key);
 
-const own = (object: Record<string, unknown>, key: string) => Object.prototype.hasOwnProperty.call(object, key);
-
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+const text = (value: unknown): string | undefined =>
+	typeof value === 'string' && value !== '' ? value : undefined;
 
 const lower = (value: unknown) => text(value)?.toLowerCase();
 
@@ -57,7 +60,10 @@ export function shapeOf(body: Record<string, unknown>): ShapedDelivery | undefin
 	if (envelope === flat) return undefined;
 	if (envelope) {
 		const document = body.document as Record<string, unknown>;
-		return { shape: 'webhook4', documentId: own(document, 'documentId') ? document.documentId : undefined };
+		return {
+			shape: 'webhook4',
+			documentId: own(document, 'documentId') ? document.documentId : undefined,
+		};
 	}
 	return { shape: 'v3', documentId: body.documentId };
 }
@@ -78,7 +84,9 @@ function v3Kind(body: Record<string, unknown>, route: Route): EventKind {
 		return lower(request.inviteeType) === 'reviewer' ? 'REVIEWER_APPROVAL' : 'INVITEE_SIGNED';
 	}
 	const error = lower(request.error) ?? '';
-	const mismatched = isObject(body.verification) && Object.values(body.verification).some((matched) => matched === false);
+	const mismatched =
+		isObject(body.verification) &&
+		Object.values(body.verification).some((matched) => matched === false);
 	if (mismatched || /match/.test(error)) return 'CERTIFICATE_VERIFICATION_FAILED';
 	if (/timed out/.test(error)) return 'INVITATION_EXPIRED';
 	// The knowledge base sends only rejections and certificate failures to the error URL, and the spec marks
@@ -87,7 +95,11 @@ function v3Kind(body: Record<string, unknown>, route: Route): EventKind {
 }
 
 /** The part of the output that is the same for both shapes. */
-export function normalisedEvent(body: Record<string, unknown>, delivery: ShapedDelivery, route: Route): IDataObject {
+export function normalisedEvent(
+	body: Record<string, unknown>,
+	delivery: ShapedDelivery,
+	route: Route,
+): IDataObject {
 	const envelope = delivery.shape === 'webhook4';
 	const document = envelope ? (body.document as Record<string, unknown>) : body;
 	const person = (envelope ? body.invitee : body.request) ?? {};
@@ -100,7 +112,17 @@ export function normalisedEvent(body: Record<string, unknown>, delivery: ShapedD
 		documentStatus: text(document.documentStatus)?.toUpperCase() ?? null,
 		irn: text(document.irn) ?? null,
 		invitee: envelope
-			? { name: read('inviteeName'), email: read('inviteeEmail'), phone: read('inviteeMobile'), signUrl: null }
-			: { name: read('name'), email: read('email'), phone: read('phone'), signUrl: read('signUrl') ?? read('invitationUrl') },
+			? {
+					name: read('inviteeName'),
+					email: read('inviteeEmail'),
+					phone: read('inviteeMobile'),
+					signUrl: null,
+				}
+			: {
+					name: read('name'),
+					email: read('email'),
+					phone: read('phone'),
+					signUrl: read('signUrl') ?? read('invitationUrl'),
+				},
 	};
 }

@@ -27,10 +27,11 @@ export const RECENT_DELIVERIES = {
 /** Per trigger node (workflow id and node name): event key → when it started an execution, oldest first. */
 const windows = new Map<string, Map<string, number>>();
 
-
 const field = (holder: unknown, key: string): string => {
 	const value = isObject(holder) ? holder[key] : undefined;
-	return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+	return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+		? String(value)
+		: '';
 };
 
 /**
@@ -38,7 +39,11 @@ const field = (holder: unknown, key: string): string => {
  * and the invitation's expiry (a reactivated invitation can fail again). Webhook 4.0: the document, the event
  * type, the document-combination and invitee uuids and the event's timestamp.
  */
-export function eventKey(body: Record<string, unknown>, delivery: ShapedDelivery, kind: unknown): string {
+export function eventKey(
+	body: Record<string, unknown>,
+	delivery: ShapedDelivery,
+	kind: unknown,
+): string {
 	const request = body.request;
 	const parts =
 		delivery.shape === 'v3'
@@ -46,7 +51,11 @@ export function eventKey(body: Record<string, unknown>, delivery: ShapedDelivery
 					'v3',
 					field(body, 'documentId'),
 					String(kind),
-					field(request, 'signUrl') || field(request, 'invitationUrl') || field(request, 'email') || field(request, 'phone') || field(request, 'name'),
+					field(request, 'signUrl') ||
+						field(request, 'invitationUrl') ||
+						field(request, 'email') ||
+						field(request, 'phone') ||
+						field(request, 'name'),
 					field(request, 'expiryDate'),
 					field(body, 'documentStatus'),
 				]
@@ -80,7 +89,11 @@ export function remember(scope: string, key: string, now: number): void {
 	recent.delete(key);
 	recent.set(key, now);
 	for (const [oldest, receivedAt] of recent) {
-		if (recent.size <= RECENT_DELIVERIES.maxEntries && now - receivedAt < RECENT_DELIVERIES.windowMs) break;
+		if (
+			recent.size <= RECENT_DELIVERIES.maxEntries &&
+			now - receivedAt < RECENT_DELIVERIES.windowMs
+		)
+			break;
 		recent.delete(oldest);
 	}
 }

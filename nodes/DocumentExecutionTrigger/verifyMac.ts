@@ -29,7 +29,9 @@ export function computeMac(documentId: string, salt: string): string {
 
 /** The salt to verify with, or undefined when the credential has none (an empty field counts as none). */
 export function saltOf(credentialValue: unknown): string | undefined {
-	return typeof credentialValue === 'string' && credentialValue !== '' ? credentialValue : undefined;
+	return typeof credentialValue === 'string' && credentialValue !== ''
+		? credentialValue
+		: undefined;
 }
 
 /**
@@ -37,13 +39,20 @@ export function saltOf(credentialValue: unknown): string | undefined {
  * salt, everything that is not exactly the expected MAC is refused: no `mac` key, a `mac` that is not a
  * 40-digit lowercase hex string, a document id that is not a non-empty string, or a MAC over anything else.
  */
-export function verifyMac(body: Record<string, unknown>, documentId: unknown, salt: string | undefined): MacVerdict {
+export function verifyMac(
+	body: Record<string, unknown>,
+	documentId: unknown,
+	salt: string | undefined,
+): MacVerdict {
 	if (salt === undefined) return { accepted: true, verified: false };
 	try {
-		if (!Object.prototype.hasOwnProperty.call(body, 'mac')) return { accepted: false, reason: 'missingMac' };
+		if (!Object.prototype.hasOwnProperty.call(body, 'mac'))
+			return { accepted: false, reason: 'missingMac' };
 		const actual = body.mac;
-		if (typeof actual !== 'string' || !MAC_FORMAT.test(actual)) return { accepted: false, reason: 'malformedMac' };
-		if (typeof documentId !== 'string' || documentId === '') return { accepted: false, reason: 'missingDocumentId' };
+		if (typeof actual !== 'string' || !MAC_FORMAT.test(actual))
+			return { accepted: false, reason: 'malformedMac' };
+		if (typeof documentId !== 'string' || documentId === '')
+			return { accepted: false, reason: 'missingDocumentId' };
 		const expected = Buffer.from(computeMac(documentId, salt), 'hex');
 		const received = Buffer.from(actual, 'hex');
 		// Both are 20 bytes here (the format check guarantees it); the length test keeps the function total.

@@ -27,7 +27,10 @@ export const nodeCredentials = (): INodeCredentialDescription[] =>
  * The Authentication parameter. Each node says in its own words what OAuth2 covers there: the main node
  * takes it on pack and media only, the trigger uses the credential for its salt and its re-fetch.
  */
-export const authenticationProperty = (wording: { oAuth2Name: string; description: string }): INodeProperties => ({
+export const authenticationProperty = (wording: {
+	oAuth2Name: string;
+	description: string;
+}): INodeProperties => ({
 	displayName: 'Authentication',
 	name: 'authentication',
 	type: 'options',

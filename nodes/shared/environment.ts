@@ -42,7 +42,8 @@ export const environmentProperties: INodeProperties[] = [
 /** `{base_url}` for a credential, without a trailing slash. Used where code (not routing) sends a request. */
 export function resolveBaseUrl(credentials: ICredentialDataDecryptedObject): string {
 	const environment = credentials.environment as Environment;
-	const url = environment === 'custom' ? String(credentials.baseUrl ?? '') : SERVICE_HOSTS[environment];
+	const url =
+		environment === 'custom' ? String(credentials.baseUrl ?? '') : SERVICE_HOSTS[environment];
 	return url.replace(/\/+$/, '');
 }
 

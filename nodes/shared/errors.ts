@@ -19,27 +19,40 @@ interface ServiceMessage {
 	path?: string | null;
 }
 
-
 function describe(table: CodeTable, messages: ServiceMessage[], extra: string[] = []) {
 	const first = messages[0] ?? {};
 	const known = first.code ? table[first.code] : undefined;
 	const message = known?.message ?? first.message ?? 'The service reported an error';
 	const details = messages.map(
-		(entry) => `${entry.code ?? 'error'}: ${entry.message ?? ''}${entry.path ? ` (at ${entry.path})` : ''}`,
+		(entry) =>
+			`${entry.code ?? 'error'}: ${entry.message ?? ''}${entry.path ? ` (at ${entry.path})` : ''}`,
 	);
 	const description = [...details, ...extra, known?.hint].filter(Boolean).join('\n');
 	return { message: first.code ? `${message} [${first.code}]` : message, description };
 }
 
-function apiError(node: INode, body: JsonObject, statusCode: number, message: string, description: string, itemIndex?: number) {
-	return new NodeApiError(node, body, { message, description, httpCode: String(statusCode), itemIndex });
+function apiError(
+	node: INode,
+	body: JsonObject,
+	statusCode: number,
+	message: string,
+	description: string,
+	itemIndex?: number,
+) {
+	return new NodeApiError(node, body, {
+		message,
+		description,
+		httpCode: String(statusCode),
+		itemIndex,
+	});
 }
 
 /**
  * The bytes of an answer read with `encoding: 'arraybuffer'`, as they are: n8n's request helper already
  * answers a Buffer (axios in Node), and `Buffer.from` of a Buffer would copy a downloaded file once more.
  */
-export const answerBytes = (body: unknown): Buffer => (Buffer.isBuffer(body) ? body : Buffer.from(body as ArrayBuffer));
+export const answerBytes = (body: unknown): Buffer =>
+	Buffer.isBuffer(body) ? body : Buffer.from(body as ArrayBuffer);
 
 /**
  * Bodies read as bytes (`encoding: 'arraybuffer'`, for operations that may answer with a file) are decoded
@@ -84,17 +97,25 @@ function readFailure(
 			body: isObject(body) ? (body as JsonObject) : {},
 			statusCode,
 			message: 'The service is limiting requests (HTTP 429)',
-			description: creates ? `${wait} and run the node again.` : `${wait} and try again, or turn on Retry On Fail in the node's settings.`,
+			description: creates
+				? `${wait} and run the node again.`
+				: `${wait} and try again, or turn on Retry On Fail in the node's settings.`,
 			leavesOpen,
 		};
 	}
 	if (!isObject(body) || Buffer.isBuffer(body)) {
 		const text = Buffer.isBuffer(body) ? body.toString('utf8') : String(body ?? '');
-		const answer = /^\s*</.test(text) ? 'an HTML page instead of JSON' : text.trim() ? 'malformed JSON' : 'an empty body instead of JSON';
+		const answer = /^\s*</.test(text)
+			? 'an HTML page instead of JSON'
+			: text.trim()
+				? 'malformed JSON'
+				: 'an empty body instead of JSON';
 		return {
 			body: { body: text.slice(0, 200) },
 			statusCode,
-			message: leavesOpen ? `The service had a server error (HTTP ${statusCode})` : `The service answered with ${answer} (HTTP ${statusCode})`,
+			message: leavesOpen
+				? `The service had a server error (HTTP ${statusCode})`
+				: `The service answered with ${answer} (HTTP ${statusCode})`,
 			description: leavesOpen
 				? `This is on the service side${creates ? '.' : '; try again later or turn on Retry On Fail.'}`
 				: 'Check the Base URL of the credential: it must end in /api. A proxy or a login page may be in the way.',
@@ -111,8 +132,15 @@ function readFailure(
 	if (statusCode < 300) return undefined;
 	const errors = Array.isArray(json.errors) ? (json.errors as ServiceMessage[]) : [];
 	if (family === 'v4') {
-		const messages = errors.length ? errors : [{ code: json.code as string, message: json.message as string }];
-		return { body: json, statusCode, ...describe(V4_CODES, messages, json.traceId ? [`Trace ID: ${String(json.traceId)}`] : []), leavesOpen };
+		const messages = errors.length
+			? errors
+			: [{ code: json.code as string, message: json.message as string }];
+		return {
+			body: json,
+			statusCode,
+			...describe(V4_CODES, messages, json.traceId ? [`Trace ID: ${String(json.traceId)}`] : []),
+			leavesOpen,
+		};
 	}
 	// v1: the top-level code names the HTTP class; an inner code, when present, says what happened. One
 	// inner code covers several conditions (LE_ERR_SS_203: settings or password policy; LE_ERR_SS_010:
@@ -124,12 +152,21 @@ function readFailure(
 	const headline = serviceMessage ?? known?.message ?? 'The service reported an error';
 	const description = [
 		serviceMessage && known ? known.message : undefined,
-		...errors.map((entry) => `${entry.code ?? topLevel}: ${entry.message ?? ''}${entry.path ? ` (at ${entry.path})` : ''}`),
+		...errors.map(
+			(entry) =>
+				`${entry.code ?? topLevel}: ${entry.message ?? ''}${entry.path ? ` (at ${entry.path})` : ''}`,
+		),
 		known?.hint,
 	]
 		.filter(Boolean)
 		.join('\n');
-	return { body: json, statusCode, message: `${headline} [${topLevel}${inner ? `/${inner}` : ''}]`, description, leavesOpen };
+	return {
+		body: json,
+		statusCode,
+		message: `${headline} [${topLevel}${inner ? `/${inner}` : ''}]`,
+		description,
+		leavesOpen,
+	};
 }
 
 /**
@@ -150,7 +187,14 @@ export function responseError(
 	const { body, statusCode } = failure;
 	if (creation && failure.leavesOpen) {
 		const description = [failure.description, CREATE_IS_NOT_REPEATABLE].join('\n');
-		return apiError(node, body, statusCode, `${failure.message}: ${mayHaveCreated(creation)}`, description, itemIndex);
+		return apiError(
+			node,
+			body,
+			statusCode,
+			`${failure.message}: ${mayHaveCreated(creation)}`,
+			description,
+			itemIndex,
+		);
 	}
 	return apiError(node, body, statusCode, failure.message, failure.description, itemIndex);
 }
@@ -161,7 +205,11 @@ export function responseError(
  * error bodies reach them.
  */
 const check = (family: ServiceFamily) =>
-	async function (this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+	async function (
+		this: IExecuteSingleFunctions,
+		items: INodeExecutionData[],
+		response: IN8nHttpFullResponse,
+	) {
 		const error = responseError(this.getNode(), family, response, this.getItemIndex());
 		if (error) throw error;
 		return items;
@@ -172,8 +220,14 @@ export const checkV4Response = check('v4');
 export const checkV1Response = check('v1');
 
 /** An error as n8n shows it: node errors pass through, anything else becomes a NodeOperationError. */
-export const asNodeError = (node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError =>
-	error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(node, error as Error, { itemIndex });
+export const asNodeError = (
+	node: INode,
+	error: unknown,
+	itemIndex?: number,
+): NodeApiError | NodeOperationError =>
+	error instanceof NodeApiError || error instanceof NodeOperationError
+		? error
+		: new NodeOperationError(node, error as Error, { itemIndex });
 
 /** The network failures a user can tell apart and act on, each with what happened and what to do. */
 type NetworkFailure = 'reset' | 'refused' | 'unreachable' | 'dns' | 'timeout';
@@ -206,39 +260,56 @@ export interface NetworkAttempt {
 	retryOnFail?: boolean;
 }
 
-const NETWORK_FAILURES: Record<NetworkFailure, (host: string, attempt: NetworkAttempt) => string> = {
-	reset: (host, { again }) => `the connection to ${host} was cut before the answer arrived; ${again}`,
-	refused: (host, { again }) => `${host} refused the connection; check that n8n can reach it (firewall, proxy), then ${again}`,
-	unreachable: (host, { again }) => `${host} cannot be reached from n8n's network; check its network and proxy settings, then ${again}`,
-	dns: (host, { again }) => `the host name ${host} could not be resolved (DNS); check n8n's DNS settings, then ${again}`,
-	timeout: (host, { again, timeoutMs, retryOnFail = true }) =>
-		`${host} did not answer${timeoutMs ? ` within ${timeoutMs / 1000} s` : ' in time'}; ${again}${retryOnFail ? ', or turn on Retry On Fail' : ''}`,
-};
+const NETWORK_FAILURES: Record<NetworkFailure, (host: string, attempt: NetworkAttempt) => string> =
+	{
+		reset: (host, { again }) =>
+			`the connection to ${host} was cut before the answer arrived; ${again}`,
+		refused: (host, { again }) =>
+			`${host} refused the connection; check that n8n can reach it (firewall, proxy), then ${again}`,
+		unreachable: (host, { again }) =>
+			`${host} cannot be reached from n8n's network; check its network and proxy settings, then ${again}`,
+		dns: (host, { again }) =>
+			`the host name ${host} could not be resolved (DNS); check n8n's DNS settings, then ${again}`,
+		timeout: (host, { again, timeoutMs, retryOnFail = true }) =>
+			`${host} did not answer${timeoutMs ? ` within ${timeoutMs / 1000} s` : ' in time'}; ${again}${retryOnFail ? ', or turn on Retry On Fail' : ''}`,
+	};
 
 function errorCode(error: unknown): string | undefined {
 	// n8n's routing wraps a network failure in a NodeApiError whose httpCode is the system error code.
-	const candidate = error as { code?: unknown; cause?: { code?: unknown }; httpCode?: unknown } | undefined;
+	const candidate = error as
+		| { code?: unknown; cause?: { code?: unknown }; httpCode?: unknown }
+		| undefined;
 	const code = candidate?.code ?? candidate?.cause?.code ?? candidate?.httpCode;
 	return typeof code === 'string' ? code : undefined;
 }
 
-const networkFailureOf = (code: string | undefined): NetworkFailure | undefined => (code === undefined ? undefined : NETWORK_FAILURE_CODES[code]);
+const networkFailureOf = (code: string | undefined): NetworkFailure | undefined =>
+	code === undefined ? undefined : NETWORK_FAILURE_CODES[code];
 
 /**
  * The error for a request the node sent itself that failed before any answer (reset, refused, DNS, time-out),
  * in one line: the operation, the host and what to do. Undefined when `error` is no network failure. Only the
  * host is named: the rest of a pre-signed URL is its signature.
  */
-export function networkError(node: INode, error: unknown, attempt: NetworkAttempt, itemIndex?: number): NodeOperationError | undefined {
+export function networkError(
+	node: INode,
+	error: unknown,
+	attempt: NetworkAttempt,
+	itemIndex?: number,
+): NodeOperationError | undefined {
 	const code = errorCode(error);
 	const failure = networkFailureOf(code);
 	if (!code || !failure) return undefined;
 	const { host } = new URL(attempt.url);
 	// Not a NodeApiError: that class replaces any message by n8n's generic text for a known network code.
-	return new NodeOperationError(node, `${attempt.operation}: ${NETWORK_FAILURES[failure](host, attempt)}`, {
-		description: `Network error ${code} on the request to ${host}; no answer came back.`,
-		itemIndex,
-	});
+	return new NodeOperationError(
+		node,
+		`${attempt.operation}: ${NETWORK_FAILURES[failure](host, attempt)}`,
+		{
+			description: `Network error ${code} on the request to ${host}; no answer came back.`,
+			itemIndex,
+		},
+	);
 }
 
 /**
@@ -254,7 +325,8 @@ export interface Creation {
 	check: string;
 }
 
-const mayHaveCreated = (creation: Creation) => `the service may have created ${creation.thing}; ${creation.check}`;
+const mayHaveCreated = (creation: Creation) =>
+	`the service may have created ${creation.thing}; ${creation.check}`;
 
 const CREATE_IS_NOT_REPEATABLE =
 	'Creating is not safe to repeat blindly: running again may create it twice. For this reason the node does not run with Retry On Fail on; see "Retrying a create safely" in the package\'s README.';
@@ -275,8 +347,16 @@ export function createRequestError(
 ): NodeApiError | NodeOperationError {
 	const failure = networkFailureOf(errorCode(error));
 	const reached = failure !== undefined && REACHED_THE_SERVICE.includes(failure);
-	const again = reached ? mayHaveCreated(creation) : 'run the node again (nothing reached the service, so nothing was created)';
-	const attempt = { operation: creation.operation, url: request.url, again, timeoutMs: request.timeoutMs, retryOnFail: false };
+	const again = reached
+		? mayHaveCreated(creation)
+		: 'run the node again (nothing reached the service, so nothing was created)';
+	const attempt = {
+		operation: creation.operation,
+		url: request.url,
+		again,
+		timeoutMs: request.timeoutMs,
+		retryOnFail: false,
+	};
 	const explained = networkError(node, error, attempt, itemIndex);
 	if (!explained) return asNodeError(node, error, itemIndex);
 	if (reached) explained.description = [explained.description, CREATE_IS_NOT_REPEATABLE].join('\n');
@@ -284,13 +364,21 @@ export function createRequestError(
 }
 
 /** Refuses to run an operation that creates under n8n's Retry On Fail, which re-runs the whole node. */
-export function retryOnFailRefusal(node: INode, creation: Creation, itemIndex?: number): NodeOperationError {
-	return new NodeOperationError(node, `Retry On Fail must be off: ${creation.operation} is not safe to repeat`, {
-		itemIndex,
-		description: [
-			`After a failure n8n's Retry On Fail runs the whole node again, every item included: the items already done would create ${creation.thing} a second time, and the failed one may have created it too.`,
-			`Turn Retry On Fail off in the node's Settings. To retry safely after a server error, a time-out or a lost connection: ${creation.check}.`,
-			'Nothing was sent to the service.',
-		].join('\n'),
-	});
+export function retryOnFailRefusal(
+	node: INode,
+	creation: Creation,
+	itemIndex?: number,
+): NodeOperationError {
+	return new NodeOperationError(
+		node,
+		`Retry On Fail must be off: ${creation.operation} is not safe to repeat`,
+		{
+			itemIndex,
+			description: [
+				`After a failure n8n's Retry On Fail runs the whole node again, every item included: the items already done would create ${creation.thing} a second time, and the failed one may have created it too.`,
+				`Turn Retry On Fail off in the node's Settings. To retry safely after a server error, a time-out or a lost connection: ${creation.check}.`,
+				'Nothing was sent to the service.',
+			].join('\n'),
+		},
+	);
 }

@@ -36,10 +36,12 @@ export const V3_CODES: CodeTable = {
 		hint: 'The sign URL may be invalid, of another sign type, already signed, expired, on a completed document, or the Auth Token belongs to another account than the invitee.',
 	},
 	'invalid.consent': {
-		message: 'The consent text does not match the service\'s constant',
+		message: "The consent text does not match the service's constant",
 		hint: 'It must match exactly, including case, spacing and punctuation.',
 	},
-	'profile.not.exists': { message: 'No document signer profile with this ID exists in the invitee\'s account' },
+	'profile.not.exists': {
+		message: "No document signer profile with this ID exists in the invitee's account",
+	},
 	'invalid.auth.token': {
 		message: 'The service refused the Auth Token',
 		hint: 'Check the token in the credential and that it belongs to the chosen environment.',
@@ -49,7 +51,10 @@ export const V3_CODES: CodeTable = {
 export const V4_CODES: CodeTable = {
 	LE_ERR_AP_007: { message: 'Max must be at least 1' },
 	LE_ERR_AP_066: { message: 'Max cannot be more than 40' },
-	LE_ERR_AP_061: { message: 'A query parameter is not valid', hint: 'Max and offset must be whole numbers.' },
+	LE_ERR_AP_061: {
+		message: 'A query parameter is not valid',
+		hint: 'Max and offset must be whole numbers.',
+	},
 	LE_ERR_AP_067: { message: 'Offset must be a whole number of 0 or more' },
 	LE_ERR_AP_011: {
 		message: 'Offset plus max cannot pass 1000 without a status filter',
@@ -60,7 +65,9 @@ export const V4_CODES: CodeTable = {
 	LE_ERR_AP_013: { message: 'Status must be DRAFT, SENT, EXPIRED or COMPLETED' },
 	LE_ERR_AP_043: { message: 'The download type is missing' },
 	LE_ERR_AP_044: { message: 'The download type is not supported' },
-	LE_ERR_AP_029: { message: 'A document ID is needed for DOCUMENT, AUDIT_TRAIL and ATTACHMENT downloads' },
+	LE_ERR_AP_029: {
+		message: 'A document ID is needed for DOCUMENT, AUDIT_TRAIL and ATTACHMENT downloads',
+	},
 	LE_ERR_AP_045: { message: 'A sign URL is needed for SUPPORTING_DOCUMENT downloads' },
 	LE_ERR_AP_046: { message: 'The index cannot be negative' },
 	LE_ERR_AP_062: { message: 'The index must be a whole number' },
@@ -72,7 +79,10 @@ export const V4_CODES: CodeTable = {
 		message: 'The service refused the credentials',
 		hint: 'The token is missing, invalid or expired. Check the credential, or reconnect the OAuth2 credential.',
 	},
-	LE_ERR_AP_001: { message: 'No document or pack matches this ID', hint: 'Check the ID: a pack document ID or a pack identifier from Search or Get, of this account.' },
+	LE_ERR_AP_001: {
+		message: 'No document or pack matches this ID',
+		hint: 'Check the ID: a pack document ID or a pack identifier from Search or Get, of this account.',
+	},
 	LE_ERR_AP_047: {
 		message: 'The requested file is not available',
 		hint: 'For example, there is no attachment at that index.',
@@ -85,7 +95,10 @@ export const V1_CODES: CodeTable = {
 		message: 'The service rejected the request as invalid',
 		hint: 'The entries above name the field the service refused (its path).',
 	},
-	LE_ERR_SS_008: { message: 'The licence did not pass validation', hint: 'Check that the licence content is the JWT you were given, unchanged.' },
+	LE_ERR_SS_008: {
+		message: 'The licence did not pass validation',
+		hint: 'Check that the licence content is the JWT you were given, unchanged.',
+	},
 	LE_ERR_SS_401: { message: 'The service refused the credentials' },
 	LE_ERR_SS_303: {
 		message: 'The Auth Token is invalid or expired',
@@ -100,11 +113,18 @@ export const V1_CODES: CodeTable = {
 		message: 'The settings or password policy do not exist yet',
 		hint: 'A password policy is created with Password Policy > Create; settings are set up by the service.',
 	},
-	LE_ERR_SS_001: { message: 'A role or entitlement with this ID does not exist', hint: 'Entitlement IDs are fixed by the service.' },
+	LE_ERR_SS_001: {
+		message: 'A role or entitlement with this ID does not exist',
+		hint: 'Entitlement IDs are fixed by the service.',
+	},
 	LE_ERR_SS_409: { message: 'The resource already exists' },
 	LE_ERR_SS_010: {
-		message: 'It already exists (one password policy per organisation; OAuth2 client IDs are unique)',
+		message:
+			'It already exists (one password policy per organisation; OAuth2 client IDs are unique)',
 		hint: 'Read the existing password policy with Password Policy > Get, or choose another client ID.',
 	},
-	LE_ERR_SS_500: { message: 'The service had an internal error', hint: 'Try again later; if it persists, contact the service\'s support.' },
+	LE_ERR_SS_500: {
+		message: 'The service had an internal error',
+		hint: "Try again later; if it persists, contact the service's support.",
+	},
 };

@@ -16,9 +16,14 @@ import { run } from './proc';
  * only feeds Settings > Community nodes, and n8n writes it only when it installs from a registry itself
  * (the UI, or N8N_REINSTALL_MISSING_PACKAGES), which an unpublished tarball cannot go through.
  */
-export async function installCommunityPackage(userFolder: string, tarball: string): Promise<string> {
+export async function installCommunityPackage(
+	userFolder: string,
+	tarball: string,
+): Promise<string> {
 	const nodesDir = join(userFolder, '.n8n', 'nodes');
-	const manifest = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as {
+	const manifest = JSON.parse(
+		execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }),
+	) as {
 		name: string;
 		version: string;
 	};
@@ -37,7 +42,15 @@ export async function installCommunityPackage(userFolder: string, tarball: strin
 	writeFileSync(packageJsonPath, JSON.stringify(packageJson, null, 2), 'utf8');
 	await run(
 		'npm',
-		['install', '--audit=false', '--fund=false', '--bin-links=false', '--install-strategy=shallow', '--ignore-scripts=true', '--package-lock=false'],
+		[
+			'install',
+			'--audit=false',
+			'--fund=false',
+			'--bin-links=false',
+			'--install-strategy=shallow',
+			'--ignore-scripts=true',
+			'--package-lock=false',
+		],
 		{ cwd: packageDir, env: node24Env() },
 	);
 

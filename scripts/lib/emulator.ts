@@ -25,7 +25,11 @@ export interface EmulatorProcess {
 	child: ChildProcess;
 	logFile: string;
 	/** A control or service call: `control('POST', '/__emulator/clock/advance', { ms })`. */
-	control<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+	control<T = unknown>(
+		method: string,
+		path: string,
+		body?: unknown,
+	): Promise<{ status: number; body: T }>;
 	stop(): Promise<void>;
 }
 
@@ -47,7 +51,12 @@ export async function startEmulatorProcess(
 	} = {},
 ): Promise<EmulatorProcess> {
 	const script = options.script ?? join(ROOT, 'test', 'emulator', 'cli.ts');
-	const args = [join(ROOT, 'node_modules', 'ts-node', 'dist', 'bin.js'), '--transpile-only', script, ...(options.extraArgs ?? [])];
+	const args = [
+		join(ROOT, 'node_modules', 'ts-node', 'dist', 'bin.js'),
+		'--transpile-only',
+		script,
+		...(options.extraArgs ?? []),
+	];
 	args.push(`--port=${options.port ?? 0}`);
 	if (options.seed) args.push(`--seed-json=${JSON.stringify(options.seed)}`);
 	if (options.signOnCreate) args.push('--sign-on-create');
@@ -56,12 +65,21 @@ export async function startEmulatorProcess(
 	const logFile = join(paths.logs, `emulator-${options.name ?? 'run'}.log`);
 	const err = openSync(logFile, 'w');
 	const child = track(
-		spawn(process.execPath, args, { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', err], env: { ...process.env, TS_NODE_PROJECT: join(ROOT, 'tsconfig.json') } }),
+		spawn(process.execPath, args, {
+			cwd: ROOT,
+			detached: true,
+			stdio: ['ignore', 'pipe', err],
+			env: { ...process.env, TS_NODE_PROJECT: join(ROOT, 'tsconfig.json') },
+		}),
 	);
 	closeSync(err);
 	const info = await new Promise<EmulatorInfo>((resolve, reject) => {
 		let buffered = '';
-		const timer = setTimeout(() => reject(new Error(`The emulator did not start in 60 s: ${readFileSync(logFile, 'utf8')}`)), 60_000);
+		const timer = setTimeout(
+			() =>
+				reject(new Error(`The emulator did not start in 60 s: ${readFileSync(logFile, 'utf8')}`)),
+			60_000,
+		);
 		child.once('exit', (code) => {
 			clearTimeout(timer);
 			reject(new Error(`The emulator exited with ${code}: ${readFileSync(logFile, 'utf8')}`));

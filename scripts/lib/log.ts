@@ -16,12 +16,19 @@ export interface StepOptions {
 }
 
 /** Times a step; returns its result and records its duration in `timings`. */
-export async function step<T>(title: string, run: () => Promise<T>, options: StepOptions = {}): Promise<T> {
+export async function step<T>(
+	title: string,
+	run: () => Promise<T>,
+	options: StepOptions = {},
+): Promise<T> {
 	const begin = Date.now();
 	if (!options.quiet) info(`${title}${options.expect ? ` (${options.expect})` : ''}...`);
 	const heartbeat = options.quiet
 		? undefined
-		: setInterval(() => info(`  ... ${title}: ${((Date.now() - begin) / 1000).toFixed(0)} s so far`), options.heartbeatMs ?? 30_000);
+		: setInterval(
+				() => info(`  ... ${title}: ${((Date.now() - begin) / 1000).toFixed(0)} s so far`),
+				options.heartbeatMs ?? 30_000,
+			);
 	heartbeat?.unref();
 	try {
 		const result = await run();
@@ -30,7 +37,8 @@ export async function step<T>(title: string, run: () => Promise<T>, options: Ste
 		if (!options.quiet) info(`${title}: done in ${seconds.toFixed(1)} s`);
 		return result;
 	} catch (error) {
-		if (!options.quiet) info(`${title}: FAILED after ${((Date.now() - begin) / 1000).toFixed(1)} s`);
+		if (!options.quiet)
+			info(`${title}: FAILED after ${((Date.now() - begin) / 1000).toFixed(1)} s`);
 		throw error;
 	} finally {
 		if (heartbeat) clearInterval(heartbeat);

@@ -23,12 +23,14 @@ export const ENCRYPTION_KEY = 'document-execution-e2e-encryption-key';
 /** Distinct TCP ports nobody listens on right now (held together, so that none is handed out twice). */
 export async function freePorts(count: number): Promise<number[]> {
 	const servers = await Promise.all(
-		Array.from({ length: count }, () =>
-			new Promise<Server>((resolve, reject) => {
-				const server = createServer();
-				server.once('error', reject);
-				server.listen(0, '127.0.0.1', () => resolve(server));
-			}),
+		Array.from(
+			{ length: count },
+			() =>
+				new Promise<Server>((resolve, reject) => {
+					const server = createServer();
+					server.once('error', reject);
+					server.listen(0, '127.0.0.1', () => resolve(server));
+				}),
 		),
 	);
 	const ports = servers.map((server) => (server.address() as AddressInfo).port);
@@ -74,7 +76,18 @@ export interface ExecuteResult {
 
 export interface N8nItem {
 	json: Record<string, unknown>;
-	binary?: Record<string, { id?: string; data?: string; mimeType: string; fileName?: string; fileSize?: string; bytes?: number; fileExtension?: string }>;
+	binary?: Record<
+		string,
+		{
+			id?: string;
+			data?: string;
+			mimeType: string;
+			fileName?: string;
+			fileSize?: string;
+			bytes?: number;
+			fileExtension?: string;
+		}
+	>;
 }
 
 export interface N8nRun {
@@ -84,7 +97,13 @@ export interface N8nRun {
 		resultData: {
 			error?: { message: string; description?: string };
 			lastNodeExecuted?: string;
-			runData: Record<string, Array<{ error?: { message: string; description?: string }; data?: { main: Array<N8nItem[] | null> } }>>;
+			runData: Record<
+				string,
+				Array<{
+					error?: { message: string; description?: string };
+					data?: { main: Array<N8nItem[] | null> };
+				}>
+			>;
 		};
 	};
 }
@@ -116,7 +135,11 @@ export class N8n {
 	private readonly browserId = randomUUID();
 
 	private constructor(
-		private readonly options: N8nOptions & { port: number; brokerPort: number; spec: N8nInstallSpec },
+		private readonly options: N8nOptions & {
+			port: number;
+			brokerPort: number;
+			spec: N8nInstallSpec;
+		},
 	) {
 		this.userFolder = join(paths.runs, options.name);
 		this.port = options.port;
@@ -190,11 +213,17 @@ export class N8n {
 		const begin = Date.now();
 		const command = this.role === 'main' ? 'start' : this.role;
 		// Readiness (database up) comes before the REST routes in n8n 1.x: wait for both.
-		const readiness = this.role === 'main' ? ['/healthz/readiness', '/rest/settings'] : ['/healthz/readiness'];
-		this.child = spawnLogged(this.nodeBinary(), [paths.n8nBin(this.version), command, ...(this.options.args ?? [])], this.logFile, {
-			cwd: this.userFolder,
-			env: this.env(this.options.brokerPort),
-		});
+		const readiness =
+			this.role === 'main' ? ['/healthz/readiness', '/rest/settings'] : ['/healthz/readiness'];
+		this.child = spawnLogged(
+			this.nodeBinary(),
+			[paths.n8nBin(this.version), command, ...(this.options.args ?? [])],
+			this.logFile,
+			{
+				cwd: this.userFolder,
+				env: this.env(this.options.brokerPort),
+			},
+		);
 		const child = this.child;
 		let exited: string | undefined;
 		child.once('exit', (code, signal) => (exited = `n8n ${command} exited with ${code ?? signal}`));
@@ -203,7 +232,9 @@ export class N8n {
 			try {
 				let ready = true;
 				for (const path of readiness) {
-					ready &&= (await fetch(`${this.url}${path}`, { signal: AbortSignal.timeout(2000) })).status === 200;
+					ready &&=
+						(await fetch(`${this.url}${path}`, { signal: AbortSignal.timeout(2000) })).status ===
+						200;
 				}
 				if (ready) return;
 			} catch {
@@ -248,7 +279,10 @@ export class N8n {
 	}
 
 	/** Runs an n8n CLI command against the same user folder (with its own task-runner broker port). */
-	async cli(args: string[], options: { allowFailure?: boolean; timeoutMs?: number } = {}): Promise<RunResult> {
+	async cli(
+		args: string[],
+		options: { allowFailure?: boolean; timeoutMs?: number } = {},
+	): Promise<RunResult> {
 		return await run(this.nodeBinary(), [paths.n8nBin(this.version), ...args], {
 			cwd: this.userFolder,
 			env: this.env(await freePort()),
@@ -269,10 +303,13 @@ export class N8n {
 	}
 
 	/** `n8n import:workflow --separate` of several workflows in one command (one n8n start instead of many). */
-	async importWorkflows(workflows: Array<Record<string, unknown> & { id: string }>): Promise<string[]> {
+	async importWorkflows(
+		workflows: Array<Record<string, unknown> & { id: string }>,
+	): Promise<string[]> {
 		const folder = join(this.userFolder, `import-workflows-${randomUUID()}`);
 		mkdirSync(folder, { recursive: true });
-		for (const workflow of workflows) writeFileSync(join(folder, `${workflow.id}.json`), JSON.stringify(workflow, null, 2));
+		for (const workflow of workflows)
+			writeFileSync(join(folder, `${workflow.id}.json`), JSON.stringify(workflow, null, 2));
 		try {
 			await this.cli(['import:workflow', '--separate', `--input=${folder}`]);
 		} finally {
@@ -295,7 +332,9 @@ export class N8n {
 
 	/** `n8n execute --id=<id> --rawOutput`; parses the run data n8n prints after its log lines. */
 	async execute(workflowId: string): Promise<ExecuteResult> {
-		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], { allowFailure: true });
+		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], {
+			allowFailure: true,
+		});
 		return { ...result, run: parseRunOutput(result.stdout) };
 	}
 
@@ -310,7 +349,10 @@ export class N8n {
 	}
 
 	async login(): Promise<boolean> {
-		const response = await this.rawRest('POST', '/rest/login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password });
+		const response = await this.rawRest('POST', '/rest/login', {
+			emailOrLdapLoginId: OWNER.email,
+			password: OWNER.password,
+		});
 		if (response.status !== 200) return false;
 		this.keepCookie(response);
 		return true;
@@ -337,22 +379,33 @@ export class N8n {
 	async rest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
 		const response = await this.rawRest(method, path, body);
 		const text = await response.text();
-		if (response.status >= 400) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
+		if (response.status >= 400)
+			throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
 		const parsed = text ? (JSON.parse(text) as { data?: T }) : {};
 		return (parsed && typeof parsed === 'object' && 'data' in parsed ? parsed.data : parsed) as T;
 	}
 
 	/** `POST /rest/workflows/<id>/run` from its trigger; in queue mode with offloading a worker runs it. */
 	async runManually(workflowId: string, triggerName: string): Promise<string> {
-		const started = await this.rest<{ executionId?: string }>('POST', `/rest/workflows/${workflowId}/run`, { triggerToStartFrom: { name: triggerName } });
-		if (!started.executionId) throw new Error(`n8n started no execution of ${workflowId}: ${JSON.stringify(started)}`);
+		const started = await this.rest<{ executionId?: string }>(
+			'POST',
+			`/rest/workflows/${workflowId}/run`,
+			{ triggerToStartFrom: { name: triggerName } },
+		);
+		if (!started.executionId)
+			throw new Error(`n8n started no execution of ${workflowId}: ${JSON.stringify(started)}`);
 		return started.executionId;
 	}
 
 	/** One stored execution, its run data unpacked (n8n's REST API serialises it with `flatted`). */
 	async execution(id: string): Promise<StoredExecution> {
-		const record = await this.rest<Omit<StoredExecution, 'data'> & { data: string }>('GET', `/rest/executions/${id}`);
-		const flatted = createRequire(paths.n8nBin(this.version))('flatted') as { parse(text: string): unknown };
+		const record = await this.rest<Omit<StoredExecution, 'data'> & { data: string }>(
+			'GET',
+			`/rest/executions/${id}`,
+		);
+		const flatted = createRequire(paths.n8nBin(this.version))('flatted') as {
+			parse(text: string): unknown;
+		};
 		return { ...record, data: flatted.parse(record.data) as N8nRun['data'] };
 	}
 
@@ -362,25 +415,43 @@ export class N8n {
 		for (;;) {
 			const execution = await this.execution(id);
 			if (!UNFINISHED.includes(execution.status)) return execution;
-			if (Date.now() > deadline) throw new Error(`Execution ${id} is still ${execution.status} after ${timeoutMs / 1000} s`);
+			if (Date.now() > deadline)
+				throw new Error(`Execution ${id} is still ${execution.status} after ${timeoutMs / 1000} s`);
 			await new Promise((resolve) => setTimeout(resolve, 300));
 		}
 	}
 
 	/** The bytes n8n serves for a binary data id: the way to read them whatever the binary data mode. */
 	async binaryData(id: string): Promise<Buffer> {
-		const response = await this.rawRest('GET', `/rest/binary-data?id=${encodeURIComponent(id)}&action=download`);
-		if (response.status !== 200) throw new Error(`Binary data ${id}: n8n answered ${response.status} ${await response.text()}`);
+		const response = await this.rawRest(
+			'GET',
+			`/rest/binary-data?id=${encodeURIComponent(id)}&action=download`,
+		);
+		if (response.status !== 200)
+			throw new Error(
+				`Binary data ${id}: n8n answered ${response.status} ${await response.text()}`,
+			);
 		return Buffer.from(await response.arrayBuffer());
 	}
 
 	/** Node types as n8n lists them to the editor (written at start under the user folder). */
-	nodeTypes(): Array<{ name: string; displayName: string; properties: Array<Record<string, unknown>> }> {
-		return JSON.parse(readFileSync(join(this.userFolder, '.cache', 'n8n', 'public', 'types', 'nodes.json'), 'utf8'));
+	nodeTypes(): Array<{
+		name: string;
+		displayName: string;
+		properties: Array<Record<string, unknown>>;
+	}> {
+		return JSON.parse(
+			readFileSync(join(this.userFolder, '.cache', 'n8n', 'public', 'types', 'nodes.json'), 'utf8'),
+		);
 	}
 
 	credentialTypes(): Array<{ name: string; displayName: string }> {
-		return JSON.parse(readFileSync(join(this.userFolder, '.cache', 'n8n', 'public', 'types', 'credentials.json'), 'utf8'));
+		return JSON.parse(
+			readFileSync(
+				join(this.userFolder, '.cache', 'n8n', 'public', 'types', 'credentials.json'),
+				'utf8',
+			),
+		);
 	}
 }
 
@@ -401,8 +472,14 @@ export function parseRunOutput(stdout: string): N8nRun | undefined {
 /** The output items of a node's last run in a parsed run. */
 export function nodeOutput(runData: N8nRun, nodeName: string, output = 0): N8nItem[] {
 	const runs = runData.data.resultData.runData[nodeName];
-	if (!runs?.length) throw new Error(`Node "${nodeName}" did not run; ran: ${Object.keys(runData.data.resultData.runData).join(', ')}`);
+	if (!runs?.length)
+		throw new Error(
+			`Node "${nodeName}" did not run; ran: ${Object.keys(runData.data.resultData.runData).join(', ')}`,
+		);
 	const last = runs[runs.length - 1];
-	if (last.error) throw new Error(`Node "${nodeName}" failed: ${last.error.message} ${last.error.description ?? ''}`);
+	if (last.error)
+		throw new Error(
+			`Node "${nodeName}" failed: ${last.error.message} ${last.error.description ?? ''}`,
+		);
 	return last.data?.main[output] ?? [];
 }

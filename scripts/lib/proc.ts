@@ -18,7 +18,10 @@ let guardian: ChildProcess | undefined;
  */
 function guardianPipe(): Socket {
 	if (!guardian || guardian.exitCode !== null || guardian.signalCode !== null) {
-		guardian = spawn(process.execPath, [join(__dirname, 'guardian.cjs')], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
+		guardian = spawn(process.execPath, [join(__dirname, 'guardian.cjs')], {
+			detached: true,
+			stdio: ['pipe', 'ignore', 'ignore'],
+		});
 		guardian.unref();
 		(guardian.stdin as Socket).unref();
 		guardian.stdin!.on('error', () => undefined);
@@ -39,7 +42,12 @@ export function track(child: ChildProcess): ChildProcess {
 }
 
 /** Starts a long-lived command detached (in its own process group), its output appended to `logFile`, tracked. */
-export function spawnLogged(command: string, args: string[], logFile: string, options: Omit<SpawnOptions, 'detached' | 'stdio'> = {}): ChildProcess {
+export function spawnLogged(
+	command: string,
+	args: string[],
+	logFile: string,
+	options: Omit<SpawnOptions, 'detached' | 'stdio'> = {},
+): ChildProcess {
 	const out = openSync(logFile, 'a');
 	try {
 		return track(spawn(command, args, { ...options, detached: true, stdio: ['ignore', out, out] }));
@@ -135,18 +143,32 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
 		appendFileSync(logFile, `\n$ ${command} ${args.join(' ')}\n`);
 	}
 	return new Promise((resolve, reject) => {
-		const child = track(spawn(command, args, { ...spawnOptions, detached: true, stdio: ['ignore', 'pipe', 'pipe'] }));
+		const child = track(
+			spawn(command, args, { ...spawnOptions, detached: true, stdio: ['ignore', 'pipe', 'pipe'] }),
+		);
 		const out: Buffer[] = [];
 		const err: Buffer[] = [];
-		child.stdout?.on('data', (chunk: Buffer) => (logFile ? appendFileSync(logFile, chunk) : out.push(chunk)));
-		child.stderr?.on('data', (chunk: Buffer) => (logFile ? appendFileSync(logFile, chunk) : err.push(chunk)));
-		const timer = timeoutMs ? setTimeout(() => signalGroup(child, 'SIGKILL'), timeoutMs) : undefined;
+		child.stdout?.on('data', (chunk: Buffer) =>
+			logFile ? appendFileSync(logFile, chunk) : out.push(chunk),
+		);
+		child.stderr?.on('data', (chunk: Buffer) =>
+			logFile ? appendFileSync(logFile, chunk) : err.push(chunk),
+		);
+		const timer = timeoutMs
+			? setTimeout(() => signalGroup(child, 'SIGKILL'), timeoutMs)
+			: undefined;
 		child.on('error', reject);
 		child.on('close', (code, signal) => {
 			if (timer) clearTimeout(timer);
-			const result = { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
+			const result = {
+				code,
+				stdout: Buffer.concat(out).toString('utf8'),
+				stderr: Buffer.concat(err).toString('utf8'),
+			};
 			if (code !== 0 && !allowFailure) {
-				const where = logFile ? ` (log: ${logFile})` : `\n${result.stderr.slice(-4000)}${result.stdout.slice(-2000)}`;
+				const where = logFile
+					? ` (log: ${logFile})`
+					: `\n${result.stderr.slice(-4000)}${result.stdout.slice(-2000)}`;
 				reject(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}${where}`));
 			} else resolve(result);
 		});

@@ -35,18 +35,36 @@ function postgresBin(): string | undefined {
 /** Installs Debian's `redis-server` and `postgresql` when either is missing (needs root, as apt-get does). */
 export async function ensureQueueServices(): Promise<void> {
 	if (existsSync(REDIS_SERVER) && postgresBin()) return;
-	if (!isRoot()) throw new Error('Queue mode needs Debian\'s redis-server and postgresql: run `apt-get install -y redis-server postgresql` as root');
+	if (!isRoot())
+		throw new Error(
+			"Queue mode needs Debian's redis-server and postgresql: run `apt-get install -y redis-server postgresql` as root",
+		);
 	const logFile = join(paths.logs, 'install-queue-services.log');
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-	await step('Installing Redis and PostgreSQL from Debian (apt-get)', async () => {
-		await run('apt-get', ['update'], { env, logFile });
-		await run('apt-get', ['install', '-y', '--no-install-recommends', 'redis-server', 'postgresql'], { env, logFile });
-	}, { expect: 'about 1 min; log: ' + logFile });
-	if (!existsSync(REDIS_SERVER) || !postgresBin()) throw new Error(`apt-get installed no redis-server or postgres (log: ${logFile})`);
+	await step(
+		'Installing Redis and PostgreSQL from Debian (apt-get)',
+		async () => {
+			await run('apt-get', ['update'], { env, logFile });
+			await run(
+				'apt-get',
+				['install', '-y', '--no-install-recommends', 'redis-server', 'postgresql'],
+				{ env, logFile },
+			);
+		},
+		{ expect: 'about 1 min; log: ' + logFile },
+	);
+	if (!existsSync(REDIS_SERVER) || !postgresBin())
+		throw new Error(`apt-get installed no redis-server or postgres (log: ${logFile})`);
 }
 
 /** Polls `ready` every 200 ms until it answers true; fails with the log after `timeoutMs` or when the child exits. */
-async function waitUntil(what: string, child: ChildProcess, logFile: string, ready: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+async function waitUntil(
+	what: string,
+	child: ChildProcess,
+	logFile: string,
+	ready: () => Promise<boolean>,
+	timeoutMs = 60_000,
+): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
 		if (child.exitCode !== null || child.signalCode !== null) break;
@@ -55,7 +73,9 @@ async function waitUntil(what: string, child: ChildProcess, logFile: string, rea
 	}
 	const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-3000) : '(no log)';
 	await stopChild(child, 5_000);
-	throw new Error(`${what} did not become ready (exit ${child.exitCode ?? child.signalCode ?? 'none'}):\n${log}`);
+	throw new Error(
+		`${what} did not become ready (exit ${child.exitCode ?? child.signalCode ?? 'none'}):\n${log}`,
+	);
 }
 
 /** A server process this module started, stopped by its process group. */
@@ -87,7 +107,20 @@ export async function startRedis(folder: string, port: number): Promise<ServiceP
 	const logFile = join(folder, 'redis.log');
 	const child = spawnLogged(
 		REDIS_SERVER,
-		['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', folder, '--daemonize', 'no'],
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--dir',
+			folder,
+			'--daemonize',
+			'no',
+		],
 		logFile,
 	);
 	await waitUntil('Redis', child, logFile, () => redisAnswers(port));
@@ -96,7 +129,21 @@ export async function startRedis(folder: string, port: number): Promise<ServiceP
 
 /** PostgreSQL refuses to run as root: as root, its commands run as Debian's `postgres` user. */
 const asPostgresUser = (command: string, args: string[]): [string, string[]] =>
-	isRoot() ? ['setpriv', ['--reuid', POSTGRES_USER, '--regid', POSTGRES_USER, '--init-groups', '--', command, ...args]] : [command, args];
+	isRoot()
+		? [
+				'setpriv',
+				[
+					'--reuid',
+					POSTGRES_USER,
+					'--regid',
+					POSTGRES_USER,
+					'--init-groups',
+					'--',
+					command,
+					...args,
+				],
+			]
+		: [command, args];
 
 /**
  * A private PostgreSQL cluster (initdb'd anew in `folder`) on 127.0.0.1, trusting local connections, with a
@@ -114,8 +161,27 @@ export async function startPostgres(folder: string, port: number): Promise<Servi
 		chownSync(dataDir, uid, gid);
 	}
 	const logFile = join(folder, 'postgres.log');
-	await run(...asPostgresUser(join(bin, 'initdb'), ['-D', dataDir, '-U', DATABASE_USER, '-A', 'trust', '-E', 'UTF8', '--no-sync']), { logFile });
-	const settings = { listen_addresses: '127.0.0.1', unix_socket_directories: folder, fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
+	await run(
+		...asPostgresUser(join(bin, 'initdb'), [
+			'-D',
+			dataDir,
+			'-U',
+			DATABASE_USER,
+			'-A',
+			'trust',
+			'-E',
+			'UTF8',
+			'--no-sync',
+		]),
+		{ logFile },
+	);
+	const settings = {
+		listen_addresses: '127.0.0.1',
+		unix_socket_directories: folder,
+		fsync: 'off',
+		synchronous_commit: 'off',
+		full_page_writes: 'off',
+	};
 	const [command, args] = asPostgresUser(join(bin, 'postgres'), [
 		'-D',
 		dataDir,
@@ -124,8 +190,16 @@ export async function startPostgres(folder: string, port: number): Promise<Servi
 		...Object.entries(settings).flatMap(([key, value]) => ['-c', `${key}=${value}`]),
 	]);
 	const child = spawnLogged(command, args, logFile);
-	const client = (tool: string, extra: string[]) => run(join(bin, tool), ['-h', '127.0.0.1', '-p', String(port), '-U', DATABASE_USER, ...extra], { allowFailure: true });
-	await waitUntil('PostgreSQL', child, logFile, async () => (await client('pg_isready', ['-d', 'postgres'])).code === 0);
+	const client = (tool: string, extra: string[]) =>
+		run(join(bin, tool), ['-h', '127.0.0.1', '-p', String(port), '-U', DATABASE_USER, ...extra], {
+			allowFailure: true,
+		});
+	await waitUntil(
+		'PostgreSQL',
+		child,
+		logFile,
+		async () => (await client('pg_isready', ['-d', 'postgres'])).code === 0,
+	);
 	const created = await client('createdb', [DATABASE]);
 	if (created.code !== 0) throw new Error(`createdb ${DATABASE} failed: ${created.stderr}`);
 	return { port, child, logFile, stop: () => stopChild(child, 10_000) };
@@ -175,7 +249,9 @@ export class QueueCluster {
 	static async create(options: QueueOptions): Promise<QueueCluster> {
 		await ensureQueueServices();
 		const workerCount = options.workers ?? 2;
-		const [redisPort, postgresPort, mainPort, webhookPort, ...rest] = await freePorts(4 + workerCount * 2);
+		const [redisPort, postgresPort, mainPort, webhookPort, ...rest] = await freePorts(
+			4 + workerCount * 2,
+		);
 		const env: NodeJS.ProcessEnv = {
 			EXECUTIONS_MODE: 'queue',
 			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
@@ -193,7 +269,13 @@ export class QueueCluster {
 			WEBHOOK_URL: `http://127.0.0.1:${webhookPort}/`,
 			...options.env,
 		};
-		const main = await N8n.create({ name: options.name, fresh: true, port: mainPort, logName: 'main', env });
+		const main = await N8n.create({
+			name: options.name,
+			fresh: true,
+			port: mainPort,
+			logName: 'main',
+			env,
+		});
 		await installCommunityPackage(main.userFolder, options.tarball);
 		const workers = await Promise.all(
 			Array.from({ length: workerCount }, (_, index) =>
@@ -204,20 +286,39 @@ export class QueueCluster {
 					brokerPort: rest[index * 2 + 1],
 					logName: `worker-${index + 1}`,
 					args: [`--concurrency=${options.concurrency ?? 10}`],
-					env: { ...env, QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(rest[index * 2]) },
+					env: {
+						...env,
+						QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+						QUEUE_HEALTH_CHECK_PORT: String(rest[index * 2]),
+					},
 				}),
 			),
 		);
-		const webhook = await N8n.create({ name: options.name, role: 'webhook', port: webhookPort, logName: 'webhook', env: { ...env, ...options.webhookEnv } });
-		return new QueueCluster(main, workers, webhook, { redis: join(main.userFolder, 'redis'), postgres: join(main.userFolder, 'postgres') }, {
-			redis: redisPort,
-			postgres: postgresPort,
+		const webhook = await N8n.create({
+			name: options.name,
+			role: 'webhook',
+			port: webhookPort,
+			logName: 'webhook',
+			env: { ...env, ...options.webhookEnv },
 		});
+		return new QueueCluster(
+			main,
+			workers,
+			webhook,
+			{ redis: join(main.userFolder, 'redis'), postgres: join(main.userFolder, 'postgres') },
+			{
+				redis: redisPort,
+				postgres: postgresPort,
+			},
+		);
 	}
 
 	/** Redis and PostgreSQL; the n8n CLI (imports) works from here on. */
 	async startServices(): Promise<void> {
-		const [redis, postgres] = await Promise.all([startRedis(this.folders.redis, this.ports.redis), startPostgres(this.folders.postgres, this.ports.postgres)]);
+		const [redis, postgres] = await Promise.all([
+			startRedis(this.folders.redis, this.ports.redis),
+			startPostgres(this.folders.postgres, this.ports.postgres),
+		]);
 		this.services.push(redis, postgres);
 	}
 
@@ -242,7 +343,9 @@ export class QueueCluster {
 	/** The workers whose logs say they started this execution (n8n's "Worker started execution <id>"), once per start. */
 	workersOf(executionId: string): N8n[] {
 		const started = new RegExp(`Worker started execution ${executionId} \\(job`, 'g');
-		return this.workers.flatMap((worker) => Array.from(worker.log().matchAll(started), () => worker));
+		return this.workers.flatMap((worker) =>
+			Array.from(worker.log().matchAll(started), () => worker),
+		);
 	}
 
 	/** Everything, n8n first (its processes hold connections to the services). */

@@ -15,7 +15,13 @@ export interface ScanMessage {
 
 export interface ScanReport {
 	passed: boolean;
-	legs: Array<{ name: 'source' | 'tarball'; files: number; errors: number; warnings: number; messages: ScanMessage[] }>;
+	legs: Array<{
+		name: 'source' | 'tarball';
+		files: number;
+		errors: number;
+		warnings: number;
+		messages: ScanMessage[];
+	}>;
 }
 
 /**
@@ -32,14 +38,20 @@ export async function scanPackage(tarball: string): Promise<ScanReport> {
 	const scanner = await ensureScanner();
 	const { stdout } = await run(
 		process.execPath,
-		[join(ROOT, 'scripts', 'scan-package.mjs'), `--scanner=${scanner}`, `--source=${ROOT}`, `--tarball=${tarball}`],
+		[
+			join(ROOT, 'scripts', 'scan-package.mjs'),
+			`--scanner=${scanner}`,
+			`--source=${ROOT}`,
+			`--tarball=${tarball}`,
+		],
 		{ cwd: ROOT, timeoutMs: 300_000, env: lintEnv(cleanEnv()) },
 	);
 	return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as ScanReport;
 }
 
 /** The configuration `n8n-node lint` requires in strict mode (its template, byte for byte in meaning). */
-const STRICT_ESLINT_CONFIG = "import { config } from '@n8n/node-cli/eslint';\n\nexport default config;\n";
+const STRICT_ESLINT_CONFIG =
+	"import { config } from '@n8n/node-cli/eslint';\n\nexport default config;\n";
 
 export interface LintReport {
 	code: number | null;
@@ -58,7 +70,8 @@ export async function communityLint(): Promise<LintReport> {
 	rmSync(stage, { recursive: true, force: true });
 	mkdirSync(stage, { recursive: true });
 	for (const entry of ['package.json', 'tsconfig.json', 'nodes', 'credentials', 'icons']) {
-		if (existsSync(join(ROOT, entry))) cpSync(join(ROOT, entry), join(stage, entry), { recursive: true });
+		if (existsSync(join(ROOT, entry)))
+			cpSync(join(ROOT, entry), join(stage, entry), { recursive: true });
 	}
 	writeFileSync(join(stage, 'eslint.config.mjs'), STRICT_ESLINT_CONFIG);
 	symlinkSync(join(paths.nodeCli, 'node_modules'), join(stage, 'node_modules'), 'dir');

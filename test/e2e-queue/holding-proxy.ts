@@ -9,11 +9,24 @@ export interface Held {
 	answer?: { status: number; body: string };
 }
 
-const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'content-encoding']);
+const HOP_BY_HOP = new Set([
+	'host',
+	'connection',
+	'content-length',
+	'transfer-encoding',
+	'keep-alive',
+	'content-encoding',
+]);
 
 function within<T>(timeoutMs: number, what: string, promise: Promise<T>): Promise<T> {
 	let timer: NodeJS.Timeout | undefined;
-	const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`The proxy saw no ${what} in ${timeoutMs / 1000} s`)), timeoutMs)));
+	const timeout = new Promise<never>(
+		(_, reject) =>
+			(timer = setTimeout(
+				() => reject(new Error(`The proxy saw no ${what} in ${timeoutMs / 1000} s`)),
+				timeoutMs,
+			)),
+	);
 	return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
@@ -36,7 +49,12 @@ export class HoldingProxy {
 
 	private hold?: { path: string; point: HoldPoint; resolve: (held: Held) => void };
 
-	private gathering?: { path: string; count: number; waiting: Array<() => void>; resolve: () => void };
+	private gathering?: {
+		path: string;
+		count: number;
+		waiting: Array<() => void>;
+		resolve: () => void;
+	};
 
 	private readonly sockets = new Set<Socket>();
 
@@ -54,7 +72,11 @@ export class HoldingProxy {
 	static async start(target: string): Promise<HoldingProxy> {
 		const server = createServer();
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-		const proxy = new HoldingProxy(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, target);
+		const proxy = new HoldingProxy(
+			server,
+			`http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+			target,
+		);
 		server.on('request', (request, response) => {
 			proxy.handle(request).then(
 				(answer) => {
@@ -70,7 +92,11 @@ export class HoldingProxy {
 
 	/** Holds the next POST to `path`; resolves once it is held, fails if none came within `timeoutMs`. */
 	holdNext(path: string, point: HoldPoint, timeoutMs = 60_000): Promise<Held> {
-		return within(timeoutMs, `a POST to ${path}`, new Promise((resolve) => (this.hold = { path, point, resolve })));
+		return within(
+			timeoutMs,
+			`a POST to ${path}`,
+			new Promise((resolve) => (this.hold = { path, point, resolve })),
+		);
 	}
 
 	/**
@@ -78,19 +104,26 @@ export class HoldingProxy {
 	 * fails if they did not all come within `timeoutMs`.
 	 */
 	gatherNext(path: string, count: number, timeoutMs = 60_000): Promise<void> {
-		return within(timeoutMs, `${count} requests to ${path}`, new Promise((resolve) => (this.gathering = { path, count, waiting: [], resolve })));
+		return within(
+			timeoutMs,
+			`${count} requests to ${path}`,
+			new Promise((resolve) => (this.gathering = { path, count, waiting: [], resolve })),
+		);
 	}
 
 	count(method: string, path: string): number {
 		return this.received.get(`${method} ${path}`) ?? 0;
 	}
 
-	private async handle(request: IncomingMessage): Promise<{ status: number; headers: Record<string, string>; body: Buffer } | undefined> {
+	private async handle(
+		request: IncomingMessage,
+	): Promise<{ status: number; headers: Record<string, string>; body: Buffer } | undefined> {
 		const body = await readBody(request);
 		const path = new URL(request.url ?? '/', this.url).pathname;
 		const key = `${request.method} ${path}`;
 		this.received.set(key, (this.received.get(key) ?? 0) + 1);
-		const hold = this.hold && request.method === 'POST' && path === this.hold.path ? this.hold : undefined;
+		const hold =
+			this.hold && request.method === 'POST' && path === this.hold.path ? this.hold : undefined;
 		if (hold) this.hold = undefined;
 		const gathering = this.gathering?.path === path ? this.gathering : undefined;
 		if (gathering) {
@@ -107,9 +140,16 @@ export class HoldingProxy {
 			return undefined;
 		}
 		const headers = Object.fromEntries(
-			Object.entries(request.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && !HOP_BY_HOP.has(entry[0])),
+			Object.entries(request.headers).filter(
+				(entry): entry is [string, string] =>
+					typeof entry[1] === 'string' && !HOP_BY_HOP.has(entry[0]),
+			),
 		);
-		const response = await fetch(`${this.target}${request.url}`, { method: request.method, headers, body: body.length ? body : undefined });
+		const response = await fetch(`${this.target}${request.url}`, {
+			method: request.method,
+			headers,
+			body: body.length ? body : undefined,
+		});
 		const answer = Buffer.from(await response.arrayBuffer());
 		if (hold) {
 			hold.resolve({ answer: { status: response.status, body: answer.toString('utf8') } });

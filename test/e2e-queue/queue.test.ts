@@ -9,7 +9,15 @@ import { V3_SEED } from '../emulator/families/v3';
 import { makePdf } from '../fixtures/pdf';
 import { HoldingProxy } from './holding-proxy';
 import { authorizeAndExchange } from '../support/credentials';
-import { emulator, exampleWorkflows, packed, PACKAGE, tokenCredential, withCredentials, type ExampleWorkflow } from '../e2e/support';
+import {
+	emulator,
+	exampleWorkflows,
+	packed,
+	PACKAGE,
+	tokenCredential,
+	withCredentials,
+	type ExampleWorkflow,
+} from '../e2e/support';
 
 const NODE_TYPE = `${PACKAGE}.documentExecution`;
 const TRIGGER_TYPE = `${PACKAGE}.documentExecutionTrigger`;
@@ -41,7 +49,13 @@ interface Delivery {
 	attempts: Array<{ status: number }>;
 }
 
-const node = (name: string, type: string, parameters: Record<string, unknown>, position: [number, number], extra: Record<string, unknown> = {}) => ({
+const node = (
+	name: string,
+	type: string,
+	parameters: Record<string, unknown>,
+	position: [number, number],
+	extra: Record<string, unknown> = {},
+) => ({
 	id: randomUUID(),
 	name,
 	type,
@@ -52,15 +66,29 @@ const node = (name: string, type: string, parameters: Record<string, unknown>, p
 });
 
 const chain = (...names: string[]) =>
-	Object.fromEntries(names.slice(0, -1).map((name, index) => [name, { main: [[{ node: names[index + 1], type: 'main', index: 0 }]] }]));
+	Object.fromEntries(
+		names
+			.slice(0, -1)
+			.map((name, index) => [
+				name,
+				{ main: [[{ node: names[index + 1], type: 'main', index: 0 }]] },
+			]),
+	);
 
-const pipeline = exampleWorkflows().find((example) => example.file === 'create-status-download.json');
+const pipeline = exampleWorkflows().find(
+	(example) => example.file === 'create-status-download.json',
+);
 if (!pipeline) throw new Error('examples/create-status-download.json is missing');
 
 /** Every delivery of either shape starts it (no option set). */
 const catchAll: ExampleWorkflow['workflow'] = {
 	name: 'Every webhook (queue e2e)',
-	nodes: [node('Document Execution Trigger', TRIGGER_TYPE, { authentication: 'authToken' }, [0, 0], { webhookId: randomUUID(), credentials: { documentExecutionApi: { id: 'x', name: 'x' } } })],
+	nodes: [
+		node('Document Execution Trigger', TRIGGER_TYPE, { authentication: 'authToken' }, [0, 0], {
+			webhookId: randomUUID(),
+			credentials: { documentExecutionApi: { id: 'x', name: 'x' } },
+		}),
+	],
 	connections: {},
 };
 
@@ -69,9 +97,15 @@ const oauthSearch: ExampleWorkflow['workflow'] = {
 	name: 'Pack search with OAuth2 (queue e2e)',
 	nodes: [
 		node(MANUAL_TRIGGER, 'n8n-nodes-base.manualTrigger', {}, [0, 0]),
-		node('Search Packs', NODE_TYPE, { resource: 'pack', operation: 'search', authentication: 'oAuth2', limit: 1 }, [200, 0], {
-			credentials: { documentExecutionOAuth2Api: { id: 'x', name: 'x' } },
-		}),
+		node(
+			'Search Packs',
+			NODE_TYPE,
+			{ resource: 'pack', operation: 'search', authentication: 'oAuth2', limit: 1 },
+			[200, 0],
+			{
+				credentials: { documentExecutionOAuth2Api: { id: 'x', name: 'x' } },
+			},
+		),
 	],
 	connections: chain(MANUAL_TRIGGER, 'Search Packs'),
 };
@@ -80,7 +114,9 @@ const oauthSearch: ExampleWorkflow['workflow'] = {
 const createOnly: ExampleWorkflow['workflow'] = {
 	...pipeline.workflow,
 	name: 'Create only (queue e2e)',
-	nodes: pipeline.workflow.nodes.filter((candidate) => candidate.name === MANUAL_TRIGGER || candidate.name === 'Create Signing Request'),
+	nodes: pipeline.workflow.nodes.filter(
+		(candidate) => candidate.name === MANUAL_TRIGGER || candidate.name === 'Create Signing Request',
+	),
 	connections: chain(MANUAL_TRIGGER, 'Create Signing Request'),
 };
 
@@ -88,9 +124,15 @@ const createOnly: ExampleWorkflow['workflow'] = {
 const pollCompleted: ExampleWorkflow['workflow'] = {
 	name: 'Completed documents, polled (queue e2e)',
 	nodes: [
-		node('Document Execution Poll Trigger', `${PACKAGE}.documentExecutionPollTrigger`, { event: 'documentCompleted', pollTimes: { item: [{ mode: 'everyMinute' }] } }, [0, 0], {
-			credentials: { documentExecutionApi: { id: 'x', name: 'x' } },
-		}),
+		node(
+			'Document Execution Poll Trigger',
+			`${PACKAGE}.documentExecutionPollTrigger`,
+			{ event: 'documentCompleted', pollTimes: { item: [{ mode: 'everyMinute' }] } },
+			[0, 0],
+			{
+				credentials: { documentExecutionApi: { id: 'x', name: 'x' } },
+			},
+		),
 	],
 	connections: {},
 };
@@ -113,19 +155,27 @@ const outputOf = (execution: StoredExecution, nodeName: string): N8nItem[] => {
 const workerName = (worker: N8n) => basename(worker.logFile, '.log');
 
 /** Polls `probe` every 300 ms until it answers something, for at most `timeoutMs`. */
-async function pollFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
+async function pollFor<T>(
+	probe: () => Promise<T | undefined>,
+	what: string,
+	timeoutMs = 60_000,
+): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const found = await probe();
 		if (found !== undefined) return found;
-		if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs / 1000} s waiting until ${what}`);
+		if (Date.now() > deadline)
+			throw new Error(`Timed out after ${timeoutMs / 1000} s waiting until ${what}`);
 		await new Promise((resolve) => setTimeout(resolve, 300));
 	}
 }
 
 /** n8n answers a GET on a path registered for POST only once the activation has reached the webhook processor. */
 const waitForRegistration = (url: string) =>
-	pollFor(async () => /not registered for GET/i.test(await (await fetch(url)).text()) || undefined, `${url} is registered`);
+	pollFor(
+		async () => /not registered for GET/i.test(await (await fetch(url)).text()) || undefined,
+		`${url} is registered`,
+	);
 
 /**
  * The package in n8n's queue mode: Redis and PostgreSQL, a main instance, two workers and a webhook processor
@@ -143,21 +193,41 @@ describe('the package in n8n queue mode (main, 2 workers, webhook processor)', (
 	/** The names of the workers whose logs say they started the execution. */
 	const workersOf = (executionId: string) => cluster.workersOf(executionId).map(workerName);
 
-	const requests = async () => (await service.control<Recorded[]>('GET', '/__emulator/requests')).body;
-	const deliver = async (body: Record<string, unknown>) => (await service.control<Delivery>('POST', '/__emulator/webhooks/deliver', { retries: 0, ...body })).body;
+	const requests = async () =>
+		(await service.control<Recorded[]>('GET', '/__emulator/requests')).body;
+	const deliver = async (body: Record<string, unknown>) =>
+		(
+			await service.control<Delivery>('POST', '/__emulator/webhooks/deliver', {
+				retries: 0,
+				...body,
+			})
+		).body;
 	const executionsOf = async (workflowId: string) =>
-		(await main.rest<{ results: Array<{ id: string; status: string }> }>('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`)).results;
+		(
+			await main.rest<{ results: Array<{ id: string; status: string }> }>(
+				'GET',
+				`/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
+			)
+		).results;
 
 	beforeAll(async () => {
 		[service, cluster] = await Promise.all([
 			emulator('queue', { signOnCreate: true }),
-			QueueCluster.create({ name: 'e2e-queue', tarball: packed().tarball, concurrency: 1, env: QUEUE_ENV }),
+			QueueCluster.create({
+				name: 'e2e-queue',
+				tarball: packed().tarball,
+				concurrency: 1,
+				env: QUEUE_ENV,
+			}),
 		]);
 		main = cluster.main;
 		await cluster.startServices();
 		const token = tokenCredential(service);
 		proxy = await HoldingProxy.start(service.info.origin);
-		const proxied = { ...tokenCredential(service, 'DexQueueProxied1'), name: 'Document Execution (through the holding proxy)' };
+		const proxied = {
+			...tokenCredential(service, 'DexQueueProxied1'),
+			name: 'Document Execution (through the holding proxy)',
+		};
 		proxied.data.baseUrl = proxy.url + new URL(service.info.baseUrl).pathname;
 		tokens = await authorizeAndExchange(service.info);
 		const oauth = {
@@ -199,18 +269,30 @@ describe('the package in n8n queue mode (main, 2 workers, webhook processor)', (
 		const [created] = outputOf(execution, 'Create Signing Request');
 		const documentId = String(created.json.documentId);
 		expect(documentId).not.toBe('');
-		expect(outputOf(execution, 'Get Status')[0].json).toEqual(expect.objectContaining({ documentId, status: 'COMPLETED' }));
+		expect(outputOf(execution, 'Get Status')[0].json).toEqual(
+			expect.objectContaining({ documentId, status: 'COMPLETED' }),
+		);
 		const [file] = outputOf(execution, 'Download Signed PDF');
 		const binary = Object.values(file.binary ?? {})[0];
-		expect(binary).toEqual(expect.objectContaining({ mimeType: 'application/pdf', id: expect.stringMatching(/^database:/) }));
+		expect(binary).toEqual(
+			expect.objectContaining({
+				mimeType: 'application/pdf',
+				id: expect.stringMatching(/^database:/),
+			}),
+		);
 		const bytes = await main.binaryData(binary.id!);
 		expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 		expect(bytes.equals(await serviceCopy(service, documentId))).toBe(true);
 	});
 
 	it('takes a genuine delivery of each webhook shape on the webhook processor and runs it on a worker; a forged one gets 401', async () => {
-		const stored = await main.rest<{ versionId: string }>('GET', `/rest/workflows/${WORKFLOW_IDS.catchAll}`);
-		await main.rest('POST', `/rest/workflows/${WORKFLOW_IDS.catchAll}/activate`, { versionId: stored.versionId });
+		const stored = await main.rest<{ versionId: string }>(
+			'GET',
+			`/rest/workflows/${WORKFLOW_IDS.catchAll}`,
+		);
+		await main.rest('POST', `/rest/workflows/${WORKFLOW_IDS.catchAll}/activate`, {
+			versionId: stored.versionId,
+		});
 		const webhookId = (catchAll.nodes[0] as unknown as { webhookId: string }).webhookId;
 		const url = `${cluster.webhook.url}/webhook/${webhookId}/success`;
 		await waitForRegistration(url);
@@ -224,36 +306,71 @@ describe('the package in n8n queue mode (main, 2 workers, webhook processor)', (
 			expect(delivery.attempts).toEqual([expect.objectContaining({ status: 200 })]);
 		}
 		for (const shape of ['v3', undefined]) {
-			const forged = await deliver({ url, shape, event: 'signed', documentId: 'DOC-FORGED', overrides: { mac: '0'.repeat(40) } });
+			const forged = await deliver({
+				url,
+				shape,
+				event: 'signed',
+				documentId: 'DOC-FORGED',
+				overrides: { mac: '0'.repeat(40) },
+			});
 			expect(forged.attempts).toEqual([expect.objectContaining({ status: 401 })]);
 		}
 
 		const found = await pollFor(async () => {
 			const list = await executionsOf(WORKFLOW_IDS.catchAll);
-			return list.length >= shapes.length && list.every((execution) => !['new', 'running', 'waiting'].includes(execution.status)) ? list : undefined;
+			return list.length >= shapes.length &&
+				list.every((execution) => !['new', 'running', 'waiting'].includes(execution.status))
+				? list
+				: undefined;
 		}, 'both deliveries ran');
 		expect(found.map((execution) => execution.status)).toEqual(['success', 'success']);
-		const executions = await Promise.all([...found].sort((a, b) => Number(a.id) - Number(b.id)).map((execution) => main.execution(execution.id)));
-		expect(executions.map((execution) => execution.mode)).toEqual(['webhook', 'webhook']);
-		expect(executions.map((execution) => outputOf(execution, 'Document Execution Trigger')[0].json.event)).toEqual(
-			shapes.map(({ shape, kind }, index) => expect.objectContaining({ kind, shape: shape ?? 'webhook4', documentId: `DOC-QUEUE-${index}` })),
+		const executions = await Promise.all(
+			[...found]
+				.sort((a, b) => Number(a.id) - Number(b.id))
+				.map((execution) => main.execution(execution.id)),
 		);
-		for (const execution of executions) expect(workersOf(execution.id)).toEqual([expect.stringMatching(/^worker-\d$/)]);
+		expect(executions.map((execution) => execution.mode)).toEqual(['webhook', 'webhook']);
+		expect(
+			executions.map(
+				(execution) => outputOf(execution, 'Document Execution Trigger')[0].json.event,
+			),
+		).toEqual(
+			shapes.map(({ shape, kind }, index) =>
+				expect.objectContaining({
+					kind,
+					shape: shape ?? 'webhook4',
+					documentId: `DOC-QUEUE-${index}`,
+				}),
+			),
+		);
+		for (const execution of executions)
+			expect(workersOf(execution.id)).toEqual([expect.stringMatching(/^worker-\d$/)]);
 		// The forged deliveries were refused by the webhook processor itself: nothing was queued for them.
 		expect(await executionsOf(WORKFLOW_IDS.catchAll)).toHaveLength(shapes.length);
 	});
 
 	it('the poll trigger, run by the main instance, starts exactly one execution on a worker for a document the service completes', async () => {
-		const completedListReads = async () => (await requests()).filter((request) => request.path === COMPLETED_LIST_PATH).length;
+		const completedListReads = async () =>
+			(await requests()).filter((request) => request.path === COMPLETED_LIST_PATH).length;
 		const setActive = async (active: boolean) => {
-			const stored = await main.rest<{ versionId: string }>('GET', `/rest/workflows/${WORKFLOW_IDS.pollCompleted}`);
-			await main.rest('POST', `/rest/workflows/${WORKFLOW_IDS.pollCompleted}/${active ? 'activate' : 'deactivate'}`, active ? { versionId: stored.versionId } : undefined);
+			const stored = await main.rest<{ versionId: string }>(
+				'GET',
+				`/rest/workflows/${WORKFLOW_IDS.pollCompleted}`,
+			);
+			await main.rest(
+				'POST',
+				`/rest/workflows/${WORKFLOW_IDS.pollCompleted}/${active ? 'activate' : 'deactivate'}`,
+				active ? { versionId: stored.versionId } : undefined,
+			);
 		};
 		await service.control('DELETE', '/__emulator/requests');
 		await setActive(true);
 		try {
 			// Activation polls at once: it records the completed documents already there and starts nothing.
-			await pollFor(async () => ((await completedListReads()) > 0 ? true : undefined), 'the activation has polled');
+			await pollFor(
+				async () => ((await completedListReads()) > 0 ? true : undefined),
+				'the activation has polled',
+			);
 			expect(await executionsOf(WORKFLOW_IDS.pollCompleted)).toEqual([]);
 
 			const created = await fetch(`${service.info.baseUrl}/v3.0/sign/request`, {
@@ -261,26 +378,40 @@ describe('the package in n8n queue mode (main, 2 workers, webhook processor)', (
 				headers: { 'content-type': 'application/json', 'X-Auth-Token': service.info.authToken },
 				body: JSON.stringify({
 					profileId: V3_SEED.pdfProfileId,
-					file: { name: 'Polled-in-queue-mode', file: makePdf('Polled in queue mode').toString('base64') },
+					file: {
+						name: 'Polled-in-queue-mode',
+						file: makePdf('Polled in queue mode').toString('base64'),
+					},
 					invitees: [{ name: 'Asha Rao', email: 'asha@example.com' }],
 				}),
 			});
 			// This suite's emulator has every invitee sign a document as soon as it is created (signOnCreate).
-			const documentId = ((await created.json()) as { data: { documentId: string } }).data.documentId;
+			const documentId = ((await created.json()) as { data: { documentId: string } }).data
+				.documentId;
 			expect(documentId).toEqual(expect.any(String));
 
-			const [ran] = await pollFor(async () => {
-				const list = await executionsOf(WORKFLOW_IDS.pollCompleted);
-				return list.some((execution) => execution.status === 'success') ? list : undefined;
-			}, 'the poll has started an execution for the completed document', 150_000);
+			const [ran] = await pollFor(
+				async () => {
+					const list = await executionsOf(WORKFLOW_IDS.pollCompleted);
+					return list.some((execution) => execution.status === 'success') ? list : undefined;
+				},
+				'the poll has started an execution for the completed document',
+				150_000,
+			);
 			const execution = await main.execution(ran.id);
 			expect(execution).toEqual(expect.objectContaining({ status: 'success', mode: 'trigger' }));
-			expect(outputOf(execution, 'Document Execution Poll Trigger').map((item) => item.json.documentId)).toEqual([documentId]);
+			expect(
+				outputOf(execution, 'Document Execution Poll Trigger').map((item) => item.json.documentId),
+			).toEqual([documentId]);
 			expect(workersOf(ran.id)).toEqual([expect.stringMatching(/^worker-\d$/)]);
 
 			// One more scheduled poll: nothing new, no second execution.
 			const readsBefore = await completedListReads();
-			await pollFor(async () => ((await completedListReads()) > readsBefore ? true : undefined), 'the next scheduled poll', 90_000);
+			await pollFor(
+				async () => ((await completedListReads()) > readsBefore ? true : undefined),
+				'the next scheduled poll',
+				90_000,
+			);
 			await new Promise((resolve) => setTimeout(resolve, 2000));
 			expect(await executionsOf(WORKFLOW_IDS.pollCompleted)).toHaveLength(1);
 		} finally {
@@ -294,7 +425,9 @@ describe('the package in n8n queue mode (main, 2 workers, webhook processor)', (
 		await service.control('DELETE', '/__emulator/requests');
 		// Both first searches go on together, once both workers have sent theirs.
 		const met = proxy.gatherNext(SEARCH_PATH, 2);
-		const ids = await Promise.all([1, 2].map(() => main.runManually(WORKFLOW_IDS.oauthSearch, MANUAL_TRIGGER)));
+		const ids = await Promise.all(
+			[1, 2].map(() => main.runManually(WORKFLOW_IDS.oauthSearch, MANUAL_TRIGGER)),
+		);
 		await met;
 		const executions = await Promise.all(ids.map((id) => main.finishedExecution(id)));
 		expect(executions.map((execution) => execution.status)).toEqual(['success', 'success']);
@@ -303,43 +436,69 @@ describe('the package in n8n queue mode (main, 2 workers, webhook processor)', (
 
 		const seen = await requests();
 		const searches = seen.filter((request) => request.path === SEARCH_PATH);
-		const refreshes = seen.filter((request) => request.path.endsWith('/oauth2/token') && request.body?.grant_type === 'refresh_token');
+		const refreshes = seen.filter(
+			(request) =>
+				request.path.endsWith('/oauth2/token') && request.body?.grant_type === 'refresh_token',
+		);
 		// Both workers met the expired token at once. n8n 2.41 refreshes under a Redis lock on the credential and,
 		// holding it, re-reads the stored token, so the second worker usually takes the first one's: one refresh.
 		// In one run of four the service saw two, 74 ms apart, with the same refresh token: harmless here (the
 		// emulator, like the spec, does not rotate refresh tokens), and each search went again with a new token.
 		const expired = `Bearer ${tokens.access_token}`;
 		expect(refreshes.length === 1 || refreshes.length === 2).toBe(true);
-		expect(searches.map((request) => request.headers.authorization)).toEqual([expired, expired, expect.stringMatching(/^Bearer /), expect.stringMatching(/^Bearer /)]);
-		expect(searches.slice(2).filter((request) => request.headers.authorization === expired)).toEqual([]);
-		process.stdout.write(`OAuth2: ${refreshes.length} refresh(es) for two workers meeting an expired token\n`);
+		expect(searches.map((request) => request.headers.authorization)).toEqual([
+			expired,
+			expired,
+			expect.stringMatching(/^Bearer /),
+			expect.stringMatching(/^Bearer /),
+		]);
+		expect(
+			searches.slice(2).filter((request) => request.headers.authorization === expired),
+		).toEqual([]);
+		process.stdout.write(
+			`OAuth2: ${refreshes.length} refresh(es) for two workers meeting an expired token\n`,
+		);
 	});
 
 	it.each([
 		['before the service has seen it', 'before', 0],
 		['after the service has created the document', 'after', 1],
-	] as const)('a worker killed while its create hangs %s: the execution ends in error and is never run again', async (_when, point, documentsCreated) => {
-		await service.control('DELETE', '/__emulator/requests');
-		const createsBefore = proxy.count('POST', SIGN_REQUEST_PATH);
-		const held = proxy.holdNext(SIGN_REQUEST_PATH, point);
-		const executionId = await main.runManually(WORKFLOW_IDS.createOnly, MANUAL_TRIGGER);
-		const { answer } = await held;
-		const [victim, ...others] = cluster.workersOf(executionId);
-		expect(others).toEqual([]);
-		await victim.kill();
+	] as const)(
+		'a worker killed while its create hangs %s: the execution ends in error and is never run again',
+		async (_when, point, documentsCreated) => {
+			await service.control('DELETE', '/__emulator/requests');
+			const createsBefore = proxy.count('POST', SIGN_REQUEST_PATH);
+			const held = proxy.holdNext(SIGN_REQUEST_PATH, point);
+			const executionId = await main.runManually(WORKFLOW_IDS.createOnly, MANUAL_TRIGGER);
+			const { answer } = await held;
+			const [victim, ...others] = cluster.workersOf(executionId);
+			expect(others).toEqual([]);
+			await victim.kill();
 
-		// The lock lapses, Bull fails the stalled job (n8n allows no stalled job to run again), main records it.
-		const execution = await main.finishedExecution(executionId, 120_000);
-		expect(execution.status).toBe('error');
-		expect(execution.data.resultData.error?.message).toMatch(/failed to be processed too many times and will no longer retry/);
-		// The other worker did not take the job up, nor does the killed one when it comes back.
-		await cluster.startProcess(victim);
-		expect((await main.execution(executionId)).status).toBe('error');
-		expect(workersOf(executionId)).toEqual([workerName(victim)]);
-		expect(proxy.count('POST', SIGN_REQUEST_PATH) - createsBefore).toBe(1);
-		const reachedService = (await requests()).filter((request) => request.method === 'POST' && request.path === SIGN_REQUEST_PATH);
-		expect(reachedService).toHaveLength(documentsCreated);
-		if (point === 'after') expect(JSON.parse(answer!.body)).toEqual(expect.objectContaining({ data: expect.objectContaining({ documentId: expect.any(String) }) }));
-		process.stdout.write(`${point}: ${workerName(victim)} killed; execution ${executionId} ${execution.status} (${execution.data.resultData.error?.message}); creates sent 1, reached the service ${reachedService.length}\n`);
-	});
+			// The lock lapses, Bull fails the stalled job (n8n allows no stalled job to run again), main records it.
+			const execution = await main.finishedExecution(executionId, 120_000);
+			expect(execution.status).toBe('error');
+			expect(execution.data.resultData.error?.message).toMatch(
+				/failed to be processed too many times and will no longer retry/,
+			);
+			// The other worker did not take the job up, nor does the killed one when it comes back.
+			await cluster.startProcess(victim);
+			expect((await main.execution(executionId)).status).toBe('error');
+			expect(workersOf(executionId)).toEqual([workerName(victim)]);
+			expect(proxy.count('POST', SIGN_REQUEST_PATH) - createsBefore).toBe(1);
+			const reachedService = (await requests()).filter(
+				(request) => request.method === 'POST' && request.path === SIGN_REQUEST_PATH,
+			);
+			expect(reachedService).toHaveLength(documentsCreated);
+			if (point === 'after')
+				expect(JSON.parse(answer!.body)).toEqual(
+					expect.objectContaining({
+						data: expect.objectContaining({ documentId: expect.any(String) }),
+					}),
+				);
+			process.stdout.write(
+				`${point}: ${workerName(victim)} killed; execution ${executionId} ${execution.status} (${execution.data.resultData.error?.message}); creates sent 1, reached the service ${reachedService.length}\n`,
+			);
+		},
+	);
 });

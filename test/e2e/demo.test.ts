@@ -24,7 +24,10 @@ describe('npm run demo -- --once', () => {
 			],
 			{ cwd: ROOT, allowFailure: true, timeoutMs: 540_000 },
 		);
-		if (result.code !== 0) throw new Error(`The demo exited with ${result.code}:\n${result.stdout.slice(-4000)}\n${result.stderr.slice(-4000)}`);
+		if (result.code !== 0)
+			throw new Error(
+				`The demo exited with ${result.code}:\n${result.stdout.slice(-4000)}\n${result.stderr.slice(-4000)}`,
+			);
 		const line = result.stdout.split('\n').find((text) => text.startsWith('DEMO_RESULT '));
 		const summary = JSON.parse(line!.slice('DEMO_RESULT '.length)) as {
 			documentId: string;
@@ -34,10 +37,16 @@ describe('npm run demo -- --once', () => {
 			worked: boolean;
 		};
 		expect(summary).toEqual(
-			expect.objectContaining({ workflow: 'Create, check status and download the signed PDF', status: 'COMPLETED', worked: true }),
+			expect.objectContaining({
+				workflow: 'Create, check status and download the signed PDF',
+				status: 'COMPLETED',
+				worked: true,
+			}),
 		);
 		expect(summary.documentId).toMatch(/\S+/);
-		expect(summary.pdf).toEqual(expect.objectContaining({ isPdf: true, matchesService: true, mimeType: 'application/pdf' }));
+		expect(summary.pdf).toEqual(
+			expect.objectContaining({ isPdf: true, matchesService: true, mimeType: 'application/pdf' }),
+		);
 		expect(summary.pdf.bytes).toBeGreaterThan(0);
 		// A person reads progress lines and the summary.
 		expect(result.stdout).toMatch(/Starting n8n 2\.41\.\d+ on http:\/\/127\.0\.0\.1:\d+: done/);

@@ -31,7 +31,12 @@ const ISSUE_12_ACTIONS = [
 	'Get an electronic bank guarantee notification',
 	'Get many electronic bank guarantee notifications',
 ];
-const ISSUE_12_GROUPS = ['Invitation Actions', 'eBG Notification Actions', 'Stamp Actions', 'Wallet Actions'];
+const ISSUE_12_GROUPS = [
+	'Invitation Actions',
+	'eBG Notification Actions',
+	'Stamp Actions',
+	'Wallet Actions',
+];
 
 const WORKFLOW_ID = 'DexE2eEditorPick';
 const NODE = `${PACKAGE}.documentExecution`;
@@ -57,13 +62,30 @@ function pickerWorkflow(credential: { id: string; name: string }) {
 		name: 'Pick a document and a pack (e2e)',
 		active: false,
 		nodes: [
-			{ id: randomUUID(), name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 200], parameters: {} },
-			node(names[0], 0, { resource: 'document', operation: 'markComplete', documentId: { __rl: true, mode: 'id', value: '' } }),
-			node(names[1], 160, { resource: 'pack', operation: 'get', packId: { __rl: true, mode: 'id', value: '' } }),
+			{
+				id: randomUUID(),
+				name: 'Manual Trigger',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 200],
+				parameters: {},
+			},
+			node(names[0], 0, {
+				resource: 'document',
+				operation: 'markComplete',
+				documentId: { __rl: true, mode: 'id', value: '' },
+			}),
+			node(names[1], 160, {
+				resource: 'pack',
+				operation: 'get',
+				packId: { __rl: true, mode: 'id', value: '' },
+			}),
 			node(names[2], 320, { resource: 'wallet', operation: 'getBalance' }),
 			node(names[3], 480, { resource: 'stamp', operation: 'getGroups' }),
 		],
-		connections: { 'Manual Trigger': { main: [names.map((name) => ({ node: name, type: 'main', index: 0 }))] } },
+		connections: {
+			'Manual Trigger': { main: [names.map((name) => ({ node: name, type: 'main', index: 0 }))] },
+		},
 		settings: { executionOrder: 'v1' },
 	};
 }
@@ -114,15 +136,26 @@ describe('the n8n editor shows the package', () => {
 		await n8n.setupOwner();
 		// The credential and the workflow a person would have made, through the editor's own REST API.
 		const { name, type, data } = tokenCredential(service);
-		const credential = await n8n.rest<{ id: string; name: string }>('POST', '/rest/credentials', { name, type, data });
-		await n8n.rest('POST', '/rest/workflows', pickerWorkflow({ id: credential.id, name: credential.name }));
+		const credential = await n8n.rest<{ id: string; name: string }>('POST', '/rest/credentials', {
+			name,
+			type,
+			data,
+		});
+		await n8n.rest(
+			'POST',
+			'/rest/workflows',
+			pickerWorkflow({ id: credential.id, name: credential.name }),
+		);
 		browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
 		page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
 		mkdirSync(paths.artifacts, { recursive: true });
 	});
 
 	afterAll(async () => {
-		if (page && !page.isClosed()) await page.screenshot({ path: join(paths.artifacts, 'editor-last.png') }).catch(() => undefined);
+		if (page && !page.isClosed())
+			await page
+				.screenshot({ path: join(paths.artifacts, 'editor-last.png') })
+				.catch(() => undefined);
 		await browser?.close();
 		await n8n?.stop();
 		await service?.stop();
@@ -137,7 +170,10 @@ describe('the n8n editor shows the package', () => {
 	});
 
 	/** Opens a node of the picker workflow, switches an ID field to "From list" and opens its list. */
-	async function openFromList(nodeName: string, parameter: string): Promise<{ field: Locator; items: Locator }> {
+	async function openFromList(
+		nodeName: string,
+		parameter: string,
+	): Promise<{ field: Locator; items: Locator }> {
 		await page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`).dblclick();
 		const field = page.locator(`[data-test-id="resource-locator-${parameter}"]`);
 		await field.waitFor({ timeout: 30_000 });
@@ -150,7 +186,10 @@ describe('the n8n editor shows the package', () => {
 	}
 
 	async function pick(field: Locator, label: string): Promise<void> {
-		await page.locator('[data-test-id="rlc-item"]:visible').getByText(label, { exact: true }).click();
+		await page
+			.locator('[data-test-id="rlc-item"]:visible')
+			.getByText(label, { exact: true })
+			.click();
 		await expect(field.locator('[data-test-id="rlc-input"]').inputValue()).resolves.toBe(label);
 		await page.keyboard.press('Escape');
 		await page.locator('[data-test-id="ndv"]').waitFor({ state: 'hidden' });
@@ -158,17 +197,24 @@ describe('the n8n editor shows the package', () => {
 
 	/** A read of the service with the emulator's token, as the node makes it. */
 	async function serviceRead<T>(path: string): Promise<T> {
-		const response = await fetch(`${service.info.baseUrl}${path}`, { headers: { 'X-Auth-Token': service.info.authToken } });
+		const response = await fetch(`${service.info.baseUrl}${path}`, {
+			headers: { 'X-Auth-Token': service.info.authToken },
+		});
 		return ((await response.json()) as { data: T }).data;
 	}
 
-	const requests = async () => (await service.control<Recorded[]>('GET', '/__emulator/requests')).body;
+	const requests = async () =>
+		(await service.control<Recorded[]>('GET', '/__emulator/requests')).body;
 
 	let pickedPack = { packId: '', label: '' };
 
 	it("fills Mark as Complete's Document ID from the service's documents when the user picks From list", async () => {
 		// Signed in, n8n shows the workflow list: open the picker workflow from it, as a person would.
-		await page.locator('[data-test-id="workflow-card-name"]', { hasText: 'Pick a document and a pack (e2e)' }).click({ timeout: 60_000 });
+		await page
+			.locator('[data-test-id="workflow-card-name"]', {
+				hasText: 'Pick a document and a pack (e2e)',
+			})
+			.click({ timeout: 60_000 });
 		await page.locator('[data-test-id="canvas-node"]').first().waitFor({ timeout: 60_000 });
 		await service.control('DELETE', '/__emulator/requests');
 
@@ -177,14 +223,26 @@ describe('the n8n editor shows the package', () => {
 		await page.screenshot({ path: join(paths.artifacts, 'editor-document-picker.png') });
 
 		// The account's documents, newest first, each by its name and status; not the other account's.
-		expect(listed).toEqual(expect.arrayContaining(['Sent agreement (SENT)', 'Completed agreement (COMPLETED)', 'Draft agreement (DRAFT)']));
+		expect(listed).toEqual(
+			expect.arrayContaining([
+				'Sent agreement (SENT)',
+				'Completed agreement (COMPLETED)',
+				'Draft agreement (DRAFT)',
+			]),
+		);
 		expect(listed.some((label) => label.startsWith('Other account agreement'))).toBe(false);
-		const { documents } = await serviceRead<{ documents: Array<{ name: string; status: string }> }>('/v3.0/sign/request/list?offset=0&max=40');
+		const { documents } = await serviceRead<{ documents: Array<{ name: string; status: string }> }>(
+			'/v3.0/sign/request/list?offset=0&max=40',
+		);
 		expect(listed).toEqual(documents.map((document) => `${document.name} (${document.status})`));
 		// n8n read them with the credential's token.
-		const reads = (await requests()).filter((request) => request.path === '/api/v3.0/sign/request/list');
+		const reads = (await requests()).filter(
+			(request) => request.path === '/api/v3.0/sign/request/list',
+		);
 		expect(reads.length).toBeGreaterThan(0);
-		expect(reads.every((request) => request.headers['x-auth-token'] === service.info.authToken)).toBe(true);
+		expect(
+			reads.every((request) => request.headers['x-auth-token'] === service.info.authToken),
+		).toBe(true);
 
 		await pick(field, 'Sent agreement (SENT)');
 	});
@@ -194,7 +252,9 @@ describe('the n8n editor shows the package', () => {
 		const listed = await items.allInnerTexts();
 		await page.screenshot({ path: join(paths.artifacts, 'editor-pack-picker.png') });
 
-		const { records } = await serviceRead<{ records: Array<{ packId: string; packName: string; status: string }> }>('/v4/packs/search?offset=0&max=40');
+		const { records } = await serviceRead<{
+			records: Array<{ packId: string; packName: string; status: string }>;
+		}>('/v4/packs/search?offset=0&max=40');
 		expect(records.length).toBeGreaterThan(3);
 		expect(listed).toEqual(records.map((pack) => `${pack.packName} (${pack.status})`));
 		const completed = records.find((pack) => pack.status === 'COMPLETED')!;
@@ -205,26 +265,50 @@ describe('the n8n editor shows the package', () => {
 	it('saves the picked IDs, and Execute Workflow runs Mark as Complete on the picked document, Wallet and Stamp against the service', async () => {
 		expect(pickedPack.packId).not.toBe('');
 		await page.keyboard.press('Control+s');
-		type Stored = { nodes: Array<{ name: string; parameters: Record<string, { value?: string } | string> }> };
+		type Stored = {
+			nodes: Array<{ name: string; parameters: Record<string, { value?: string } | string> }>;
+		};
 		const stored = async (name: string, parameter: string) =>
-			(await n8n.rest<Stored>('GET', `/rest/workflows/${WORKFLOW_ID}`)).nodes.find((node) => node.name === name)?.parameters[parameter];
+			(await n8n.rest<Stored>('GET', `/rest/workflows/${WORKFLOW_ID}`)).nodes.find(
+				(node) => node.name === name,
+			)?.parameters[parameter];
 		// Saving is asynchronous: wait (10 s at most) until n8n holds the last pick.
-		const packIdStored = async () => Boolean(((await stored('Get Pack', 'packId')) as { value?: string } | undefined)?.value);
+		const packIdStored = async () =>
+			Boolean(((await stored('Get Pack', 'packId')) as { value?: string } | undefined)?.value);
 		for (let tries = 0; tries < 50 && !(await packIdStored()); tries++) await sleep(200);
 		// The picker stores the ID; the name is only what the editor shows.
-		expect(await stored('Mark as Complete', 'documentId')).toEqual(expect.objectContaining({ __rl: true, mode: 'list', value: V3_SEED.sentDocumentId }));
-		expect(await stored('Get Pack', 'packId')).toEqual(expect.objectContaining({ __rl: true, mode: 'list', value: pickedPack.packId }));
+		expect(await stored('Mark as Complete', 'documentId')).toEqual(
+			expect.objectContaining({ __rl: true, mode: 'list', value: V3_SEED.sentDocumentId }),
+		);
+		expect(await stored('Get Pack', 'packId')).toEqual(
+			expect.objectContaining({ __rl: true, mode: 'list', value: pickedPack.packId }),
+		);
 
 		// The first invitee signs and the second rejects: the document can be completed by hand.
-		expect((await service.control('POST', `/__emulator/v3/documents/${V3_SEED.sentDocumentId}/sign-next`)).status).toBe(200);
-		expect((await service.control('POST', `/__emulator/v3/documents/${V3_SEED.sentDocumentId}/reject`)).status).toBe(200);
+		expect(
+			(
+				await service.control(
+					'POST',
+					`/__emulator/v3/documents/${V3_SEED.sentDocumentId}/sign-next`,
+				)
+			).status,
+		).toBe(200);
+		expect(
+			(await service.control('POST', `/__emulator/v3/documents/${V3_SEED.sentDocumentId}/reject`))
+				.status,
+		).toBe(200);
 		await service.control('DELETE', '/__emulator/requests');
 
 		await page.locator('[data-test-id="execute-workflow-button"]').click();
 		const filter = encodeURIComponent(JSON.stringify({ workflowId: WORKFLOW_ID }));
 		let executions: Array<{ id: string }> = [];
 		for (let tries = 0; tries < 120 && executions.length === 0; tries++) {
-			executions = (await n8n.rest<{ results: Array<{ id: string }> }>('GET', `/rest/executions?filter=${filter}`)).results;
+			executions = (
+				await n8n.rest<{ results: Array<{ id: string }> }>(
+					'GET',
+					`/rest/executions?filter=${filter}`,
+				)
+			).results;
 			if (executions.length === 0) await sleep(500);
 		}
 		expect(executions).toHaveLength(1);
@@ -233,19 +317,41 @@ describe('the n8n editor shows the package', () => {
 		// What the person sees: n8n's toast, and each node's item count on the canvas (editor-run.png).
 		await page.getByText('Workflow executed successfully').waitFor({ timeout: 30_000 });
 		await page.screenshot({ path: join(paths.artifacts, 'editor-run.png') });
-		const output = (name: string) => nodeOutput({ data: execution.data }, name).map((item) => item.json);
+		const output = (name: string) =>
+			nodeOutput({ data: execution.data }, name).map((item) => item.json);
 
 		expect(output('Mark as Complete')).toEqual([
-			{ documentId: V3_SEED.sentDocumentId, completed: true, code: 'document.complete.success', message: 'Document marked as complete' },
+			{
+				documentId: V3_SEED.sentDocumentId,
+				completed: true,
+				code: 'document.complete.success',
+				message: 'Document marked as complete',
+			},
 		]);
-		const completions = (await requests()).filter((request) => request.path === '/api/v3.0/sign/request/complete');
-		expect(completions.map((request) => [request.method, request.body])).toEqual([['POST', { documentId: V3_SEED.sentDocumentId }]]);
-		const { documents } = await serviceRead<{ documents: Array<{ documentId: string; status: string }> }>(`/v3.0/sign/request/list?q=${V3_SEED.sentDocumentId}`);
-		expect(documents.find((document) => document.documentId === V3_SEED.sentDocumentId)?.status).toBe('COMPLETED');
+		const completions = (await requests()).filter(
+			(request) => request.path === '/api/v3.0/sign/request/complete',
+		);
+		expect(completions.map((request) => [request.method, request.body])).toEqual([
+			['POST', { documentId: V3_SEED.sentDocumentId }],
+		]);
+		const { documents } = await serviceRead<{
+			documents: Array<{ documentId: string; status: string }>;
+		}>(`/v3.0/sign/request/list?q=${V3_SEED.sentDocumentId}`);
+		expect(
+			documents.find((document) => document.documentId === V3_SEED.sentDocumentId)?.status,
+		).toBe('COMPLETED');
 
-		expect(output('Get Pack')).toEqual([expect.objectContaining({ packId: pickedPack.packId, status: 'COMPLETED' })]);
+		expect(output('Get Pack')).toEqual([
+			expect.objectContaining({ packId: pickedPack.packId, status: 'COMPLETED' }),
+		]);
 		expect(output('Wallet Balance')).toEqual([EXTRAS_SEED.wallet]);
-		expect(output('Stamp Groups')).toEqual([{ groupName: EXTRAS_SEED.stampGroup, state: 'Karnataka', series: [V3_SEED.stampSeries, V3_SEED.emptyStampSeries] }]);
+		expect(output('Stamp Groups')).toEqual([
+			{
+				groupName: EXTRAS_SEED.stampGroup,
+				state: 'Karnataka',
+				series: [V3_SEED.stampSeries, V3_SEED.emptyStampSeries],
+			},
+		]);
 	});
 
 	it('finds Document Execution in the node panel of a new workflow and lists its resources and operations', async () => {
@@ -255,13 +361,27 @@ describe('the n8n editor shows the package', () => {
 		// The first panel offers triggers: ours is among them.
 		const search = page.locator('[data-test-id="node-creator-search-bar"]');
 		await search.fill('Document Execution');
-		await expect(shown(page.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Document Execution$/ }))).resolves.toBe(1);
+		await expect(
+			shown(
+				page.locator('[data-test-id="node-creator-item-name"]', {
+					hasText: /^Document Execution$/,
+				}),
+			),
+		).resolves.toBe(1);
 		// The poll trigger is a trigger of its own (n8n drops "Trigger" from its name), with its description.
-		const types = await n8n.rest<Array<{ name: string; description?: string; properties: Property[] }>>('GET', '/types/nodes.json');
-		const pollTrigger = page.locator(`[data-keyboard-nav-id^="${PACKAGE}.documentExecutionPollTrigger-"]`);
+		const types = await n8n.rest<
+			Array<{ name: string; description?: string; properties: Property[] }>
+		>('GET', '/types/nodes.json');
+		const pollTrigger = page.locator(
+			`[data-keyboard-nav-id^="${PACKAGE}.documentExecutionPollTrigger-"]`,
+		);
 		await expect(shown(pollTrigger)).resolves.toBe(1);
-		await expect(pollTrigger.locator('[data-test-id="node-creator-item-name"]').innerText()).resolves.toBe('Document Execution Poll');
-		const pollDescription = types.find((type) => type.name === `${PACKAGE}.documentExecutionPollTrigger`)?.description;
+		await expect(
+			pollTrigger.locator('[data-test-id="node-creator-item-name"]').innerText(),
+		).resolves.toBe('Document Execution Poll');
+		const pollDescription = types.find(
+			(type) => type.name === `${PACKAGE}.documentExecutionPollTrigger`,
+		)?.description;
 		expect(pollDescription).toMatch(/schedule/);
 		await expect(pollTrigger.innerText()).resolves.toContain(pollDescription);
 
@@ -272,7 +392,9 @@ describe('the n8n editor shows the package', () => {
 		await page.locator('[data-test-id="canvas-node"]').first().waitFor();
 		await page.locator('[data-test-id="node-creator-plus-button"]').click();
 		await search.fill('Document Execution');
-		const entry = page.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Document Execution$/ });
+		const entry = page.locator('[data-test-id="node-creator-item-name"]', {
+			hasText: /^Document Execution$/,
+		});
 		await expect(shown(entry)).resolves.toBe(1);
 		await entry.click();
 
@@ -280,25 +402,39 @@ describe('the n8n editor shows the package', () => {
 		await page.getByText('Via npm').waitFor();
 		const icon = page.locator(`img[src*="/icons/${PACKAGE}/"]`).first();
 		await icon.waitFor();
-		expect(await icon.evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth > 0)).toBe(true);
+		expect(
+			await icon.evaluate(
+				(img) =>
+					(img as unknown as { complete: boolean; naturalWidth: number }).complete &&
+					(img as unknown as { naturalWidth: number }).naturalWidth > 0,
+			),
+		).toBe(true);
 
 		// Every resource and every operation that n8n's node type lists appears as an action group and action.
 		const node = types.find((type) => type.name === `${PACKAGE}.documentExecution`);
 		expect(node).toBeDefined();
-		const resources = (node!.properties.find((p) => p.name === 'resource')?.options ?? []).filter((o) => !o.value.startsWith('__'));
+		const resources = (node!.properties.find((p) => p.name === 'resource')?.options ?? []).filter(
+			(o) => !o.value.startsWith('__'),
+		);
 		expect(resources.length).toBeGreaterThan(0);
 		const groups = await page
 			.locator('[data-test-id="item-iterator-item"][data-keyboard-nav-id$=" Actions"]')
 			.evaluateAll((items) => items.map((item) => item.getAttribute('data-keyboard-nav-id')));
-		expect(groups).toEqual(expect.arrayContaining(resources.map((resource) => `${resource.name} Actions`)));
+		expect(groups).toEqual(
+			expect.arrayContaining(resources.map((resource) => `${resource.name} Actions`)),
+		);
 		expect(groups).toEqual(expect.arrayContaining(ISSUE_12_GROUPS));
 
 		const expectedActions = node!.properties
 			.filter((p) => p.name === 'operation')
-			.flatMap((p) => (p.options ?? []).filter((o) => !o.value.startsWith('__')).map((o) => o.action ?? o.name));
+			.flatMap((p) =>
+				(p.options ?? []).filter((o) => !o.value.startsWith('__')).map((o) => o.action ?? o.name),
+			);
 		expect(expectedActions.length).toBeGreaterThan(0);
 		const shownActions = await page
-			.locator(`[data-keyboard-nav-id^="${PACKAGE}.documentExecution-"] [data-test-id="node-creator-item-name"]`)
+			.locator(
+				`[data-keyboard-nav-id^="${PACKAGE}.documentExecution-"] [data-test-id="node-creator-item-name"]`,
+			)
 			.allInnerTexts();
 		expect(shownActions).toEqual(expect.arrayContaining(expectedActions));
 		expect(expectedActions).toEqual(expect.arrayContaining(ISSUE_12_ACTIONS));
@@ -307,17 +443,27 @@ describe('the n8n editor shows the package', () => {
 	});
 
 	it('opens an action as a node whose Resource and Operation are set', async () => {
-		const first = page.locator(`[data-keyboard-nav-id^="${PACKAGE}.documentExecution-"] [data-test-id="node-creator-item-name"]`).first();
+		const first = page
+			.locator(
+				`[data-keyboard-nav-id^="${PACKAGE}.documentExecution-"] [data-test-id="node-creator-item-name"]`,
+			)
+			.first();
 		const label = await first.innerText();
 		await first.click();
 		const ndv = page.locator('[data-test-id="ndv"]');
 		await ndv.waitFor({ timeout: 30_000 });
-		await expect(ndv.getByText('Resource', { exact: true }).first().isVisible()).resolves.toBe(true);
-		await expect(ndv.getByText('Operation', { exact: true }).first().isVisible()).resolves.toBe(true);
+		await expect(ndv.getByText('Resource', { exact: true }).first().isVisible()).resolves.toBe(
+			true,
+		);
+		await expect(ndv.getByText('Operation', { exact: true }).first().isVisible()).resolves.toBe(
+			true,
+		);
 		// The node is named after the action that was picked.
 		const names = await ndv.evaluate((element) => [
 			element.textContent ?? '',
-			...[...element.querySelectorAll('input')].map((input) => (input as unknown as { value: string }).value),
+			...[...element.querySelectorAll('input')].map(
+				(input) => (input as unknown as { value: string }).value,
+			),
 		]);
 		expect(names.some((text) => text.includes(label))).toBe(true);
 		await page.screenshot({ path: join(paths.artifacts, 'editor-node-details.png') });

@@ -1,7 +1,15 @@
 import type { EmulatorProcess } from '../../scripts/lib/emulator';
 import { nodeOutput, type N8n, type N8nItem, type N8nRun } from '../../scripts/lib/n8n';
 import { binaryBytes } from '../../scripts/lib/pipeline';
-import { emulator, exampleWorkflows, n8nWithPackage, PACKAGE, tokenCredential, withCredentials, type ExampleWorkflow } from './support';
+import {
+	emulator,
+	exampleWorkflows,
+	n8nWithPackage,
+	PACKAGE,
+	tokenCredential,
+	withCredentials,
+	type ExampleWorkflow,
+} from './support';
 
 const NODE = `${PACKAGE}.documentExecution`;
 const TRIGGER = `${PACKAGE}.documentExecutionTrigger`;
@@ -23,16 +31,24 @@ interface ExampleRun {
 	service: EmulatorProcess;
 }
 
-const ourNodes = (workflow: ExampleWorkflow['workflow']) => workflow.nodes.filter((node) => node.type === NODE);
+const ourNodes = (workflow: ExampleWorkflow['workflow']) =>
+	workflow.nodes.filter((node) => node.type === NODE);
 
-function outputsOf(result: ExampleRun, workflow: ExampleWorkflow['workflow']): Array<{ node: string; items: N8nItem[] }> {
+function outputsOf(
+	result: ExampleRun,
+	workflow: ExampleWorkflow['workflow'],
+): Array<{ node: string; items: N8nItem[] }> {
 	return ourNodes(workflow)
 		.filter((node) => result.run.data.resultData.runData[node.name])
 		.map((node) => ({ node: node.name, items: nodeOutput(result.run, node.name) }));
 }
 
 const pdfItems = (outputs: Array<{ items: N8nItem[] }>) =>
-	outputs.flatMap(({ items }) => items).filter((item) => Object.values(item.binary ?? {}).some((binary) => binary.mimeType === 'application/pdf'));
+	outputs
+		.flatMap(({ items }) => items)
+		.filter((item) =>
+			Object.values(item.binary ?? {}).some((binary) => binary.mimeType === 'application/pdf'),
+		);
 
 /** The file as the service hands it out, by the same request the node made (to compare sizes). */
 async function serviceBytes(service: EmulatorProcess, request: Recorded): Promise<Buffer> {
@@ -51,13 +67,24 @@ async function serviceBytes(service: EmulatorProcess, request: Recorded): Promis
 }
 
 /** What each example must show, beyond "every node of ours ran without an error". */
-const checks: Record<string, (result: ExampleRun, workflow: ExampleWorkflow['workflow']) => Promise<void>> = {
+const checks: Record<
+	string,
+	(result: ExampleRun, workflow: ExampleWorkflow['workflow']) => Promise<void>
+> = {
 	'create-status-download.json': async (result, workflow) => {
 		const outputs = outputsOf(result, workflow);
 		const items = outputs.flatMap(({ items: list }) => list);
-		expect(items.some((item) => typeof item.json.documentId === 'string' && item.json.documentId.length > 0)).toBe(true);
+		expect(
+			items.some(
+				(item) => typeof item.json.documentId === 'string' && item.json.documentId.length > 0,
+			),
+		).toBe(true);
 		expect(items.some((item) => typeof item.json.status === 'string')).toBe(true);
-		expect(result.requests.some((request) => request.method === 'POST' && request.path === '/api/v3.0/sign/request')).toBe(true);
+		expect(
+			result.requests.some(
+				(request) => request.method === 'POST' && request.path === '/api/v3.0/sign/request',
+			),
+		).toBe(true);
 		expect(result.requests.some((request) => request.path === '/api/v3.2/sign/request')).toBe(true);
 		await expectPdfOfServiceSize(result, outputs, '/api/v3.3/document/fetchDocument');
 	},
@@ -69,20 +96,28 @@ const checks: Record<string, (result: ExampleRun, workflow: ExampleWorkflow['wor
 		const [found] = outputs.filter(({ node }) => node === 'Search Completed Packs');
 		expect(found.items).toHaveLength(3);
 		expect(result.requests.filter((request) => request.path === '/api/v4/packs')).toHaveLength(3);
-		const downloads = result.requests.filter((request) => request.path === '/api/v4/packs/download');
+		const downloads = result.requests.filter(
+			(request) => request.path === '/api/v4/packs/download',
+		);
 		const pdfs = pdfItems(outputs);
 		expect(pdfs.length).toBe(downloads.length);
 		expect(pdfs.length).toBeGreaterThanOrEqual(3);
 		// n8n may send the items' requests concurrently: pair each file with its request by document ID.
 		for (const item of pdfs) {
-			const download = downloads.find((request) => request.query.documentId === item.json.documentId);
+			const download = downloads.find(
+				(request) => request.query.documentId === item.json.documentId,
+			);
 			expect(download).toBeDefined();
 			await expectSameFile(result, item, download!);
 		}
 	},
 };
 
-async function expectPdfOfServiceSize(result: ExampleRun, outputs: Array<{ items: N8nItem[] }>, downloadPath: string): Promise<void> {
+async function expectPdfOfServiceSize(
+	result: ExampleRun,
+	outputs: Array<{ items: N8nItem[] }>,
+	downloadPath: string,
+): Promise<void> {
 	const pdfs = pdfItems(outputs);
 	expect(pdfs.length).toBeGreaterThan(0);
 	const downloads = result.requests.filter((request) => request.path === downloadPath);
@@ -91,8 +126,14 @@ async function expectPdfOfServiceSize(result: ExampleRun, outputs: Array<{ items
 }
 
 /** The PDF n8n holds for an item is the file the service serves for that download request, byte for byte. */
-async function expectSameFile(result: ExampleRun, item: N8nItem, download: Recorded): Promise<void> {
-	const property = Object.keys(item.binary!).find((key) => item.binary![key].mimeType === 'application/pdf')!;
+async function expectSameFile(
+	result: ExampleRun,
+	item: N8nItem,
+	download: Recorded,
+): Promise<void> {
+	const property = Object.keys(item.binary!).find(
+		(key) => item.binary![key].mimeType === 'application/pdf',
+	)!;
 	const bytes = binaryBytes(result.n8n, item, property);
 	expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 	const expected = await serviceBytes(result.service, download);
@@ -100,7 +141,9 @@ async function expectSameFile(result: ExampleRun, item: N8nItem, download: Recor
 	expect(bytes.equals(expected)).toBe(true);
 }
 
-const runnable = exampleWorkflows().filter(({ workflow }) => !workflow.nodes.some((node) => node.type === TRIGGER));
+const runnable = exampleWorkflows().filter(
+	({ workflow }) => !workflow.nodes.some((node) => node.type === TRIGGER),
+);
 
 /**
  * Every example workflow in examples/ that starts by hand runs with `n8n execute` in a real n8n against the
@@ -124,58 +167,85 @@ describe('the example workflows in a real n8n', () => {
 	});
 
 	it('has examples to run (or says that none have landed yet)', () => {
-		if (runnable.length === 0) process.stdout.write('examples/ holds no manually started workflow yet\n');
+		if (runnable.length === 0)
+			process.stdout.write('examples/ holds no manually started workflow yet\n');
 		expect(Array.isArray(runnable)).toBe(true);
 	});
 
 	const table = runnable.map((example, index) => [example.file, example, index] as const);
-	(table.length ? it.each(table) : it.skip.each([['(no example yet)', runnable[0], 0] as const]))('%s runs and its output is right', async (file, example, index) => {
-		const id = `DexE2eExample${String(index).padStart(3, '0')}`;
-		await n8n.importWorkflow(withCredentials(example.workflow, [credential], id));
-		await service.control('DELETE', '/__emulator/requests');
-		const execution = await n8n.execute(id);
-		if (!execution.run) throw new Error(`${file}: n8n printed no run:\n${execution.stdout.slice(-3000)}\n${execution.stderr.slice(-2000)}`);
-		const error = execution.run.data.resultData.error;
-		if (error) throw new Error(`${file} failed in n8n: ${error.message} ${error.description ?? ''}`);
-		const requests = (await service.control<Recorded[]>('GET', '/__emulator/requests')).body;
-		const result: ExampleRun = { run: execution.run, requests, n8n, service };
-		const outputs = outputsOf(result, example.workflow);
-		expect(outputs.length).toBeGreaterThan(0);
-		await checks[file]?.(result, example.workflow);
-	});
+	(table.length ? it.each(table) : it.skip.each([['(no example yet)', runnable[0], 0] as const]))(
+		'%s runs and its output is right',
+		async (file, example, index) => {
+			const id = `DexE2eExample${String(index).padStart(3, '0')}`;
+			await n8n.importWorkflow(withCredentials(example.workflow, [credential], id));
+			await service.control('DELETE', '/__emulator/requests');
+			const execution = await n8n.execute(id);
+			if (!execution.run)
+				throw new Error(
+					`${file}: n8n printed no run:\n${execution.stdout.slice(-3000)}\n${execution.stderr.slice(-2000)}`,
+				);
+			const error = execution.run.data.resultData.error;
+			if (error)
+				throw new Error(`${file} failed in n8n: ${error.message} ${error.description ?? ''}`);
+			const requests = (await service.control<Recorded[]>('GET', '/__emulator/requests')).body;
+			const result: ExampleRun = { run: execution.run, requests, n8n, service };
+			const outputs = outputsOf(result, example.workflow);
+			expect(outputs.length).toBeGreaterThan(0);
+			await checks[file]?.(result, example.workflow);
+		},
+	);
 
 	const packExample = runnable.find((example) => example.file === 'search-packs-download.json');
-	(packExample ? it : it.skip)('search-packs-download.json with Return All (pages of 10) pages through every completed pack', async () => {
-		// The example's search node alone, switched to Return All with a small page size.
-		const search = packExample!.workflow.nodes.find((node) => node.name === 'Search Completed Packs')!;
-		const start = packExample!.workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger')!;
-		const parameters: Record<string, unknown> = { ...(search.parameters as Record<string, unknown>), returnAll: true };
-		delete parameters.limit;
-		// Pages of 10, so that the completed packs of the seed span several pages.
-		parameters.options = { ...((parameters.options as Record<string, unknown>) ?? {}), pageSize: 10 };
-		const variant = {
-			...packExample!.workflow,
-			nodes: [start, { ...search, parameters }],
-			connections: { [start.name]: { main: [[{ node: search.name, type: 'main', index: 0 }]] } },
-		};
-		await n8n.importWorkflow(withCredentials(variant, [credential], 'DexE2ePackPaging'));
-		await service.control('DELETE', '/__emulator/requests');
-		const execution = await n8n.execute('DexE2ePackPaging');
-		expect(execution.run?.data.resultData.error).toBeUndefined();
-		const packs = nodeOutput(execution.run!, search.name);
-		const searches = (await service.control<Recorded[]>('GET', '/__emulator/requests')).body.filter((r) => r.path === '/api/v4/packs/search');
-		expect(searches.length).toBeGreaterThan(1);
-		expect(searches.map((request) => Number(request.query.offset ?? 0))).toEqual(searches.map((_, index) => index * Number(searches[0].query.max)));
-		// Every completed pack, once: as many as the service reports page by page.
-		let total = 0;
-		for (let offset = 0; ; offset += 40) {
-			const url = `${service.info.baseUrl}/v4/packs/search?status=COMPLETED&max=40&offset=${offset}`;
-			const page = (await (await fetch(url, { headers: { 'X-Auth-Token': service.info.authToken } })).json()) as { data: { records: unknown[] } };
-			total += page.data.records.length;
-			if (page.data.records.length < 40) break;
-		}
-		expect(total).toBeGreaterThan(20);
-		expect(packs).toHaveLength(total);
-		expect(new Set(packs.map((item) => item.json.packId)).size).toBe(total);
-	});
+	(packExample ? it : it.skip)(
+		'search-packs-download.json with Return All (pages of 10) pages through every completed pack',
+		async () => {
+			// The example's search node alone, switched to Return All with a small page size.
+			const search = packExample!.workflow.nodes.find(
+				(node) => node.name === 'Search Completed Packs',
+			)!;
+			const start = packExample!.workflow.nodes.find(
+				(node) => node.type === 'n8n-nodes-base.manualTrigger',
+			)!;
+			const parameters: Record<string, unknown> = {
+				...(search.parameters as Record<string, unknown>),
+				returnAll: true,
+			};
+			delete parameters.limit;
+			// Pages of 10, so that the completed packs of the seed span several pages.
+			parameters.options = {
+				...((parameters.options as Record<string, unknown>) ?? {}),
+				pageSize: 10,
+			};
+			const variant = {
+				...packExample!.workflow,
+				nodes: [start, { ...search, parameters }],
+				connections: { [start.name]: { main: [[{ node: search.name, type: 'main', index: 0 }]] } },
+			};
+			await n8n.importWorkflow(withCredentials(variant, [credential], 'DexE2ePackPaging'));
+			await service.control('DELETE', '/__emulator/requests');
+			const execution = await n8n.execute('DexE2ePackPaging');
+			expect(execution.run?.data.resultData.error).toBeUndefined();
+			const packs = nodeOutput(execution.run!, search.name);
+			const searches = (
+				await service.control<Recorded[]>('GET', '/__emulator/requests')
+			).body.filter((r) => r.path === '/api/v4/packs/search');
+			expect(searches.length).toBeGreaterThan(1);
+			expect(searches.map((request) => Number(request.query.offset ?? 0))).toEqual(
+				searches.map((_, index) => index * Number(searches[0].query.max)),
+			);
+			// Every completed pack, once: as many as the service reports page by page.
+			let total = 0;
+			for (let offset = 0; ; offset += 40) {
+				const url = `${service.info.baseUrl}/v4/packs/search?status=COMPLETED&max=40&offset=${offset}`;
+				const page = (await (
+					await fetch(url, { headers: { 'X-Auth-Token': service.info.authToken } })
+				).json()) as { data: { records: unknown[] } };
+				total += page.data.records.length;
+				if (page.data.records.length < 40) break;
+			}
+			expect(total).toBeGreaterThan(20);
+			expect(packs).toHaveLength(total);
+			expect(new Set(packs.map((item) => item.json.packId)).size).toBe(total);
+		},
+	);
 });

@@ -40,8 +40,13 @@ describe('the packed package in n8n 2.41', () => {
 	});
 
 	it('lists all three nodes under the community package type names, in the editor API', async () => {
-		const types = await n8n.rest<Array<{ name: string; displayName: string; iconUrl?: unknown }>>('GET', '/types/nodes.json');
-		const ours = types.filter((type) => type.name.startsWith(`${PACKAGE}.`)).map((type) => type.name);
+		const types = await n8n.rest<Array<{ name: string; displayName: string; iconUrl?: unknown }>>(
+			'GET',
+			'/types/nodes.json',
+		);
+		const ours = types
+			.filter((type) => type.name.startsWith(`${PACKAGE}.`))
+			.map((type) => type.name);
 		expect(ours).toEqual(
 			expect.arrayContaining([
 				`${PACKAGE}.documentExecution`,
@@ -49,7 +54,8 @@ describe('the packed package in n8n 2.41', () => {
 				`${PACKAGE}.documentExecutionPollTrigger`,
 			]),
 		);
-		const displayName = (node: string) => types.find((type) => type.name === `${PACKAGE}.${node}`)?.displayName;
+		const displayName = (node: string) =>
+			types.find((type) => type.name === `${PACKAGE}.${node}`)?.displayName;
 		expect(displayName('documentExecution')).toBe('Document Execution');
 		expect(displayName('documentExecutionTrigger')).toBe('Document Execution Trigger');
 		expect(displayName('documentExecutionPollTrigger')).toBe('Document Execution Poll Trigger');
@@ -59,19 +65,24 @@ describe('the packed package in n8n 2.41', () => {
 	});
 
 	it('lists both credentials, served from the community package, with the nodes that take each', async () => {
-		const credentials = await n8n.rest<Array<{ name: string; supportedNodes?: string[]; iconUrl?: { light: string } }>>(
-			'GET',
-			'/types/credentials.json',
-		);
+		const credentials = await n8n.rest<
+			Array<{ name: string; supportedNodes?: string[]; iconUrl?: { light: string } }>
+		>('GET', '/types/credentials.json');
 		// The poll trigger reads the service with the Auth Token only.
 		const takenBy: Record<string, string[]> = {
-			documentExecutionApi: ['documentExecution', 'documentExecutionTrigger', 'documentExecutionPollTrigger'],
+			documentExecutionApi: [
+				'documentExecution',
+				'documentExecutionTrigger',
+				'documentExecutionPollTrigger',
+			],
 			documentExecutionOAuth2Api: ['documentExecution', 'documentExecutionTrigger'],
 		};
 		for (const [name, nodes] of Object.entries(takenBy)) {
 			const type = credentials.find((credential) => credential.name === name);
 			expect(type).toBeDefined();
-			const ours = (type?.supportedNodes ?? []).filter((node) => node.startsWith(`${PACKAGE}.`) && !node.endsWith('Tool'));
+			const ours = (type?.supportedNodes ?? []).filter(
+				(node) => node.startsWith(`${PACKAGE}.`) && !node.endsWith('Tool'),
+			);
 			expect(ours.sort()).toEqual(nodes.map((node) => `${PACKAGE}.${node}`).sort());
 			expect(type?.iconUrl?.light).toMatch(new RegExp(`^icons/${PACKAGE}/`));
 		}
@@ -81,14 +92,33 @@ describe('the packed package in n8n 2.41', () => {
 		const credential = tokenCredential(service);
 		await n8n.importCredentials([credential]);
 		const listed = await n8n.rest<Array<{ id: string; type: string }>>('GET', '/rest/credentials');
-		expect(listed).toEqual(expect.arrayContaining([expect.objectContaining({ id: credential.id, type: 'documentExecutionApi' })]));
+		expect(listed).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({ id: credential.id, type: 'documentExecutionApi' }),
+			]),
+		);
 
-		const before = await service.control<Array<{ path: string; headers: Record<string, string> }>>('GET', '/__emulator/requests');
-		const tested = await n8n.rest<{ status: string; message: string }>('POST', '/rest/credentials/test', {
-			credentials: { id: credential.id, name: credential.name, type: credential.type, data: credential.data },
-		});
+		const before = await service.control<Array<{ path: string; headers: Record<string, string> }>>(
+			'GET',
+			'/__emulator/requests',
+		);
+		const tested = await n8n.rest<{ status: string; message: string }>(
+			'POST',
+			'/rest/credentials/test',
+			{
+				credentials: {
+					id: credential.id,
+					name: credential.name,
+					type: credential.type,
+					data: credential.data,
+				},
+			},
+		);
 		expect(tested).toEqual(expect.objectContaining({ status: 'OK' }));
-		const after = await service.control<Array<{ path: string; headers: Record<string, string> }>>('GET', '/__emulator/requests');
+		const after = await service.control<Array<{ path: string; headers: Record<string, string> }>>(
+			'GET',
+			'/__emulator/requests',
+		);
 		const sent = after.body.slice(before.body.length);
 		expect(sent).toEqual([expect.objectContaining({ path: '/api/v3.0/sign/request/list' })]);
 		expect(sent[0].headers['x-auth-token']).toBe(service.info.authToken);
@@ -98,9 +128,16 @@ describe('the packed package in n8n 2.41', () => {
 		const wrong = { ...tokenCredential(service, 'DexE2eWrongTok01'), name: 'Wrong token' };
 		wrong.data.authToken = 'not-a-token';
 		await n8n.importCredentials([wrong]);
-		const tested = await n8n.rest<{ status: string; message: string }>('POST', '/rest/credentials/test', {
-			credentials: { id: wrong.id, name: wrong.name, type: wrong.type, data: wrong.data },
+		const tested = await n8n.rest<{ status: string; message: string }>(
+			'POST',
+			'/rest/credentials/test',
+			{
+				credentials: { id: wrong.id, name: wrong.name, type: wrong.type, data: wrong.data },
+			},
+		);
+		expect(tested).toEqual({
+			status: 'Error',
+			message: expect.stringContaining('refused this Auth Token'),
 		});
-		expect(tested).toEqual({ status: 'Error', message: expect.stringContaining('refused this Auth Token') });
 	});
 });

@@ -27,38 +27,63 @@ describe(`the packed package in n8n ${N8N_1_SPEC.version}`, () => {
 	});
 
 	it('lists the three nodes and both credentials of the community package', async () => {
-		const nodes = await n8n.rest<Array<{ name: string; displayName: string; polling?: boolean; properties: Array<{ name: string }> }>>(
-			'GET',
-			'/types/nodes.json',
-		);
+		const nodes = await n8n.rest<
+			Array<{
+				name: string;
+				displayName: string;
+				polling?: boolean;
+				properties: Array<{ name: string }>;
+			}>
+		>('GET', '/types/nodes.json');
 		expect(nodes.map((node) => node.name)).toEqual(
-			expect.arrayContaining([`${PACKAGE}.documentExecution`, `${PACKAGE}.documentExecutionTrigger`, `${PACKAGE}.documentExecutionPollTrigger`]),
+			expect.arrayContaining([
+				`${PACKAGE}.documentExecution`,
+				`${PACKAGE}.documentExecutionTrigger`,
+				`${PACKAGE}.documentExecutionPollTrigger`,
+			]),
 		);
-		const pollTrigger = nodes.find((node) => node.name === `${PACKAGE}.documentExecutionPollTrigger`);
+		const pollTrigger = nodes.find(
+			(node) => node.name === `${PACKAGE}.documentExecutionPollTrigger`,
+		);
 		// A polling node, to which n8n 1.x adds its Poll Times as 2.x does.
-		expect(pollTrigger).toMatchObject({ displayName: 'Document Execution Poll Trigger', polling: true });
-		expect(pollTrigger?.properties.map((property) => property.name)).toEqual(expect.arrayContaining(['pollTimes', 'event']));
+		expect(pollTrigger).toMatchObject({
+			displayName: 'Document Execution Poll Trigger',
+			polling: true,
+		});
+		expect(pollTrigger?.properties.map((property) => property.name)).toEqual(
+			expect.arrayContaining(['pollTimes', 'event']),
+		);
 		expect(n8n.log()).not.toMatch(/Failed to load package|Skipping package/);
-		const credentials = await n8n.rest<Array<{ name: string; supportedNodes?: string[] }>>('GET', '/types/credentials.json');
+		const credentials = await n8n.rest<Array<{ name: string; supportedNodes?: string[] }>>(
+			'GET',
+			'/types/credentials.json',
+		);
 		for (const name of ['documentExecutionApi', 'documentExecutionOAuth2Api']) {
 			expect(credentials.find((credential) => credential.name === name)?.supportedNodes).toEqual(
-				expect.arrayContaining([`${PACKAGE}.documentExecution`, `${PACKAGE}.documentExecutionTrigger`]),
+				expect.arrayContaining([
+					`${PACKAGE}.documentExecution`,
+					`${PACKAGE}.documentExecutionTrigger`,
+				]),
 			);
 		}
 		// The poll trigger takes the Auth Token credential.
-		expect(credentials.find((credential) => credential.name === 'documentExecutionApi')?.supportedNodes).toEqual(
-			expect.arrayContaining([`${PACKAGE}.documentExecutionPollTrigger`]),
-		);
+		expect(
+			credentials.find((credential) => credential.name === 'documentExecutionApi')?.supportedNodes,
+		).toEqual(expect.arrayContaining([`${PACKAGE}.documentExecutionPollTrigger`]));
 	});
 
 	it('runs examples/create-status-download.json with n8n execute', async () => {
-		const example = exampleWorkflows().find((workflow) => workflow.file === 'create-status-download.json');
+		const example = exampleWorkflows().find(
+			(workflow) => workflow.file === 'create-status-download.json',
+		);
 		expect(example).toBeDefined();
 		const { file: _file, ...importable } = example!;
 		await n8n.importWorkflow(importable);
 		const summary = await runPipeline(n8n, service);
 		expect(summary.documentId).toMatch(/\S+/);
 		expect(summary.status).toBe('COMPLETED');
-		expect(summary.pdf).toEqual(expect.objectContaining({ isPdf: true, matchesService: true, mimeType: 'application/pdf' }));
+		expect(summary.pdf).toEqual(
+			expect.objectContaining({ isPdf: true, matchesService: true, mimeType: 'application/pdf' }),
+		);
 	});
 });

@@ -4,7 +4,14 @@ import type { EmulatorProcess } from '../../scripts/lib/emulator';
 import type { N8n } from '../../scripts/lib/n8n';
 import { V3_SEED } from '../emulator/families/v3';
 import { makePdf } from '../fixtures/pdf';
-import { emulator, n8nWithPackage, PACKAGE, tokenCredential, withCredentials, type ExampleWorkflow } from './support';
+import {
+	emulator,
+	n8nWithPackage,
+	PACKAGE,
+	tokenCredential,
+	withCredentials,
+	type ExampleWorkflow,
+} from './support';
 
 const WORKFLOW_ID = 'DexE2ePollTrig01';
 
@@ -43,12 +50,17 @@ describe('the Document Execution Poll Trigger in a running n8n', () => {
 	let service: EmulatorProcess;
 
 	const executions = async () =>
-		(await n8n.rest<{ results: Execution[] }>('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: WORKFLOW_ID }))}`))
-			.results;
+		(
+			await n8n.rest<{ results: Execution[] }>(
+				'GET',
+				`/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: WORKFLOW_ID }))}`,
+			)
+		).results;
 
 	const completedListReads = async () =>
-		(await service.control<Array<{ path: string }>>('GET', '/__emulator/requests')).body.filter((request) => request.path === '/api/v3.0/document/completed')
-			.length;
+		(await service.control<Array<{ path: string }>>('GET', '/__emulator/requests')).body.filter(
+			(request) => request.path === '/api/v3.0/document/completed',
+		).length;
 
 	beforeAll(async () => {
 		service = await emulator('poll-trigger');
@@ -59,7 +71,9 @@ describe('the Document Execution Poll Trigger in a running n8n', () => {
 		await n8n.start();
 		await n8n.setupOwner();
 		const stored = await n8n.rest<{ versionId: string }>('GET', `/rest/workflows/${WORKFLOW_ID}`);
-		await n8n.rest('POST', `/rest/workflows/${WORKFLOW_ID}/activate`, { versionId: stored.versionId });
+		await n8n.rest('POST', `/rest/workflows/${WORKFLOW_ID}/activate`, {
+			versionId: stored.versionId,
+		});
 	});
 
 	afterAll(async () => {
@@ -79,7 +93,14 @@ describe('the Document Execution Poll Trigger in a running n8n', () => {
 			}),
 		});
 		const documentId = ((await created.json()) as { data: { documentId: string } }).data.documentId;
-		expect((await service.control<{ status: string }>('POST', `/__emulator/v3/documents/${documentId}/sign-all`)).body.status).toBe('COMPLETED');
+		expect(
+			(
+				await service.control<{ status: string }>(
+					'POST',
+					`/__emulator/v3/documents/${documentId}/sign-all`,
+				)
+			).body.status,
+		).toBe('COMPLETED');
 		return documentId;
 	}
 
@@ -94,16 +115,28 @@ describe('the Document Execution Poll Trigger in a running n8n', () => {
 		return [...found].sort((a, b) => Number(a.id) - Number(b.id));
 	}
 
-	const executionData = async (execution: Execution) => (await n8n.rest<{ data: string }>('GET', `/rest/executions/${execution.id}`)).data;
+	const executionData = async (execution: Execution) =>
+		(await n8n.rest<{ data: string }>('GET', `/rest/executions/${execution.id}`)).data;
 
 	it('is listed in the editor as a polling trigger, with the Poll Times n8n adds', async () => {
-		const types = await n8n.rest<Array<{ name: string; displayName: string; polling?: boolean; properties: Array<{ name: string }> }>>(
-			'GET',
-			'/types/nodes.json',
+		const types = await n8n.rest<
+			Array<{
+				name: string;
+				displayName: string;
+				polling?: boolean;
+				properties: Array<{ name: string }>;
+			}>
+		>('GET', '/types/nodes.json');
+		const pollTrigger = types.find(
+			(type) => type.name === `${PACKAGE}.documentExecutionPollTrigger`,
 		);
-		const pollTrigger = types.find((type) => type.name === `${PACKAGE}.documentExecutionPollTrigger`);
-		expect(pollTrigger).toMatchObject({ displayName: 'Document Execution Poll Trigger', polling: true });
-		expect(pollTrigger?.properties.map((property) => property.name)).toEqual(expect.arrayContaining(['pollTimes', 'event', 'statuses', 'documentsToWatch']));
+		expect(pollTrigger).toMatchObject({
+			displayName: 'Document Execution Poll Trigger',
+			polling: true,
+		});
+		expect(pollTrigger?.properties.map((property) => property.name)).toEqual(
+			expect.arrayContaining(['pollTimes', 'event', 'statuses', 'documentsToWatch']),
+		);
 	});
 
 	let firstDocumentId = '';
@@ -121,7 +154,8 @@ describe('the Document Execution Poll Trigger in a running n8n', () => {
 
 		// One more scheduled poll: nothing new, no second execution.
 		const readsBefore = await completedListReads();
-		for (let tries = 0; tries < 90 && (await completedListReads()) === readsBefore; tries++) await sleep(1000);
+		for (let tries = 0; tries < 90 && (await completedListReads()) === readsBefore; tries++)
+			await sleep(1000);
 		expect(await completedListReads()).toBeGreaterThan(readsBefore);
 		await sleep(2000);
 		expect(await executions()).toHaveLength(1);

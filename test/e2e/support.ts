@@ -52,7 +52,13 @@ export interface ExampleWorkflow {
 	workflow: Record<string, unknown> & {
 		id?: string;
 		name?: string;
-		nodes: Array<{ name: string; type: string; credentials?: Record<string, { id: string; name: string }> } & Record<string, unknown>>;
+		nodes: Array<
+			{
+				name: string;
+				type: string;
+				credentials?: Record<string, { id: string; name: string }>;
+			} & Record<string, unknown>
+		>;
 		connections: Record<string, unknown>;
 	};
 }
@@ -62,7 +68,12 @@ export function exampleWorkflows(): ExampleWorkflow[] {
 	return readdirSync(paths.examples)
 		.filter((file) => file.endsWith('.json'))
 		.sort()
-		.map((file) => ({ file, workflow: JSON.parse(readFileSync(join(paths.examples, file), 'utf8')) as ExampleWorkflow['workflow'] }));
+		.map((file) => ({
+			file,
+			workflow: JSON.parse(
+				readFileSync(join(paths.examples, file), 'utf8'),
+			) as ExampleWorkflow['workflow'],
+		}));
 }
 
 /** Points every node's credentials at the imported ones (what a user does after importing a workflow). */
@@ -71,14 +82,21 @@ export function withCredentials(
 	credentials: Array<{ id: string; name: string; type: string }>,
 	id: string,
 ): ExampleWorkflow['workflow'] & { id: string } {
-	const byType = new Map(credentials.map((credential) => [credential.type, { id: credential.id, name: credential.name }]));
+	const byType = new Map(
+		credentials.map((credential) => [
+			credential.type,
+			{ id: credential.id, name: credential.name },
+		]),
+	);
 	return {
 		...workflow,
 		id,
 		active: false,
 		nodes: workflow.nodes.map((node) => {
 			if (!node.credentials) return node;
-			const next = Object.fromEntries(Object.entries(node.credentials).map(([type, ref]) => [type, byType.get(type) ?? ref]));
+			const next = Object.fromEntries(
+				Object.entries(node.credentials).map(([type, ref]) => [type, byType.get(type) ?? ref]),
+			);
 			return { ...node, credentials: next };
 		}),
 	};

@@ -7,7 +7,11 @@ import { packed } from './support';
 
 const describeIssues = (report: ScanReport) =>
 	report.legs
-		.flatMap((leg) => leg.messages.map((m) => `${leg.name}: ${m.file}:${m.line} ${m.severity} ${m.rule}: ${m.message}`))
+		.flatMap((leg) =>
+			leg.messages.map(
+				(m) => `${leg.name}: ${m.file}:${m.line} ${m.severity} ${m.rule}: ${m.message}`,
+			),
+		)
 		.join('\n');
 
 /**
@@ -24,7 +28,10 @@ describe("n8n's verification checks", () => {
 	});
 
 	it('the community lint (n8n-node lint, strict mode) is clean', async () => {
-		const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
+		const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<
+			string,
+			unknown
+		>;
 		// The strict lint refuses a package.json with an `overrides` field.
 		expect(manifest).not.toHaveProperty('overrides');
 		const lint = await communityLint();

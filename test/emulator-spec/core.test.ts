@@ -16,11 +16,17 @@ const servicePath = () => `${emulator.baseUrl}/v3.2/sign/request?documentId=anyt
 describe('emulator core', () => {
 	it('answers unknown service paths with 404 and records every service request', async () => {
 		const before = emulator.requests.length;
-		const response = await http.get(`${emulator.baseUrl}/v9/nothing?x=1`, { headers: { 'x-auth-token': 'abc' } });
+		const response = await http.get(`${emulator.baseUrl}/v9/nothing?x=1`, {
+			headers: { 'x-auth-token': 'abc' },
+		});
 		expect(response.status).toBe(404);
 		const recorded = emulator.requests.slice(before);
 		expect(recorded).toHaveLength(1);
-		expect(recorded[0]).toMatchObject({ method: 'GET', path: '/api/v9/nothing', query: { x: '1' } });
+		expect(recorded[0]).toMatchObject({
+			method: 'GET',
+			path: '/api/v9/nothing',
+			query: { x: '1' },
+		});
 		expect(recorded[0].headers['x-auth-token']).toBe('abc');
 	});
 
@@ -48,14 +54,19 @@ describe('emulator core', () => {
 
 		it('malformedJson answers 200 application/json with a body that does not parse', async () => {
 			emulator.faults.inject({ kind: 'malformedJson' });
-			const response = await http.get(servicePath(), { responseType: 'text', transformResponse: (body) => body });
+			const response = await http.get(servicePath(), {
+				responseType: 'text',
+				transformResponse: (body) => body,
+			});
 			expect(response.headers['content-type']).toContain('application/json');
 			expect(() => JSON.parse(response.data as string)).toThrow();
 		});
 
 		it('reset closes the connection without an answer', async () => {
 			emulator.faults.inject({ kind: 'reset' });
-			await expect(http.get(servicePath())).rejects.toMatchObject({ code: expect.stringMatching(/ECONNRESET|socket hang up|ERR_BAD_RESPONSE/) });
+			await expect(http.get(servicePath())).rejects.toMatchObject({
+				code: expect.stringMatching(/ECONNRESET|socket hang up|ERR_BAD_RESPONSE/),
+			});
 		});
 
 		it('empty answers 200 with no body and no Content-Type', async () => {
@@ -68,7 +79,9 @@ describe('emulator core', () => {
 
 		it('timeout never answers', async () => {
 			emulator.faults.inject({ kind: 'timeout' });
-			await expect(http.get(servicePath(), { timeout: 300 })).rejects.toMatchObject({ code: 'ECONNABORTED' });
+			await expect(http.get(servicePath(), { timeout: 300 })).rejects.toMatchObject({
+				code: 'ECONNABORTED',
+			});
 		});
 
 		it('only matching requests get the fault, as many times as asked', async () => {
@@ -81,7 +94,10 @@ describe('emulator core', () => {
 		});
 
 		it('can be steered over HTTP by another process', async () => {
-			const injected = await http.post(`${emulator.origin}/__emulator/faults`, { kind: 'http500', path: '/v3.2/' });
+			const injected = await http.post(`${emulator.origin}/__emulator/faults`, {
+				kind: 'http500',
+				path: '/v3.2/',
+			});
 			expect(injected.status).toBe(200);
 			expect((await http.get(servicePath())).status).toBe(500);
 		});
@@ -90,7 +106,10 @@ describe('emulator core', () => {
 	describe('temporary download links', () => {
 		it('serve the file until their time to live passes on the emulator clock, then 403', async () => {
 			const content = Buffer.from('%PDF-1.4 signed');
-			const { url } = emulator.links.createDownload({ content, contentType: 'application/pdf', fileName: 'signed.pdf' }, 15_000);
+			const { url } = emulator.links.createDownload(
+				{ content, contentType: 'application/pdf', fileName: 'signed.pdf' },
+				15_000,
+			);
 			const fresh = await http.get(url, { responseType: 'arraybuffer' });
 			expect(fresh.status).toBe(200);
 			expect(Buffer.from(fresh.data)).toEqual(content);
@@ -101,17 +120,25 @@ describe('emulator core', () => {
 
 		it('are unique per call', () => {
 			const file = { content: Buffer.from('x'), contentType: 'application/pdf', fileName: 'a.pdf' };
-			expect(emulator.links.createDownload(file, 1000).url).not.toBe(emulator.links.createDownload(file, 1000).url);
+			expect(emulator.links.createDownload(file, 1000).url).not.toBe(
+				emulator.links.createDownload(file, 1000).url,
+			);
 		});
 
 		it('take request faults like service paths, and only when asked', async () => {
-			const file = { content: Buffer.from('%PDF-1.4 signed'), contentType: 'application/pdf', fileName: 'signed.pdf' };
+			const file = {
+				content: Buffer.from('%PDF-1.4 signed'),
+				contentType: 'application/pdf',
+				fileName: 'signed.pdf',
+			};
 			const { url } = emulator.links.createDownload(file, 15_000);
 			emulator.faults.inject({ kind: 'html', path: '/__files/' });
 			const page = await http.get(url);
 			expect(page.status).toBe(200);
 			expect(page.headers['content-type']).toContain('text/html');
-			expect(Buffer.from((await http.get(url, { responseType: 'arraybuffer' })).data)).toEqual(file.content);
+			expect(Buffer.from((await http.get(url, { responseType: 'arraybuffer' })).data)).toEqual(
+				file.content,
+			);
 		});
 
 		it('point at a closed loopback port (refused) or a name that never resolves, when asked', async () => {
@@ -123,12 +150,17 @@ describe('emulator core', () => {
 			expect(new URL(refused).host).not.toBe(new URL(emulator.origin).host);
 			await expect(http.get(refused)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
 			expect(new URL(unresolvable).hostname).toBe('files.emulator.invalid');
-			await expect(http.get(unresolvable)).rejects.toMatchObject({ code: expect.stringMatching(/^(ENOTFOUND|EAI_AGAIN)$/) });
+			await expect(http.get(unresolvable)).rejects.toMatchObject({
+				code: expect.stringMatching(/^(ENOTFOUND|EAI_AGAIN)$/),
+			});
 			expect(new URL(emulator.links.createDownload(file, 15_000).url).origin).toBe(emulator.origin);
 		});
 
 		it('can be expired from another process by moving the clock', async () => {
-			const { url } = emulator.links.createDownload({ content: Buffer.from('x'), contentType: 'application/pdf', fileName: 'a.pdf' }, 15_000);
+			const { url } = emulator.links.createDownload(
+				{ content: Buffer.from('x'), contentType: 'application/pdf', fileName: 'a.pdf' },
+				15_000,
+			);
 			await http.post(`${emulator.origin}/__emulator/clock/advance`, { ms: 16_000 });
 			expect((await http.get(url)).status).toBe(403);
 		});
@@ -138,11 +170,15 @@ describe('emulator core', () => {
 		it('keep the bytes PUT within the time limit, intact', async () => {
 			const { url } = emulator.links.createUpload('media-1', 'account-main', 15 * 60_000);
 			const content = Buffer.from(Array.from({ length: 4096 }, (_, index) => index % 256));
-			const response = await http.put(url, content, { headers: { 'content-type': 'application/pdf' } });
+			const response = await http.put(url, content, {
+				headers: { 'content-type': 'application/pdf' },
+			});
 			expect(response.status).toBe(200);
 			const received = emulator.links.upload('media-1')?.received;
 			expect(received?.contentType).toBe('application/pdf');
-			expect(createHash('sha256').update(received!.content).digest('hex')).toBe(createHash('sha256').update(content).digest('hex'));
+			expect(createHash('sha256').update(received!.content).digest('hex')).toBe(
+				createHash('sha256').update(content).digest('hex'),
+			);
 		});
 
 		it('take request faults, such as a reset, when asked', async () => {
@@ -154,7 +190,9 @@ describe('emulator core', () => {
 
 		it('refuse a wrong signature and an expired target', async () => {
 			const { url } = emulator.links.createUpload('media-2', 'account-main', 15 * 60_000);
-			expect((await http.put(url.replace(/signature=\w+/, 'signature=forged'), 'x')).status).toBe(403);
+			expect((await http.put(url.replace(/signature=\w+/, 'signature=forged'), 'x')).status).toBe(
+				403,
+			);
 			emulator.clock.advance(15 * 60_000);
 			expect((await http.put(url, 'x')).status).toBe(403);
 			expect(emulator.links.upload('media-2')?.received).toBeUndefined();

@@ -3,7 +3,12 @@ import axios from 'axios';
 import { EXTRAS_SEED } from '../emulator/families/v3-extras';
 import { formatServiceDate, V3_SEED, type V3State } from '../emulator/families/v3';
 import { inviteeActs } from '../emulator/families/v3-invitee-actions';
-import { OTHER_ACCOUNT_AUTH_TOKEN, DEFAULT_AUTH_TOKEN, startEmulator, type Emulator } from '../emulator/server';
+import {
+	OTHER_ACCOUNT_AUTH_TOKEN,
+	DEFAULT_AUTH_TOKEN,
+	startEmulator,
+	type Emulator,
+} from '../emulator/server';
 
 let emulator: Emulator;
 beforeEach(async () => {
@@ -15,25 +20,41 @@ const DAY = 24 * 3600_000;
 const http = axios.create({ validateStatus: () => true, timeout: 5000 });
 const auth = (token = DEFAULT_AUTH_TOKEN) => ({ headers: { 'X-Auth-Token': token } });
 const url = (path: string) => `${emulator.baseUrl}${path}`;
-const get = (path: string, params: Record<string, unknown> = {}, token?: string) => http.get(url(path), { params, ...auth(token) });
-const code = (response: { data: { messages: Array<{ code: string }> } }) => response.data.messages[0]?.code;
+const get = (path: string, params: Record<string, unknown> = {}, token?: string) =>
+	http.get(url(path), { params, ...auth(token) });
+const code = (response: { data: { messages: Array<{ code: string }> } }) =>
+	response.data.messages[0]?.code;
 const v3 = () => emulator.slice<V3State>('v3');
-const signUrlOf = (documentId: string, invitee = 0) => `${emulator.origin}/sign/${v3().documents.get(documentId)!.invitees[invitee].uuid}`;
-const statusOf = async (documentId: string) => (await get('/v3.2/sign/request', { documentId })).data;
+const signUrlOf = (documentId: string, invitee = 0) =>
+	`${emulator.origin}/sign/${v3().documents.get(documentId)!.invitees[invitee].uuid}`;
+const statusOf = async (documentId: string) =>
+	(await get('/v3.2/sign/request', { documentId })).data;
 
-const complete = (documentId: unknown, token?: string) => http.post(url('/v3.0/sign/request/complete'), { documentId }, auth(token));
-const deleteInvitation = (signUrl: string, token?: string) => http.delete(url('/v3.0/sign/request/invitation'), { params: { signUrl }, ...auth(token) });
-const activate = (signUrl: string, token?: string) => http.put(url('/v3.1/invitation/activate'), undefined, { params: { signUrl }, ...auth(token) });
+const complete = (documentId: unknown, token?: string) =>
+	http.post(url('/v3.0/sign/request/complete'), { documentId }, auth(token));
+const deleteInvitation = (signUrl: string, token?: string) =>
+	http.delete(url('/v3.0/sign/request/invitation'), { params: { signUrl }, ...auth(token) });
+const activate = (signUrl: string, token?: string) =>
+	http.put(url('/v3.1/invitation/activate'), undefined, { params: { signUrl }, ...auth(token) });
 
 describe('Mark document as complete (POST v3.0/sign/request/complete)', () => {
 	it('completes a partly signed document whose other invitation was rejected, revoking it', async () => {
 		await inviteeActs(emulator.env, V3_SEED.sentDocumentId, 'sign-next');
 		await inviteeActs(emulator.env, V3_SEED.sentDocumentId, 'reject');
 		const response = await complete(V3_SEED.sentDocumentId);
-		expect(response.data).toEqual({ status: 1, messages: [expect.objectContaining({ code: 'document.complete.success' })], data: {} });
+		expect(response.data).toEqual({
+			status: 1,
+			messages: [expect.objectContaining({ code: 'document.complete.success' })],
+			data: {},
+		});
 		const status = await statusOf(V3_SEED.sentDocumentId);
-		expect(status.data.requests.map((request: { name: string }) => request.name)).toEqual(['Asha Rao']);
-		const fetched = await get('/v3.3/document/fetchDocument', { documentId: V3_SEED.sentDocumentId, documentDownloadType: 'DOCUMENT' });
+		expect(status.data.requests.map((request: { name: string }) => request.name)).toEqual([
+			'Asha Rao',
+		]);
+		const fetched = await get('/v3.3/document/fetchDocument', {
+			documentId: V3_SEED.sentDocumentId,
+			documentDownloadType: 'DOCUMENT',
+		});
 		expect(fetched.data.status).toBe(1);
 	});
 
@@ -53,22 +74,46 @@ describe('Mark document as complete (POST v3.0/sign/request/complete)', () => {
 
 describe('Delete invitation (DELETE v3.0/sign/request/invitation)', () => {
 	it('removes an unsigned invitation, given whole or as its UUID; its sign URL is then unknown', async () => {
-		const [first, second] = [signUrlOf(V3_SEED.sentDocumentId, 0), signUrlOf(V3_SEED.sentDocumentId, 1)];
+		const [first, second] = [
+			signUrlOf(V3_SEED.sentDocumentId, 0),
+			signUrlOf(V3_SEED.sentDocumentId, 1),
+		];
 		const response = await deleteInvitation(second.split('/sign/')[1]);
-		expect(response.data).toEqual({ status: 1, messages: [expect.objectContaining({ code: 'invitation.deleted.success' })], data: {} });
-		expect((await statusOf(V3_SEED.sentDocumentId)).data.requests.map((request: { signUrl: string }) => request.signUrl)).toEqual([first]);
+		expect(response.data).toEqual({
+			status: 1,
+			messages: [expect.objectContaining({ code: 'invitation.deleted.success' })],
+			data: {},
+		});
+		expect(
+			(await statusOf(V3_SEED.sentDocumentId)).data.requests.map(
+				(request: { signUrl: string }) => request.signUrl,
+			),
+		).toEqual([first]);
 		expect(code(await deleteInvitation(second))).toBe('invitation.not.found');
 	});
 
 	it('completes the document when every remaining invitee has signed (the v3 family derives COMPLETED)', async () => {
 		await inviteeActs(emulator.env, V3_SEED.sentDocumentId, 'sign-next');
 		await deleteInvitation(signUrlOf(V3_SEED.sentDocumentId, 1));
-		expect((await get('/v3.0/sign/request/list', { q: V3_SEED.sentDocumentId })).data.data.documents[0].status).toBe('COMPLETED');
+		expect(
+			(await get('/v3.0/sign/request/list', { q: V3_SEED.sentDocumentId })).data.data.documents[0]
+				.status,
+		).toBe('COMPLETED');
 	});
 
 	it.each([
-		['a signed invitation', () => signUrlOf(V3_SEED.completedDocumentId), DEFAULT_AUTH_TOKEN, 'invitation.already.signed'],
-		["another account's invitation", () => signUrlOf(V3_SEED.sentDocumentId), OTHER_ACCOUNT_AUTH_TOKEN, 'invitation.not.found'],
+		[
+			'a signed invitation',
+			() => signUrlOf(V3_SEED.completedDocumentId),
+			DEFAULT_AUTH_TOKEN,
+			'invitation.already.signed',
+		],
+		[
+			"another account's invitation",
+			() => signUrlOf(V3_SEED.sentDocumentId),
+			OTHER_ACCOUNT_AUTH_TOKEN,
+			'invitation.not.found',
+		],
 		['no sign URL', () => '', DEFAULT_AUTH_TOKEN, 'validator.invalid'],
 	])('refuses %s', async (_case, signUrl, token, expected) => {
 		expect(code(await deleteInvitation(signUrl(), token))).toBe(expected);
@@ -79,7 +124,11 @@ describe('Activate invitation (PUT v3.1/invitation/activate)', () => {
 	it('activates an invitation later in the signing order, once', async () => {
 		const second = signUrlOf(V3_SEED.sentDocumentId, 1);
 		const response = await activate(second);
-		expect(response.data).toEqual({ status: 1, messages: [expect.objectContaining({ code: 'invitation.activate.success' })], data: {} });
+		expect(response.data).toEqual({
+			status: 1,
+			messages: [expect.objectContaining({ code: 'invitation.activate.success' })],
+			data: {},
+		});
 		expect(code(await activate(second))).toBe('invitation.already.active');
 	});
 
@@ -90,10 +139,26 @@ describe('Activate invitation (PUT v3.1/invitation/activate)', () => {
 	});
 
 	it.each([
-		['the invitee whose turn it is', () => signUrlOf(V3_SEED.sentDocumentId, 0), 'invitation.already.active'],
-		['a signed invitation', () => signUrlOf(V3_SEED.completedDocumentId), 'invitation.already.signed'],
-		['an expired invitation', () => signUrlOf(V3_SEED.expiredDocumentId), 'invitation.cannot.be.activated'],
-		['an unknown sign URL', () => `${emulator.origin}/sign/00000000-0000-4000-8000-000000000000`, 'invitation.not.found'],
+		[
+			'the invitee whose turn it is',
+			() => signUrlOf(V3_SEED.sentDocumentId, 0),
+			'invitation.already.active',
+		],
+		[
+			'a signed invitation',
+			() => signUrlOf(V3_SEED.completedDocumentId),
+			'invitation.already.signed',
+		],
+		[
+			'an expired invitation',
+			() => signUrlOf(V3_SEED.expiredDocumentId),
+			'invitation.cannot.be.activated',
+		],
+		[
+			'an unknown sign URL',
+			() => `${emulator.origin}/sign/00000000-0000-4000-8000-000000000000`,
+			'invitation.not.found',
+		],
 	])('refuses %s', async (_case, signUrl, expected) => {
 		expect(code(await activate(signUrl()))).toBe(expected);
 	});
@@ -115,21 +180,42 @@ describe('Wallet balance (GET v3.0/wallet/balance/details)', () => {
 describe('Stamps', () => {
 	it('lists the series with only the fields asked for, the counts read from the v3 stamps', async () => {
 		const { data } = (await get('/v3.1/series/list', { unused: true, purpose: 'TRUE' })).data;
-		const seriesA = data.series.find((series: { seriesNumber: string }) => series.seriesNumber === V3_SEED.stampSeries);
-		expect(seriesA).toEqual({ seriesNumber: V3_SEED.stampSeries, state: 'Karnataka', denomination: 100, unused: 100, purpose: 'Loan agreement' });
+		const seriesA = data.series.find(
+			(series: { seriesNumber: string }) => series.seriesNumber === V3_SEED.stampSeries,
+		);
+		expect(seriesA).toEqual({
+			seriesNumber: V3_SEED.stampSeries,
+			state: 'Karnataka',
+			denomination: 100,
+			unused: 100,
+			purpose: 'Loan agreement',
+		});
 	});
 
 	it('lists the groups under data.seriesGroups', async () => {
 		const { data } = (await get('/v3.0/series/groups/list')).data;
-		expect(data.seriesGroups).toEqual([{ groupName: EXTRAS_SEED.stampGroup, state: 'Karnataka', series: [V3_SEED.stampSeries, V3_SEED.emptyStampSeries] }]);
+		expect(data.seriesGroups).toEqual([
+			{
+				groupName: EXTRAS_SEED.stampGroup,
+				state: 'Karnataka',
+				series: [V3_SEED.stampSeries, V3_SEED.emptyStampSeries],
+			},
+		]);
 	});
 
 	it('lists series expiring within the look-up period (default 30 days), the expired ones on request, by expiry date', async () => {
 		const numbers = async (params: Record<string, unknown>) =>
-			(await get('/v3.1/series/expiry', params)).data.data.series.map((series: { seriesNumber: string }) => series.seriesNumber);
+			(await get('/v3.1/series/expiry', params)).data.data.series.map(
+				(series: { seriesNumber: string }) => series.seriesNumber,
+			);
 		expect(await numbers({})).toEqual([V3_SEED.stampSeries]);
-		expect(await numbers({ lookUpPeriod: 100 })).toEqual([V3_SEED.stampSeries, V3_SEED.revenueStampSeries]);
-		expect(await numbers({ lookUpPeriod: 5, includeExpired: 1 })).toEqual([V3_SEED.emptyStampSeries]);
+		expect(await numbers({ lookUpPeriod: 100 })).toEqual([
+			V3_SEED.stampSeries,
+			V3_SEED.revenueStampSeries,
+		]);
+		expect(await numbers({ lookUpPeriod: 5, includeExpired: 1 })).toEqual([
+			V3_SEED.emptyStampSeries,
+		]);
 		expect(await numbers({ lookUpPeriod: -1 })).toEqual([]);
 		const [first] = (await get('/v3.1/series/expiry')).data.data.series;
 		expect(first.expiryDate).toBe(formatServiceDate(emulator.clock.now() + 10 * DAY));
@@ -142,7 +228,9 @@ describe('Stamps', () => {
 
 describe('eBG notifications (GET v3.3/nesl/notification/list and detail)', () => {
 	const ids = async (params: Record<string, unknown>) =>
-		(await get('/v3.3/nesl/notification/list', params)).data.data.notifications.map((notification: { notifTxnId: string }) => notification.notifTxnId);
+		(await get('/v3.3/nesl/notification/list', params)).data.data.notifications.map(
+			(notification: { notifTxnId: string }) => notification.notifTxnId,
+		);
 
 	it('lists the notifications, filtered by loan number, status, event type and recipient, paged', async () => {
 		expect(await ids({})).toEqual(['NTX-0001', 'NTX-0002', 'NTX-0003']);
@@ -150,18 +238,39 @@ describe('eBG notifications (GET v3.3/nesl/notification/list and detail)', () =>
 		expect(await ids({ requestType: 'INVOCATION' })).toEqual(['NTX-0002']);
 		expect(await ids({ sentToMe: true })).toEqual(['NTX-0001', 'NTX-0002']);
 		expect(await ids({ max: 1, offset: 1 })).toEqual(['NTX-0002']);
-		expect(code(await get('/v3.3/nesl/notification/list', { status: 'DONE' }))).toBe('validator.invalid');
+		expect(code(await get('/v3.3/nesl/notification/list', { status: 'DONE' }))).toBe(
+			'validator.invalid',
+		);
 	});
 
 	it('shows a review done through the review operation as the notification status', async () => {
 		const { notifTxnId, requestId, loanNumber } = V3_SEED.ebgNotification;
-		await http.post(url('/v3.3/nesl/notification/review'), { data: { notifTxnId, requestId, loanNumber, reviewStatus: 'Rejected', reviewRemarks: 'Wrong amount' } }, auth());
+		await http.post(
+			url('/v3.3/nesl/notification/review'),
+			{
+				data: {
+					notifTxnId,
+					requestId,
+					loanNumber,
+					reviewStatus: 'Rejected',
+					reviewRemarks: 'Wrong amount',
+				},
+			},
+			auth(),
+		);
 		expect(await ids({ status: 'REJECTED' })).toEqual([notifTxnId]);
 		const detail = (await get(`/v3.3/nesl/notification/detail/${notifTxnId}`)).data;
-		expect(detail.data.notification).toMatchObject({ notifTxnId, status: 'REJECTED', reviewRemarks: 'Wrong amount', requestType: 'AMENDMENT' });
+		expect(detail.data.notification).toMatchObject({
+			notifTxnId,
+			status: 'REJECTED',
+			reviewRemarks: 'Wrong amount',
+			requestType: 'AMENDMENT',
+		});
 	});
 
 	it('answers notification.not.found for an unknown notification', async () => {
-		expect(code(await get('/v3.3/nesl/notification/detail/NTX-NONE'))).toBe('notification.not.found');
+		expect(code(await get('/v3.3/nesl/notification/detail/NTX-NONE'))).toBe(
+			'notification.not.found',
+		);
 	});
 });

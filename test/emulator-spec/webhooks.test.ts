@@ -35,7 +35,12 @@ async function startReceiver(): Promise<Receiver> {
 		const chunks: Buffer[] = [];
 		request.on('data', (chunk: Buffer) => chunks.push(chunk));
 		request.on('end', () => {
-			receiver.got.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+			receiver.got.push({
+				method: request.method ?? '',
+				path: request.url ?? '',
+				headers: request.headers,
+				body: Buffer.concat(chunks).toString('utf8'),
+			});
 			response.writeHead(receiver.answer).end();
 		});
 	});
@@ -77,7 +82,10 @@ afterEach(async () => {
 
 describe('webhooks family builds Webhook 4.0 REVIEWER_APPROVAL envelopes as the spec states', () => {
 	it('POSTs JSON with every top-level key, nulls where a value does not apply, and the MAC of the document id', async () => {
-		const delivery = await deliverWebhook(emulator.env, { url: receiver.url, documentId: 'DOC-123' });
+		const delivery = await deliverWebhook(emulator.env, {
+			url: receiver.url,
+			documentId: 'DOC-123',
+		});
 		expect(receiver.got).toHaveLength(1);
 		const [got] = receiver.got;
 		expect(got.method).toBe('POST');
@@ -89,14 +97,24 @@ describe('webhooks family builds Webhook 4.0 REVIEWER_APPROVAL envelopes as the 
 			eventType: 'REVIEWER_APPROVAL',
 			rejectionReason: null,
 			messages: [],
-			document: { documentId: 'DOC-123', action: 'APPROVED', signatureType: null, documentStatus: 'SENT' },
+			document: {
+				documentId: 'DOC-123',
+				action: 'APPROVED',
+				signatureType: null,
+				documentStatus: 'SENT',
+			},
 			invitee: { invitationStatus: 'REVIEWER_APPROVED' },
 			invitationGroup: { type: 'REVIEWER' },
 		});
 		expect(envelope.timestamp).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
 		expect(envelope.invitee.inviteeMobile).toMatch(/^\d{10}$/);
 		expect(['SENT', 'EXPIRED', 'COMPLETED']).toContain(envelope.pack.packStatus);
-		expect(Object.keys(envelope.pack).sort()).toEqual(['packId', 'packReferenceNo', 'packStatus', 'packUrn']);
+		expect(Object.keys(envelope.pack).sort()).toEqual([
+			'packId',
+			'packReferenceNo',
+			'packStatus',
+			'packUrn',
+		]);
 		expect(envelope.mac).toBe(hmac('DOC-123', DEFAULT_SALT));
 		expect(envelope.mac).toMatch(/^[0-9a-f]{40}$/);
 		expect(delivery).toMatchObject({ acknowledged: true, attempts: [{ status: 200 }] });
@@ -120,7 +138,9 @@ describe('webhooks family builds Webhook 4.0 REVIEWER_APPROVAL envelopes as the 
 	});
 
 	it('describes a pack of the v4 family when given its packId', () => {
-		const pack = emulator.slice<V4State>('v4').packs.find((candidate) => candidate.accountId === 'account-main' && candidate.irn)!;
+		const pack = emulator
+			.slice<V4State>('v4')
+			.packs.find((candidate) => candidate.accountId === 'account-main' && candidate.irn)!;
 		const envelope = buildEnvelope(emulator.env, { packId: pack.packId });
 		expect(envelope.pack).toEqual({
 			packId: pack.packId,
@@ -129,15 +149,23 @@ describe('webhooks family builds Webhook 4.0 REVIEWER_APPROVAL envelopes as the 
 			packUrn: pack.packUrn,
 		});
 		expect(envelope.workflowRunContextId).toBe(pack.workflowRunContextId);
-		expect((envelope.document as { documentId: string }).documentId).toBe(pack.documents[0].documentId);
+		expect((envelope.document as { documentId: string }).documentId).toBe(
+			pack.documents[0].documentId,
+		);
 		expect(envelope.mac).toBe(hmac(pack.documents[0].documentId, DEFAULT_SALT));
 	});
 
 	it('computes the MAC over the final document id when overrides change it, and sends an explicit mac as given', () => {
-		const overridden = buildEnvelope(emulator.env, { documentId: 'A', overrides: { document: { documentId: 'B' } } });
+		const overridden = buildEnvelope(emulator.env, {
+			documentId: 'A',
+			overrides: { document: { documentId: 'B' } },
+		});
 		expect(overridden.mac).toBe(hmac('B', DEFAULT_SALT));
 		expect((overridden.document as Record<string, unknown>).action).toBe('APPROVED');
-		const forged = buildEnvelope(emulator.env, { documentId: 'A', overrides: { mac: 'f'.repeat(40) } });
+		const forged = buildEnvelope(emulator.env, {
+			documentId: 'A',
+			overrides: { mac: 'f'.repeat(40) },
+		});
 		expect(forged.mac).toBe('f'.repeat(40));
 		expect('mac' in buildEnvelope(emulator.env, { omitKeys: ['mac'] })).toBe(false);
 	});
@@ -150,7 +178,11 @@ describe('webhooks family delivery', () => {
 		expect(delivery.attempts.map((attempt) => attempt.status)).toEqual([500, 500, 500, 500]);
 		expect(delivery.acknowledged).toBe(false);
 		receiver.answer = 202;
-		const once = await deliverWebhook(emulator.env, { url: receiver.url, documentId: 'DOC-R', retries: 0 });
+		const once = await deliverWebhook(emulator.env, {
+			url: receiver.url,
+			documentId: 'DOC-R',
+			retries: 0,
+		});
 		expect(once.attempts.map((attempt) => attempt.status)).toEqual([202]);
 		expect(once.acknowledged).toBe(true);
 	});
@@ -158,9 +190,16 @@ describe('webhooks family delivery', () => {
 	it('records an unreachable receiver as status 0 with the error', async () => {
 		const closed = await startReceiver();
 		await closed.close();
-		const delivery = await deliverWebhook(emulator.env, { url: closed.url, documentId: 'DOC-X', retries: 1 });
+		const delivery = await deliverWebhook(emulator.env, {
+			url: closed.url,
+			documentId: 'DOC-X',
+			retries: 1,
+		});
 		expect(delivery.attempts).toHaveLength(2);
-		expect(delivery.attempts[0]).toMatchObject({ status: 0, error: expect.stringMatching(/ECONNREFUSED/) });
+		expect(delivery.attempts[0]).toMatchObject({
+			status: 0,
+			error: expect.stringMatching(/ECONNREFUSED/),
+		});
 	});
 
 	it('keeps a history per document, of both shapes, and drops it when the document is deleted through v3', async () => {
@@ -169,7 +208,10 @@ describe('webhooks family delivery', () => {
 		await deliverV3Event(emulator.env, { url: receiver.url, event: 'signed', documentId });
 		await deliverWebhook(emulator.env, { url: receiver.url, documentId: 'OTHER-DOC' });
 		const history = emulator.slice<WebhooksState>('webhooks').history;
-		expect(history.get(documentId)?.map((delivery) => delivery.envelope.webhookType)).toEqual(['SUCCESS', 'Success']);
+		expect(history.get(documentId)?.map((delivery) => delivery.envelope.webhookType)).toEqual([
+			'SUCCESS',
+			'Success',
+		]);
 
 		const deleted = await http.delete(`${emulator.baseUrl}/v3.0/sign/request`, {
 			params: { documentId },
@@ -189,18 +231,34 @@ describe('webhooks family delivery', () => {
 		expect(answer.status).toBe(200);
 		const delivery = answer.data as Delivery;
 		expect(delivery.acknowledged).toBe(true);
-		expect(JSON.parse(receiver.got[0].body)).toMatchObject({ invitee: { inviteeName: 'Meera' }, mac: hmac('DOC-CTRL', DEFAULT_SALT) });
-		const history = await http.get(`${emulator.origin}/__emulator/webhooks/history`, { params: { documentId: 'DOC-CTRL' } });
+		expect(JSON.parse(receiver.got[0].body)).toMatchObject({
+			invitee: { inviteeName: 'Meera' },
+			mac: hmac('DOC-CTRL', DEFAULT_SALT),
+		});
+		const history = await http.get(`${emulator.origin}/__emulator/webhooks/history`, {
+			params: { documentId: 'DOC-CTRL' },
+		});
 		expect(history.data).toHaveLength(1);
 		expect(history.data[0].deliveryId).toBe(delivery.deliveryId);
 		expect(emulator.requestsTo('/__emulator')).toHaveLength(0);
 
-		const refused = await http.post(`${emulator.origin}/__emulator/webhooks/deliver`, { documentId: 'x' });
+		const refused = await http.post(`${emulator.origin}/__emulator/webhooks/deliver`, {
+			documentId: 'x',
+		});
 		expect(refused.status).toBe(400);
 	});
 });
 
-const FLAT_KEYS = ['webhookType', 'documentId', 'documentStatus', 'irn', 'mac', 'messages', 'verification', 'request'];
+const FLAT_KEYS = [
+	'webhookType',
+	'documentId',
+	'documentStatus',
+	'irn',
+	'mac',
+	'messages',
+	'verification',
+	'request',
+];
 const FLAT_REQUEST_KEYS = [
 	'inviteeType',
 	'name',
@@ -227,7 +285,17 @@ describe('webhooks family builds v3 flat events', () => {
 				webhookType: 'Success',
 				messages: [],
 				verification: null,
-				request: { inviteeType: 'Signer', action: 'Signed', active: true, signed: true, rejected: false, expired: false, signType: 'AADHAAR', error: null, rejectionMessage: null },
+				request: {
+					inviteeType: 'Signer',
+					action: 'Signed',
+					active: true,
+					signed: true,
+					rejected: false,
+					expired: false,
+					signType: 'AADHAAR',
+					error: null,
+					rejectionMessage: null,
+				},
 			},
 		],
 		[
@@ -236,7 +304,17 @@ describe('webhooks family builds v3 flat events', () => {
 				webhookType: 'Success',
 				messages: [],
 				verification: null,
-				request: { inviteeType: 'Reviewer', action: 'Approved', active: true, signed: false, rejected: false, expired: false, signType: null, error: null, rejectionMessage: null },
+				request: {
+					inviteeType: 'Reviewer',
+					action: 'Approved',
+					active: true,
+					signed: false,
+					rejected: false,
+					expired: false,
+					signType: null,
+					error: null,
+					rejectionMessage: null,
+				},
 			},
 		],
 		[
@@ -245,7 +323,16 @@ describe('webhooks family builds v3 flat events', () => {
 				webhookType: 'Error',
 				messages: [],
 				verification: null,
-				request: { inviteeType: 'Signer', action: 'Rejected', active: true, signed: false, rejected: true, expired: false, signType: null, error: 'Invitation rejected by the signer.' },
+				request: {
+					inviteeType: 'Signer',
+					action: 'Rejected',
+					active: true,
+					signed: false,
+					rejected: true,
+					expired: false,
+					signType: null,
+					error: 'Invitation rejected by the signer.',
+				},
 			},
 		],
 		[
@@ -253,15 +340,36 @@ describe('webhooks family builds v3 flat events', () => {
 			{
 				webhookType: 'Error',
 				messages: [{ code: 'certificate.verification.failed', message: NAME_MISMATCH }],
-				verification: { name: false, pincode: true, state: true, title: true, yob: true, gender: true },
-				request: { inviteeType: 'Signer', action: 'Failed', active: false, signed: false, rejected: false, expired: true, signType: null, error: NAME_MISMATCH },
+				verification: {
+					name: false,
+					pincode: true,
+					state: true,
+					title: true,
+					yob: true,
+					gender: true,
+				},
+				request: {
+					inviteeType: 'Signer',
+					action: 'Failed',
+					active: false,
+					signed: false,
+					rejected: false,
+					expired: true,
+					signType: null,
+					error: NAME_MISMATCH,
+				},
 			},
 		],
 	])('%s: the keys in order, and the values of that kind', (event, expected) => {
 		const body = buildV3Event(emulator.env, { event, documentId: V3_SEED.sentDocumentId });
 		expect(Object.keys(body)).toEqual(FLAT_KEYS);
 		expect(Object.keys(body.request as object)).toEqual(FLAT_REQUEST_KEYS);
-		expect(body).toMatchObject({ ...expected, documentId: V3_SEED.sentDocumentId, documentStatus: 'Sent', irn: 'IRN-SENT-01' });
+		expect(body).toMatchObject({
+			...expected,
+			documentId: V3_SEED.sentDocumentId,
+			documentStatus: 'Sent',
+			irn: 'IRN-SENT-01',
+		});
 	});
 
 	it('describes the acting invitee of an emulator document as the status operation reads it', async () => {
@@ -270,48 +378,110 @@ describe('webhooks family builds v3 flat events', () => {
 			headers: { 'X-Auth-Token': DEFAULT_AUTH_TOKEN },
 		});
 		const [first, second] = status.data.data.requests;
-		const pick = ({ name, email, phone, signUrl, expiryDate }: Record<string, unknown>) => ({ name, email, phone, signUrl, expiryDate });
-		expect(buildV3Event(emulator.env, { event: 'signed', documentId: V3_SEED.sentDocumentId }).request).toMatchObject(pick(first));
-		expect(buildV3Event(emulator.env, { event: 'signed', documentId: V3_SEED.sentDocumentId, inviteeIndex: 1 }).request).toMatchObject(pick(second));
-		expect(buildV3Event(emulator.env, { event: 'signed', documentId: V3_SEED.completedDocumentId }).documentStatus).toBe('Completed');
-		expect(buildV3Event(emulator.env, { event: 'signed', documentId: V3_SEED.draftDocumentId }).documentStatus).toBe('Draft');
-		expect(buildV3Event(emulator.env, { event: 'rejected', documentId: V3_SEED.expiredDocumentId }).documentStatus).toBe('Sent');
-		expect(() => buildV3Event(emulator.env, { event: 'signed', documentId: V3_SEED.sentDocumentId, inviteeIndex: 2 })).toThrow(/no invitee 2/);
-		expect(() => buildV3Event(emulator.env, { event: 'expired' as V3EventKind })).toThrow(/event must be one of/);
+		const pick = ({ name, email, phone, signUrl, expiryDate }: Record<string, unknown>) => ({
+			name,
+			email,
+			phone,
+			signUrl,
+			expiryDate,
+		});
+		expect(
+			buildV3Event(emulator.env, { event: 'signed', documentId: V3_SEED.sentDocumentId }).request,
+		).toMatchObject(pick(first));
+		expect(
+			buildV3Event(emulator.env, {
+				event: 'signed',
+				documentId: V3_SEED.sentDocumentId,
+				inviteeIndex: 1,
+			}).request,
+		).toMatchObject(pick(second));
+		expect(
+			buildV3Event(emulator.env, { event: 'signed', documentId: V3_SEED.completedDocumentId })
+				.documentStatus,
+		).toBe('Completed');
+		expect(
+			buildV3Event(emulator.env, { event: 'signed', documentId: V3_SEED.draftDocumentId })
+				.documentStatus,
+		).toBe('Draft');
+		expect(
+			buildV3Event(emulator.env, { event: 'rejected', documentId: V3_SEED.expiredDocumentId })
+				.documentStatus,
+		).toBe('Sent');
+		expect(() =>
+			buildV3Event(emulator.env, {
+				event: 'signed',
+				documentId: V3_SEED.sentDocumentId,
+				inviteeIndex: 2,
+			}),
+		).toThrow(/no invitee 2/);
+		expect(() => buildV3Event(emulator.env, { event: 'expired' as V3EventKind })).toThrow(
+			/event must be one of/,
+		);
 	});
 
 	it('makes up a plausible one-invitee document for an id the emulator does not hold', () => {
 		const signed = buildV3Event(emulator.env, { event: 'signed' });
 		expect(signed.documentId).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
-		expect(signed).toMatchObject({ documentStatus: 'Completed', irn: null, mac: hmac(String(signed.documentId), DEFAULT_SALT) });
-		expect((signed.request as { signUrl: string }).signUrl).toMatch(new RegExp(`^${emulator.origin}/sign/[0-9a-f-]{36}$`));
-		expect((signed.request as { expiryDate: string }).expiryDate).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
-		expect(buildV3Event(emulator.env, { event: 'rejected', documentId: 'DOC-NEW' })).toMatchObject({ documentId: 'DOC-NEW', documentStatus: 'Sent' });
+		expect(signed).toMatchObject({
+			documentStatus: 'Completed',
+			irn: null,
+			mac: hmac(String(signed.documentId), DEFAULT_SALT),
+		});
+		expect((signed.request as { signUrl: string }).signUrl).toMatch(
+			new RegExp(`^${emulator.origin}/sign/[0-9a-f-]{36}$`),
+		);
+		expect((signed.request as { expiryDate: string }).expiryDate).toMatch(
+			/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/,
+		);
+		expect(buildV3Event(emulator.env, { event: 'rejected', documentId: 'DOC-NEW' })).toMatchObject({
+			documentId: 'DOC-NEW',
+			documentStatus: 'Sent',
+		});
 	});
 
-	it('computes the MAC over the top-level documentId with the salt of the document\'s account', () => {
-		expect(buildV3Event(emulator.env, { event: 'signed', documentId: V3_SEED.sentDocumentId }).mac).toBe(hmac(V3_SEED.sentDocumentId, DEFAULT_SALT));
-		expect(buildV3Event(emulator.env, { event: 'signed', documentId: V3_SEED.otherAccountDocumentId }).mac).toBe(
-			hmac(V3_SEED.otherAccountDocumentId, 'other-account-salt'),
-		);
-		expect(buildV3Event(emulator.env, { event: 'signed', documentId: 'DOC-9', account: 'account-other' }).mac).toBe(hmac('DOC-9', 'other-account-salt'));
+	it("computes the MAC over the top-level documentId with the salt of the document's account", () => {
+		expect(
+			buildV3Event(emulator.env, { event: 'signed', documentId: V3_SEED.sentDocumentId }).mac,
+		).toBe(hmac(V3_SEED.sentDocumentId, DEFAULT_SALT));
+		expect(
+			buildV3Event(emulator.env, { event: 'signed', documentId: V3_SEED.otherAccountDocumentId })
+				.mac,
+		).toBe(hmac(V3_SEED.otherAccountDocumentId, 'other-account-salt'));
+		expect(
+			buildV3Event(emulator.env, { event: 'signed', documentId: 'DOC-9', account: 'account-other' })
+				.mac,
+		).toBe(hmac('DOC-9', 'other-account-salt'));
 	});
 
 	it('merges overrides one level deep before the MAC, and sends an explicit mac or omitted keys as asked', () => {
-		const overridden = buildV3Event(emulator.env, { event: 'signed', documentId: 'A', overrides: { documentId: 'B', request: { name: 'Meera' } } });
+		const overridden = buildV3Event(emulator.env, {
+			event: 'signed',
+			documentId: 'A',
+			overrides: { documentId: 'B', request: { name: 'Meera' } },
+		});
 		expect(overridden.mac).toBe(hmac('B', DEFAULT_SALT));
 		expect(overridden.request).toMatchObject({ name: 'Meera', action: 'Signed' });
-		expect(buildV3Event(emulator.env, { event: 'signed', overrides: { mac: 'f'.repeat(40) } }).mac).toBe('f'.repeat(40));
-		expect(Object.keys(buildV3Event(emulator.env, { event: 'signed', omitKeys: ['mac', 'verification'] }))).toEqual(
-			FLAT_KEYS.filter((key) => key !== 'mac' && key !== 'verification'),
-		);
+		expect(
+			buildV3Event(emulator.env, { event: 'signed', overrides: { mac: 'f'.repeat(40) } }).mac,
+		).toBe('f'.repeat(40));
+		expect(
+			Object.keys(
+				buildV3Event(emulator.env, { event: 'signed', omitKeys: ['mac', 'verification'] }),
+			),
+		).toEqual(FLAT_KEYS.filter((key) => key !== 'mac' && key !== 'verification'));
 	});
 
 	it('leaves the mac key out entirely when the account has no salt', async () => {
 		const unsalted = await startEmulator({ salt: null });
 		try {
-			await deliverV3Event(unsalted.env, { url: receiver.url, event: 'rejected', documentId: V3_SEED.sentDocumentId });
-			expect(Object.keys(JSON.parse(receiver.got[0].body))).toEqual(FLAT_KEYS.filter((key) => key !== 'mac'));
+			await deliverV3Event(unsalted.env, {
+				url: receiver.url,
+				event: 'rejected',
+				documentId: V3_SEED.sentDocumentId,
+			});
+			expect(Object.keys(JSON.parse(receiver.got[0].body))).toEqual(
+				FLAT_KEYS.filter((key) => key !== 'mac'),
+			);
 		} finally {
 			await unsalted.close();
 		}
@@ -319,21 +489,43 @@ describe('webhooks family builds v3 flat events', () => {
 
 	it('POSTs the event as JSON, retries it like any delivery and records it under its documentId', async () => {
 		receiver.answer = 500;
-		const failing = await deliverV3Event(emulator.env, { url: receiver.url, event: 'signed', documentId: V3_SEED.sentDocumentId });
+		const failing = await deliverV3Event(emulator.env, {
+			url: receiver.url,
+			event: 'signed',
+			documentId: V3_SEED.sentDocumentId,
+		});
 		expect(failing.attempts.map((attempt) => attempt.status)).toEqual([500, 500, 500, 500]);
 		receiver.answer = 200;
-		const delivery = await deliverV3Event(emulator.env, { url: receiver.url, event: 'signed', documentId: V3_SEED.sentDocumentId, retries: 0 });
-		expect(delivery).toMatchObject({ acknowledged: true, documentId: V3_SEED.sentDocumentId, accountId: 'account-main' });
+		const delivery = await deliverV3Event(emulator.env, {
+			url: receiver.url,
+			event: 'signed',
+			documentId: V3_SEED.sentDocumentId,
+			retries: 0,
+		});
+		expect(delivery).toMatchObject({
+			acknowledged: true,
+			documentId: V3_SEED.sentDocumentId,
+			accountId: 'account-main',
+		});
 		const last = receiver.got[receiver.got.length - 1];
 		expect(last.headers['content-type']).toBe('application/json');
 		expect(last.body).toBe(delivery.body);
 		expect(JSON.parse(last.body)).toEqual(delivery.envelope);
-		expect(emulator.slice<WebhooksState>('webhooks').history.get(V3_SEED.sentDocumentId)).toEqual([failing, delivery]);
+		expect(emulator.slice<WebhooksState>('webhooks').history.get(V3_SEED.sentDocumentId)).toEqual([
+			failing,
+			delivery,
+		]);
 	});
 
 	it('lets an out-of-process test send a flat event through POST /__emulator/webhooks/deliver with shape v3', async () => {
-		const deliver = (body: Record<string, unknown>) => http.post(`${emulator.origin}/__emulator/webhooks/deliver`, { url: receiver.url, ...body });
-		const answer = await deliver({ shape: 'v3', event: 'rejected', documentId: V3_SEED.sentDocumentId, overrides: { request: { rejectionMessage: 'Wrong amount' } } });
+		const deliver = (body: Record<string, unknown>) =>
+			http.post(`${emulator.origin}/__emulator/webhooks/deliver`, { url: receiver.url, ...body });
+		const answer = await deliver({
+			shape: 'v3',
+			event: 'rejected',
+			documentId: V3_SEED.sentDocumentId,
+			overrides: { request: { rejectionMessage: 'Wrong amount' } },
+		});
 		expect(answer.status).toBe(200);
 		expect(JSON.parse(receiver.got[0].body)).toMatchObject({
 			webhookType: 'Error',
@@ -342,19 +534,33 @@ describe('webhooks family builds v3 flat events', () => {
 			request: { action: 'Rejected', rejectionMessage: 'Wrong amount' },
 		});
 		expect((answer.data as Delivery).envelope).toEqual(JSON.parse(receiver.got[0].body));
-		for (const refused of [{ shape: 'v3' }, { shape: 'v3', event: 'expired' }, { shape: 'v2', event: 'signed' }]) {
+		for (const refused of [
+			{ shape: 'v3' },
+			{ shape: 'v3', event: 'expired' },
+			{ shape: 'v2', event: 'signed' },
+		]) {
 			const response = await deliver(refused);
-			expect([response.status, response.data.message]).toEqual([400, expect.stringMatching(/event must be one of|shape is 'v3'/)]);
+			expect([response.status, response.data.message]).toEqual([
+				400,
+				expect.stringMatching(/event must be one of|shape is 'v3'/),
+			]);
 		}
 		expect(receiver.got).toHaveLength(1);
 	});
 });
 
 describe('the service sends flat events when invitees act, to the URLs their workflow configures', () => {
-	const control = (method: 'put' | 'post', path: string, body?: unknown) => http[method](`${emulator.origin}/__emulator/v3${path}`, body);
-	const configure = (config: unknown, profileId: string = V3_SEED.pdfProfileId) => control('put', `/profiles/${profileId}/webhooks`, config);
-	const act = (documentId: string, action: string, options?: unknown) => control('post', `/documents/${documentId}/${action}`, options);
-	const received = () => receiver.got.map(({ path, body }) => ({ path, event: JSON.parse(body) as Record<string, unknown> & { request: Record<string, unknown> } }));
+	const control = (method: 'put' | 'post', path: string, body?: unknown) =>
+		http[method](`${emulator.origin}/__emulator/v3${path}`, body);
+	const configure = (config: unknown, profileId: string = V3_SEED.pdfProfileId) =>
+		control('put', `/profiles/${profileId}/webhooks`, config);
+	const act = (documentId: string, action: string, options?: unknown) =>
+		control('post', `/documents/${documentId}/${action}`, options);
+	const received = () =>
+		receiver.got.map(({ path, body }) => ({
+			path,
+			event: JSON.parse(body) as Record<string, unknown> & { request: Record<string, unknown> },
+		}));
 	const createDocument = async (invitees: string[]) => {
 		const response = await http.post(
 			`${emulator.baseUrl}/v3.0/sign/request`,
@@ -369,18 +575,29 @@ describe('the service sends flat events when invitees act, to the URLs their wor
 		return response.data.data.documentId as string;
 	};
 
-	it('delivers success events to each invitee\'s own Webhook URL, nothing without one; the last to act reports Completed', async () => {
+	it("delivers success events to each invitee's own Webhook URL, nothing without one; the last to act reports Completed", async () => {
 		const configured = await configure({
-			invitees: [{ webhookUrl: receiver.at('/0/ok'), errorWebhookUrl: receiver.at('/0/error') }, { errorWebhookUrl: receiver.at('/1/error') }, { webhookUrl: receiver.at('/2/ok') }],
+			invitees: [
+				{ webhookUrl: receiver.at('/0/ok'), errorWebhookUrl: receiver.at('/0/error') },
+				{ errorWebhookUrl: receiver.at('/1/error') },
+				{ webhookUrl: receiver.at('/2/ok') },
+			],
 		});
 		expect(configured.status).toBe(200);
 		const documentId = await createDocument(['Riya Reviewer', 'Asha Rao', 'Vikram Shah']);
 
 		const approved = await act(documentId, 'review-approve');
-		expect(approved.data).toMatchObject({ documentId, status: 'SENT', deliveries: [{ url: receiver.at('/0/ok'), acknowledged: true }] });
+		expect(approved.data).toMatchObject({
+			documentId,
+			status: 'SENT',
+			deliveries: [{ url: receiver.at('/0/ok'), acknowledged: true }],
+		});
 		expect((await act(documentId, 'sign-next')).data.deliveries).toEqual([]);
 		const last = await act(documentId, 'sign-next');
-		expect(last.data).toMatchObject({ status: 'COMPLETED', deliveries: [{ url: receiver.at('/2/ok') }] });
+		expect(last.data).toMatchObject({
+			status: 'COMPLETED',
+			deliveries: [{ url: receiver.at('/2/ok') }],
+		});
 
 		expect(received()).toEqual([
 			{
@@ -389,7 +606,11 @@ describe('the service sends flat events when invitees act, to the URLs their wor
 					documentId,
 					irn: 'IRN-HOOKS',
 					documentStatus: 'Sent',
-					request: expect.objectContaining({ name: 'Riya Reviewer', action: 'Approved', inviteeType: 'Reviewer' }),
+					request: expect.objectContaining({
+						name: 'Riya Reviewer',
+						action: 'Approved',
+						inviteeType: 'Reviewer',
+					}),
 				}),
 			},
 			{
@@ -397,14 +618,20 @@ describe('the service sends flat events when invitees act, to the URLs their wor
 				event: expect.objectContaining({
 					documentId,
 					documentStatus: 'Completed',
-					request: expect.objectContaining({ name: 'Vikram Shah', action: 'Signed', phone: '9876500020' }),
+					request: expect.objectContaining({
+						name: 'Vikram Shah',
+						action: 'Signed',
+						phone: '9876500020',
+					}),
 				}),
 			},
 		]);
 	});
 
 	it('delivers rejections and certificate failures to the Error Webhook URL, with the reason and the criterion', async () => {
-		await configure({ all: { webhookUrl: receiver.at('/ok'), errorWebhookUrl: receiver.at('/error') } });
+		await configure({
+			all: { webhookUrl: receiver.at('/ok'), errorWebhookUrl: receiver.at('/error') },
+		});
 		const rejectedId = await createDocument(['Asha Rao']);
 		const failedId = await createDocument(['Vikram Shah']);
 		await act(rejectedId, 'reject', { reason: 'Wrong amount' });
@@ -415,7 +642,11 @@ describe('the service sends flat events when invitees act, to the URLs their wor
 			event: expect.objectContaining({
 				webhookType: 'Error',
 				documentStatus: 'Sent',
-				request: expect.objectContaining({ action: 'Rejected', rejected: true, rejectionMessage: 'Wrong amount' }),
+				request: expect.objectContaining({
+					action: 'Rejected',
+					rejected: true,
+					rejectionMessage: 'Wrong amount',
+				}),
 			}),
 		});
 		expect(failed.path).toBe('/error');
@@ -423,7 +654,11 @@ describe('the service sends flat events when invitees act, to the URLs their wor
 			webhookType: 'Error',
 			documentStatus: 'Sent',
 			verification: { yob: false, name: true },
-			request: { action: 'Failed', expired: true, error: "Year of birth doesn't match with the Digital Signature Certificate." },
+			request: {
+				action: 'Failed',
+				expired: true,
+				error: "Year of birth doesn't match with the Digital Signature Certificate.",
+			},
 		});
 		expect(failed.event.mac).toBe(hmac(failedId, DEFAULT_SALT));
 	});
@@ -432,22 +667,32 @@ describe('the service sends flat events when invitees act, to the URLs their wor
 		await configure({ all: { webhookUrl: receiver.url } });
 		const result = await inviteeActs(emulator.env, V3_SEED.sentDocumentId, 'sign-all');
 		expect(result.status).toBe('COMPLETED');
-		expect(result.deliveries.map((delivery) => delivery.envelope.documentStatus)).toEqual(['Sent', 'Completed']);
+		expect(result.deliveries.map((delivery) => delivery.envelope.documentStatus)).toEqual([
+			'Sent',
+			'Completed',
+		]);
 		expect(received().map(({ event }) => event.request.name)).toEqual(['Asha Rao', 'Vikram Shah']);
 	});
 
-	it('retries an action\'s delivery that gets no 2xx and keeps it in the document\'s history', async () => {
+	it("retries an action's delivery that gets no 2xx and keeps it in the document's history", async () => {
 		await configure({ all: { webhookUrl: receiver.url } });
 		receiver.answer = 503;
 		const answer = await act(V3_SEED.sentDocumentId, 'sign-next');
 		expect(answer.data.status).toBe('SENT');
-		expect(answer.data.deliveries[0]).toMatchObject({ acknowledged: false, attempts: [{ status: 503 }, { status: 503 }, { status: 503 }, { status: 503 }] });
-		const history = await http.get(`${emulator.origin}/__emulator/webhooks/history`, { params: { documentId: V3_SEED.sentDocumentId } });
+		expect(answer.data.deliveries[0]).toMatchObject({
+			acknowledged: false,
+			attempts: [{ status: 503 }, { status: 503 }, { status: 503 }, { status: 503 }],
+		});
+		const history = await http.get(`${emulator.origin}/__emulator/webhooks/history`, {
+			params: { documentId: V3_SEED.sentDocumentId },
+		});
 		expect(history.data).toEqual(answer.data.deliveries);
 	});
 
 	it('takes the URLs from the seed keys v3WebhookUrl and v3ErrorWebhookUrl for every workflow', async () => {
-		const seeded = await startEmulator({ seed: { v3WebhookUrl: receiver.at('/ok'), v3ErrorWebhookUrl: receiver.at('/error') } });
+		const seeded = await startEmulator({
+			seed: { v3WebhookUrl: receiver.at('/ok'), v3ErrorWebhookUrl: receiver.at('/error') },
+		});
 		try {
 			await inviteeActs(seeded.env, V3_SEED.sentDocumentId, 'sign-next');
 			await inviteeActs(seeded.env, V3_SEED.docSignerDocumentId, 'reject');
@@ -461,10 +706,19 @@ describe('the service sends flat events when invitees act, to the URLs their wor
 	});
 
 	it('refuses a configuration of another form, a URL that is not http(s), an unknown workflow', async () => {
-		for (const body of [{}, { all: {}, invitees: [] }, { invitees: {} }, { all: { webhookUrl: 'ftp://x' } }, { invitees: [{ errorWebhookUrl: 5 }] }]) {
+		for (const body of [
+			{},
+			{ all: {}, invitees: [] },
+			{ invitees: {} },
+			{ all: { webhookUrl: 'ftp://x' } },
+			{ invitees: [{ errorWebhookUrl: 5 }] },
+		]) {
 			expect((await configure(body)).status).toBe(400);
 		}
 		expect((await configure({ all: {} }, 'WF-NONE')).status).toBe(404);
-		expect((await configure({ invitees: [] })).data).toEqual({ profileId: V3_SEED.pdfProfileId, invitees: [] });
+		expect((await configure({ invitees: [] })).data).toEqual({
+			profileId: V3_SEED.pdfProfileId,
+			invitees: [],
+		});
 	});
 });

@@ -11,7 +11,13 @@
  */
 import { DEFAULT_OAUTH_CLIENT } from './families/oauth';
 import { complete, type V3State } from './families/v3';
-import { DEFAULT_AUTH_TOKEN, DEFAULT_SALT, OTHER_ACCOUNT_AUTH_TOKEN, startEmulator, type SeedOptions } from './server';
+import {
+	DEFAULT_AUTH_TOKEN,
+	DEFAULT_SALT,
+	OTHER_ACCOUNT_AUTH_TOKEN,
+	startEmulator,
+	type SeedOptions,
+} from './server';
 
 function parseValue(raw: string): string | number | boolean {
 	if (raw === 'true') return true;
@@ -20,7 +26,12 @@ function parseValue(raw: string): string | number | boolean {
 	return raw;
 }
 
-export function parseArgs(argv: string[]): { port: number; seed: SeedOptions; salt: string | null; signOnCreate: boolean } {
+export function parseArgs(argv: string[]): {
+	port: number;
+	seed: SeedOptions;
+	salt: string | null;
+	signOnCreate: boolean;
+} {
 	let port = 0;
 	let signOnCreate = false;
 	let salt: string | null = DEFAULT_SALT;
@@ -38,7 +49,8 @@ export function parseArgs(argv: string[]): { port: number; seed: SeedOptions; sa
 			seed[key] = parts.length ? parseValue(parts.join('=')) : true;
 		} else throw new Error(`Unknown argument ${arg}`);
 	}
-	if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid --port ${port}`);
+	if (!Number.isInteger(port) || port < 0 || port > 65535)
+		throw new Error(`Invalid --port ${port}`);
 	return { port, seed, salt, signOnCreate };
 }
 

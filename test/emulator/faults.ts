@@ -9,7 +9,16 @@
  * - `malformedJson`: HTTP 200, Content-Type application/json, a truncated JSON body
  * - `empty`: HTTP 200 with an empty body and no Content-Type
  */
-export type RequestFaultKind = 'http500' | 'http502' | 'http503' | 'http429' | 'timeout' | 'reset' | 'html' | 'malformedJson' | 'empty';
+export type RequestFaultKind =
+	| 'http500'
+	| 'http502'
+	| 'http503'
+	| 'http429'
+	| 'timeout'
+	| 'reset'
+	| 'html'
+	| 'malformedJson'
+	| 'empty';
 
 /**
  * Faults of a download link, which no request to the emulator could show: they are taken when the emulator
@@ -21,7 +30,17 @@ export type LinkFaultKind = 'refused' | 'unresolvable';
 
 export type FaultKind = RequestFaultKind | LinkFaultKind;
 
-export const REQUEST_FAULTS: readonly RequestFaultKind[] = ['http500', 'http502', 'http503', 'http429', 'timeout', 'reset', 'html', 'malformedJson', 'empty'];
+export const REQUEST_FAULTS: readonly RequestFaultKind[] = [
+	'http500',
+	'http502',
+	'http503',
+	'http429',
+	'timeout',
+	'reset',
+	'html',
+	'malformedJson',
+	'empty',
+];
 export const LINK_FAULTS: readonly LinkFaultKind[] = ['refused', 'unresolvable'];
 
 export interface FaultRule {
@@ -42,14 +61,20 @@ export class FaultPlan {
 	}
 
 	/** The fault of one of `kinds` for this request, if a rule matches; consumes one use of that rule. */
-	take<Kind extends FaultKind>(method: string, path: string, kinds: readonly Kind[]): Kind | undefined {
+	take<Kind extends FaultKind>(
+		method: string,
+		path: string,
+		kinds: readonly Kind[],
+	): Kind | undefined {
 		const rule = this.rules.find(
 			(candidate) =>
 				candidate.left > 0 &&
 				(kinds as readonly FaultKind[]).includes(candidate.kind) &&
 				(!candidate.method || candidate.method.toUpperCase() === method) &&
 				(candidate.path === undefined ||
-					(typeof candidate.path === 'string' ? path.includes(candidate.path) : candidate.path.test(path))),
+					(typeof candidate.path === 'string'
+						? path.includes(candidate.path)
+						: candidate.path.test(path))),
 		);
 		if (!rule) return undefined;
 		rule.left -= 1;

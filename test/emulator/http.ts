@@ -51,11 +51,19 @@ export class Router {
 				return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 			})
 			.join('/');
-		this.routes.push({ method: method.toUpperCase(), pattern: new RegExp(`^${source}$`), names, handler });
+		this.routes.push({
+			method: method.toUpperCase(),
+			pattern: new RegExp(`^${source}$`),
+			names,
+			handler,
+		});
 	}
 
 	/** The handler for a request, or why there is none (404 for an unknown path, 405 for a known path). */
-	match(method: string, path: string): { handler: Handler; params: Record<string, string> } | 404 | 405 {
+	match(
+		method: string,
+		path: string,
+	): { handler: Handler; params: Record<string, string> } | 404 | 405 {
 		let pathKnown = false;
 		for (const route of this.routes) {
 			const found = route.pattern.exec(path);
@@ -70,7 +78,11 @@ export class Router {
 	}
 }
 
-export const json = (status: number, body: unknown, headers: Record<string, string> = {}): Reply => ({
+export const json = (
+	status: number,
+	body: unknown,
+	headers: Record<string, string> = {},
+): Reply => ({
 	status,
 	body,
 	headers: { 'content-type': 'application/json', ...headers },

@@ -62,7 +62,8 @@ export class Links {
 
 	serveDownload(token: string): Reply {
 		const link = this.downloads.get(token);
-		if (!link || link.expiresAt <= this.clock.now()) return objectStoreDenied('Request has expired');
+		if (!link || link.expiresAt <= this.clock.now())
+			return objectStoreDenied('Request has expired');
 		return {
 			status: 200,
 			headers: {
@@ -73,16 +74,26 @@ export class Links {
 		};
 	}
 
-	createUpload(mediaId: string, accountId: string, ttlMs: number): { url: string; expiresAt: number } {
+	createUpload(
+		mediaId: string,
+		accountId: string,
+		ttlMs: number,
+	): { url: string; expiresAt: number } {
 		const signature = randomBytes(12).toString('hex');
 		const expiresAt = this.clock.now() + ttlMs;
 		this.uploads.set(mediaId, { mediaId, accountId, expiresAt, signature });
 		return { url: `${this.origin()}/__upload/${mediaId}?signature=${signature}`, expiresAt };
 	}
 
-	receiveUpload(mediaId: string, signature: string | undefined, content: Buffer, contentType: string | undefined): Reply {
+	receiveUpload(
+		mediaId: string,
+		signature: string | undefined,
+		content: Buffer,
+		contentType: string | undefined,
+	): Reply {
 		const upload = this.uploads.get(mediaId);
-		if (!upload || upload.signature !== signature) return objectStoreDenied('SignatureDoesNotMatch');
+		if (!upload || upload.signature !== signature)
+			return objectStoreDenied('SignatureDoesNotMatch');
 		if (upload.expiresAt <= this.clock.now()) return objectStoreDenied('Request has expired');
 		upload.received = { content, contentType, at: this.clock.now() };
 		return { status: 200, headers: { etag: `"${mediaId}"` } };

@@ -110,12 +110,21 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		authToken: DEFAULT_AUTH_TOKEN,
 		salt: options.salt === null ? undefined : (options.salt ?? DEFAULT_SALT),
 	});
-	accounts.add({ id: 'account-other', authToken: OTHER_ACCOUNT_AUTH_TOKEN, salt: 'other-account-salt' });
+	accounts.add({
+		id: 'account-other',
+		authToken: OTHER_ACCOUNT_AUTH_TOKEN,
+		salt: 'other-account-salt',
+	});
 
 	const router = new Router();
 	router.add('GET', '/__files/:token', (ctx) => links.serveDownload(ctx.params.token));
 	router.add('PUT', '/__upload/:mediaId', (ctx) =>
-		links.receiveUpload(ctx.params.mediaId, ctx.query.signature, ctx.rawBody, ctx.headers['content-type']),
+		links.receiveUpload(
+			ctx.params.mediaId,
+			ctx.query.signature,
+			ctx.rawBody,
+			ctx.headers['content-type'],
+		),
 	);
 	const requests: RecordedRequest[] = [];
 	const families = loadFamilies();
@@ -124,7 +133,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	const sockets = new Set<Socket>();
 	const server: Server = createServer((request, response) => {
 		void handle(request, response).catch((error: Error) => {
-			if (!response.headersSent) send(response, json(500, { message: `Emulator fault: ${error.message}` }));
+			if (!response.headersSent)
+				send(response, json(500, { message: `Emulator fault: ${error.message}` }));
 		});
 	});
 	server.on('connection', (socket) => {
@@ -137,18 +147,23 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		const isService = SERVICE_PREFIXES.some((prefix) => recorded.path.startsWith(prefix));
 		if (isService) requests.push(recorded);
 		const faultable = FAULTABLE_PREFIXES.some((prefix) => recorded.path.startsWith(prefix));
-		const fault = faultable ? faults.take(recorded.method, recorded.path, REQUEST_FAULTS) : undefined;
+		const fault = faultable
+			? faults.take(recorded.method, recorded.path, REQUEST_FAULTS)
+			: undefined;
 		if (fault) return applyFault(fault, response);
 		const found = router.match(recorded.method, recorded.path);
-		if (found === 404) return send(response, json(404, { message: `No route for ${recorded.path}` }));
-		if (found === 405) return send(response, json(405, { message: `${recorded.method} is not allowed here` }));
+		if (found === 404)
+			return send(response, json(404, { message: `No route for ${recorded.path}` }));
+		if (found === 405)
+			return send(response, json(405, { message: `${recorded.method} is not allowed here` }));
 		send(response, await found.handler({ ...recorded, params: found.params }));
 	}
 
 	await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
 	origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-	for (const family of families) slices.set(family.name, family.createState(env, options.seed ?? {}));
+	for (const family of families)
+		slices.set(family.name, family.createState(env, options.seed ?? {}));
 	for (const family of families) family.register(router, env);
 
 	return {
@@ -223,7 +238,11 @@ function applyFault(fault: RequestFaultKind, response: ServerResponse): void {
 		case 'http500':
 		case 'http502':
 		case 'http503':
-			return send(response, { status: Number(fault.slice(4)), headers: { 'content-type': 'text/plain' }, body: 'Upstream failure' });
+			return send(response, {
+				status: Number(fault.slice(4)),
+				headers: { 'content-type': 'text/plain' },
+				body: 'Upstream failure',
+			});
 		case 'http429':
 			return send(response, json(429, { message: 'Too many requests' }, { 'retry-after': '1' }));
 		case 'timeout':
@@ -232,9 +251,17 @@ function applyFault(fault: RequestFaultKind, response: ServerResponse): void {
 			response.socket?.destroy();
 			return;
 		case 'html':
-			return send(response, { status: 200, headers: { 'content-type': 'text/html' }, body: '<!DOCTYPE html><html><body><h1>Sign in</h1></body></html>' });
+			return send(response, {
+				status: 200,
+				headers: { 'content-type': 'text/html' },
+				body: '<!DOCTYPE html><html><body><h1>Sign in</h1></body></html>',
+			});
 		case 'malformedJson':
-			return send(response, { status: 200, headers: { 'content-type': 'application/json' }, body: '{"status":1,"data":{"documentId":' });
+			return send(response, {
+				status: 200,
+				headers: { 'content-type': 'application/json' },
+				body: '{"status":1,"data":{"documentId":',
+			});
 		case 'empty':
 			return send(response, { status: 200, body: '' });
 	}
@@ -265,7 +292,10 @@ function registerControlRoutes(
 		return json(200, { injected: rule });
 	});
 	router.add('GET', '/__emulator/requests', () =>
-		json(200, requests.map(({ rawBody, ...rest }) => ({ ...rest, bodyBytes: rawBody.length }))),
+		json(
+			200,
+			requests.map(({ rawBody, ...rest }) => ({ ...rest, bodyBytes: rawBody.length })),
+		),
 	);
 	router.add('DELETE', '/__emulator/requests', () => {
 		requests.length = 0;

@@ -12,7 +12,9 @@ afterEach(async () => await emulator.close());
 describe('Document Execution API credential (X-Auth-Token)', () => {
 	it('passes its test with a valid token, sending the token as X-Auth-Token', async () => {
 		const before = emulator.requests.length;
-		await expect(testCredential('documentExecutionApi', tokenCredential(emulator))).resolves.toEqual({
+		await expect(
+			testCredential('documentExecutionApi', tokenCredential(emulator)),
+		).resolves.toEqual({
 			status: 'OK',
 			message: 'Connection successful!',
 		});
@@ -23,7 +25,9 @@ describe('Document Execution API credential (X-Auth-Token)', () => {
 	});
 
 	it('fails its test with an invalid token, although the service answers HTTP 200 (status 0)', async () => {
-		await expect(testCredential('documentExecutionApi', tokenCredential(emulator, 'not-a-token'))).resolves.toEqual({
+		await expect(
+			testCredential('documentExecutionApi', tokenCredential(emulator, 'not-a-token')),
+		).resolves.toEqual({
 			status: 'Error',
 			message: 'The service refused this Auth Token',
 		});
@@ -32,8 +36,15 @@ describe('Document Execution API credential (X-Auth-Token)', () => {
 
 describe('Document Execution OAuth2 API credential', () => {
 	it('derives the authorization and token URLs from the Authorization Server URL', async () => {
-		const helper = new TestCredentialsHelper({ documentExecutionOAuth2Api: await oauthCredential(emulator) });
-		const decrypted = await helper.getDecrypted({} as never, { id: '1', name: 'c' }, 'documentExecutionOAuth2Api', 'manual');
+		const helper = new TestCredentialsHelper({
+			documentExecutionOAuth2Api: await oauthCredential(emulator),
+		});
+		const decrypted = await helper.getDecrypted(
+			{} as never,
+			{ id: '1', name: 'c' },
+			'documentExecutionOAuth2Api',
+			'manual',
+		);
 		expect(decrypted).toMatchObject({
 			authUrl: `${emulator.authUrl}/oauth2/authorize`,
 			accessTokenUrl: `${emulator.authUrl}/oauth2/token`,
@@ -46,7 +57,9 @@ describe('Document Execution OAuth2 API credential', () => {
 	it('sends the access token as Authorization: Bearer', async () => {
 		const credential = await oauthCredential(emulator);
 		const before = emulator.requests.length;
-		await expect(testCredential('documentExecutionOAuth2Api', credential)).resolves.toMatchObject({ status: 'OK' });
+		await expect(testCredential('documentExecutionOAuth2Api', credential)).resolves.toMatchObject({
+			status: 'OK',
+		});
 		const [request] = emulator.requests.slice(before);
 		expect(request.path).toBe('/api/v4/packs/search');
 		expect(request.headers.authorization).toBe(`Bearer ${credential.oauthTokenData.access_token}`);
@@ -62,8 +75,13 @@ describe('Document Execution OAuth2 API credential', () => {
 		const [expired, refresh, retried] = emulator.requests.slice(before);
 		expect(expired.headers.authorization).toBe(`Bearer ${credential.oauthTokenData.access_token}`);
 		expect(refresh).toMatchObject({ method: 'POST', path: '/oauth/oauth2/token' });
-		expect(refresh.headers.authorization).toBe(`Basic ${Buffer.from('emulator-client:emulator-client-secret').toString('base64')}`);
-		expect(refresh.body).toMatchObject({ grant_type: 'refresh_token', refresh_token: credential.oauthTokenData.refresh_token });
+		expect(refresh.headers.authorization).toBe(
+			`Basic ${Buffer.from('emulator-client:emulator-client-secret').toString('base64')}`,
+		);
+		expect(refresh.body).toMatchObject({
+			grant_type: 'refresh_token',
+			refresh_token: credential.oauthTokenData.refresh_token,
+		});
 		expect(refresh.body).not.toHaveProperty('client_secret');
 		expect(retried.path).toBe('/api/v4/packs/search');
 		expect(retried.headers.authorization).toMatch(/^Bearer at_/);

@@ -6,9 +6,18 @@ import { nodeTypes } from '../harness/types';
 
 /** Evaluates the expression the node's requestDefaults and the credential tests use, with n8n's own engine. */
 function evaluateBaseUrl(credentials: Record<string, unknown>): unknown {
-	const node: INode = { id: 'n', name: 'n', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+	const node: INode = {
+		id: 'n',
+		name: 'n',
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-	return workflow.expression.getSimpleParameterValue(node, baseUrlExpression, 'manual', { $credentials: credentials });
+	return workflow.expression.getSimpleParameterValue(node, baseUrlExpression, 'manual', {
+		$credentials: credentials,
+	});
 }
 
 describe('environment → {base_url}', () => {

@@ -8,8 +8,13 @@ const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 
 /** What `npm pack` would put in the tarball, by path. */
 function packedFiles(): string[] {
-	const output = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' });
-	return (JSON.parse(output) as Array<{ files: Array<{ path: string }> }>)[0].files.map((file) => file.path);
+	const output = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+		cwd: ROOT,
+		encoding: 'utf8',
+	});
+	return (JSON.parse(output) as Array<{ files: Array<{ path: string }> }>)[0].files.map(
+		(file) => file.path,
+	);
 }
 
 describe('the package as n8n installs it', () => {
@@ -54,10 +59,16 @@ describe('the package as n8n installs it', () => {
 		expect(files).toContain('package.json');
 		expect(files).toContain('dist/credentials/DocumentExecutionApi.credentials.js');
 		const unexpected = files.filter(
-			(path) => !['package.json', 'README.md', 'LICENSE', 'LICENSE.md'].includes(path) && !path.startsWith('dist/'),
+			(path) =>
+				!['package.json', 'README.md', 'LICENSE', 'LICENSE.md'].includes(path) &&
+				!path.startsWith('dist/'),
 		);
 		expect(unexpected).toEqual([]);
-		expect(files.filter((path) => /test|emulator|\.spec\.|\.ts$|\.tsbuildinfo$/.test(path.replace(/\.d\.ts$/, '')))).toEqual([]);
+		expect(
+			files.filter((path) =>
+				/test|emulator|\.spec\.|\.ts$|\.tsbuildinfo$/.test(path.replace(/\.d\.ts$/, '')),
+			),
+		).toEqual([]);
 	});
 
 	it('ships code that uses no process, fs or timers, and imports nothing n8n does not provide', () => {
@@ -65,9 +76,19 @@ describe('the package as n8n installs it', () => {
 		const allowed = new Set(['n8n-workflow', 'zod', 'crypto', 'node:crypto']);
 		for (const path of files) {
 			const code = readFileSync(join(ROOT, path), 'utf8');
-			expect({ path, forbidden: code.match(/\bprocess\.|\bsetTimeout\b|\bsetInterval\b|require\("(node:)?fs"\)/g) }).toEqual({ path, forbidden: null });
-			const imports = [...code.matchAll(/require\("([^"]+)"\)/g)].map(([, name]) => name).filter((name) => !name.startsWith('.'));
-			expect({ path, imports: imports.filter((name) => !allowed.has(name)) }).toEqual({ path, imports: [] });
+			expect({
+				path,
+				forbidden: code.match(
+					/\bprocess\.|\bsetTimeout\b|\bsetInterval\b|require\("(node:)?fs"\)/g,
+				),
+			}).toEqual({ path, forbidden: null });
+			const imports = [...code.matchAll(/require\("([^"]+)"\)/g)]
+				.map(([, name]) => name)
+				.filter((name) => !name.startsWith('.'));
+			expect({ path, imports: imports.filter((name) => !allowed.has(name)) }).toEqual({
+				path,
+				imports: [],
+			});
 		}
 	});
 });

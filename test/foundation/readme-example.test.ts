@@ -12,7 +12,9 @@ it('the README example: Get Status through the engine reaches the emulator with 
 			{ credentials: { documentExecutionApi: tokenCredential(emulator) } },
 		);
 		expect(items[0].json.documentId).toBe(V3_SEED.completedDocumentId);
-		expect(emulator.requestsTo('/v3.2/sign/request')[0].headers['x-auth-token']).toBe('emulator-token');
+		expect(emulator.requestsTo('/v3.2/sign/request')[0].headers['x-auth-token']).toBe(
+			'emulator-token',
+		);
 	} finally {
 		await emulator.close();
 	}

@@ -28,7 +28,8 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 
 	constructor(credentials: Record<string, ICredentialDataDecryptedObject> = {}) {
 		super();
-		for (const [type, data] of Object.entries(credentials)) this.store.set(type, structuredClone(data));
+		for (const [type, data] of Object.entries(credentials))
+			this.store.set(type, structuredClone(data));
 	}
 
 	getParentTypes(name: string): string[] {
@@ -48,20 +49,32 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	): Promise<IHttpRequestOptions> {
 		const type = credentialTypes.get(typeName);
 		const authenticate = type?.authenticate;
-		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions as IHttpRequestOptions);
+		if (typeof authenticate === 'function')
+			return await authenticate(credentials, requestOptions as IHttpRequestOptions);
 		if (authenticate?.type === 'generic') {
-			if (!workflow || !node) throw new Error('Generic authentication needs the workflow and the node');
+			if (!workflow || !node)
+				throw new Error('Generic authentication needs the workflow and the node');
 			for (const [target, entries] of Object.entries(authenticate.properties)) {
-				const bag = ((requestOptions as unknown as Record<string, Record<string, unknown>>)[target] ??= {});
+				const bag = ((requestOptions as unknown as Record<string, Record<string, unknown>>)[
+					target
+				] ??= {});
 				for (const [key, value] of Object.entries(entries as Record<string, string>)) {
-					bag[resolve(key, credentials, workflow, node)] = resolve(value, credentials, workflow, node);
+					bag[resolve(key, credentials, workflow, node)] = resolve(
+						value,
+						credentials,
+						workflow,
+						node,
+					);
 				}
 			}
 		}
 		return requestOptions as IHttpRequestOptions;
 	}
 
-	async preAuthentication(_helpers: IHttpRequestHelper, _credentials: ICredentialDataDecryptedObject): Promise<undefined> {
+	async preAuthentication(
+		_helpers: IHttpRequestHelper,
+		_credentials: ICredentialDataDecryptedObject,
+	): Promise<undefined> {
 		return undefined;
 	}
 
@@ -110,7 +123,11 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		) as ICredentialDataDecryptedObject;
 	}
 
-	async updateCredentials(_details: INodeCredentialsDetails, type: string, data: ICredentialDataDecryptedObject): Promise<void> {
+	async updateCredentials(
+		_details: INodeCredentialsDetails,
+		type: string,
+		data: ICredentialDataDecryptedObject,
+	): Promise<void> {
 		this.store.set(type, structuredClone(data));
 	}
 
@@ -119,7 +136,10 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		type: string,
 		data: ICredentialDataDecryptedObject,
 	): Promise<void> {
-		this.store.set(type, { ...this.stored(type), oauthTokenData: structuredClone(data.oauthTokenData) });
+		this.store.set(type, {
+			...this.stored(type),
+			oauthTokenData: structuredClone(data.oauthTokenData),
+		});
 		this.tokenUpdates.set(type, (this.tokenUpdates.get(type) ?? 0) + 1);
 	}
 
@@ -134,15 +154,34 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	}
 }
 
-function resolve(value: string, credentials: ICredentialDataDecryptedObject, workflow: Workflow, node: INode): string {
+function resolve(
+	value: string,
+	credentials: ICredentialDataDecryptedObject,
+	workflow: Workflow,
+	node: INode,
+): string {
 	if (!isExpression(value)) return value;
-	const resolved = workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '');
+	const resolved = workflow.expression.getSimpleParameterValue(
+		node,
+		value,
+		'internal',
+		{ $credentials: credentials },
+		undefined,
+		'',
+	);
 	return resolved ? String(resolved) : '';
 }
 
 /** A workflow with one inert node, to evaluate credential expressions outside any execution, as n8n does. */
 function expressionHost(): { workflow: Workflow; node: INode } {
-	const node: INode = { id: 'credentials', name: 'credentials', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+	const node: INode = {
+		id: 'credentials',
+		name: 'credentials',
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 	return { workflow, node };
 }

@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { Container } from '@n8n/di';
-import { BinaryDataConfig, BinaryDataService, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import {
+	BinaryDataConfig,
+	BinaryDataService,
+	ExecutionLifecycleHooks,
+	WorkflowExecute,
+} from 'n8n-core';
 import type {
 	IBinaryData,
 	ICredentialDataDecryptedObject,
@@ -42,7 +47,13 @@ export interface RunResult {
 	/** Every output branch of the node's last run. */
 	outputs(nodeName: string): INodeExecutionData[][];
 	/** The error the node stopped with, if it did. */
-	nodeError(nodeName: string): (Error & { description?: string | null; httpCode?: string | null; context?: Record<string, unknown> }) | undefined;
+	nodeError(nodeName: string):
+		| (Error & {
+				description?: string | null;
+				httpCode?: string | null;
+				context?: Record<string, unknown>;
+		  })
+		| undefined;
 	/** The bytes of a binary property of an output item, whatever the storage mode. */
 	binary(item: INodeExecutionData, property?: string): Promise<Buffer>;
 }
@@ -61,7 +72,8 @@ async function useBinaryMode(mode: BinaryMode): Promise<void> {
 	if (binaryDataMode === mode) return;
 	const config = Container.get(BinaryDataConfig);
 	config.mode = mode;
-	if (mode === 'filesystem') config.localStoragePath = mkdtempSync(join(tmpdir(), 'n8n-dex-binary-'));
+	if (mode === 'filesystem')
+		config.localStoragePath = mkdtempSync(join(tmpdir(), 'n8n-dex-binary-'));
 	const service = Container.get(BinaryDataService);
 	if (mode === 'filesystem') await service.init();
 	else (service as unknown as { mode: string }).mode = 'default';
@@ -78,19 +90,40 @@ export async function storeBinary(
 	return await Container.get(BinaryDataService).store(
 		{ type: 'execution', workflowId: 'test-workflow', executionId: 'upstream' },
 		content,
-		{ data: '', mimeType: meta.mimeType, fileName: meta.fileName, fileExtension: meta.fileExtension },
+		{
+			data: '',
+			mimeType: meta.mimeType,
+			fileName: meta.fileName,
+			fileExtension: meta.fileExtension,
+		},
 	);
 }
 
 /** The workflow's nodes, each given a reference to every credential the helper holds (its own refs win). */
-export function withCredentialRefs(nodes: INode[], credentialsHelper: TestCredentialsHelper): INode[] {
-	const credentialRefs = Object.fromEntries([...credentialsHelper.store.keys()].map((type) => [type, { id: type, name: type }]));
-	return nodes.map((node) => ({ ...node, credentials: { ...credentialRefs, ...(node.credentials ?? {}) } }));
+export function withCredentialRefs(
+	nodes: INode[],
+	credentialsHelper: TestCredentialsHelper,
+): INode[] {
+	const credentialRefs = Object.fromEntries(
+		[...credentialsHelper.store.keys()].map((type) => [type, { id: type, name: type }]),
+	);
+	return nodes.map((node) => ({
+		...node,
+		credentials: { ...credentialRefs, ...(node.credentials ?? {}) },
+	}));
 }
 
 /** The stored workflow record n8n's lifecycle hooks are given. */
-export function workflowRecord(workflow: Pick<IWorkflowBase, 'id' | 'name' | 'active' | 'nodes' | 'connections'>): IWorkflowBase {
-	return { ...workflow, activeVersionId: null, isArchived: false, createdAt: new Date(), updatedAt: new Date() };
+export function workflowRecord(
+	workflow: Pick<IWorkflowBase, 'id' | 'name' | 'active' | 'nodes' | 'connections'>,
+): IWorkflowBase {
+	return {
+		...workflow,
+		activeVersionId: null,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	};
 }
 
 /**
@@ -98,7 +131,12 @@ export function workflowRecord(workflow: Pick<IWorkflowBase, 'id' | 'name' | 'ac
  * credentials, the execution's lifecycle hooks, and the instance URLs under `origin`. No sub-workflows.
  */
 export function buildAdditionalData(
-	run: { origin: string; credentialsHelper: TestCredentialsHelper; hooks: ExecutionLifecycleHooks; executionId: string },
+	run: {
+		origin: string;
+		credentialsHelper: TestCredentialsHelper;
+		hooks: ExecutionLifecycleHooks;
+		executionId: string;
+	},
 	extra: Partial<IWorkflowExecuteAdditionalData> = {},
 ): IWorkflowExecuteAdditionalData {
 	const { origin } = run;
@@ -132,11 +170,16 @@ export function buildAdditionalData(
 }
 
 /** Runs a workflow (for example one of `examples/`) through n8n-core's WorkflowExecute. */
-export async function runWorkflow(workflowJson: WorkflowJson, options: RunOptions = {}): Promise<RunResult> {
+export async function runWorkflow(
+	workflowJson: WorkflowJson,
+	options: RunOptions = {},
+): Promise<RunResult> {
 	await useBinaryMode(options.binaryMode ?? 'default');
-	const credentialsHelper = options.credentialsHelper ?? new TestCredentialsHelper(options.credentials);
+	const credentialsHelper =
+		options.credentialsHelper ?? new TestCredentialsHelper(options.credentials);
 	if (options.credentialsHelper && options.credentials) {
-		for (const [type, data] of Object.entries(options.credentials)) credentialsHelper.store.set(type, data);
+		for (const [type, data] of Object.entries(options.credentials))
+			credentialsHelper.store.set(type, data);
 	}
 	const nodes = withCredentialRefs(workflowJson.nodes, credentialsHelper);
 	const workflowId = `test-${randomUUID()}`;
@@ -153,11 +196,24 @@ export async function runWorkflow(workflowJson: WorkflowJson, options: RunOption
 	if (!startNode) throw new Error('The workflow has no start node');
 
 	const executionId = randomUUID();
-	const workflowData = workflowRecord({ id: workflowId, name: workflow.name ?? 'test', active: false, nodes, connections: workflowJson.connections });
+	const workflowData = workflowRecord({
+		id: workflowId,
+		name: workflow.name ?? 'test',
+		active: false,
+		nodes,
+		connections: workflowJson.connections,
+	});
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflowData);
-	const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', (run) => resolve(run)));
+	const finished = new Promise<IRun>((resolve) =>
+		hooks.addHandler('workflowExecuteAfter', (run) => resolve(run)),
+	);
 
-	const additionalData = buildAdditionalData({ origin: 'http://127.0.0.1:5678', credentialsHelper, hooks, executionId });
+	const additionalData = buildAdditionalData({
+		origin: 'http://127.0.0.1:5678',
+		credentialsHelper,
+		hooks,
+		executionId,
+	});
 
 	const runExecutionData = createRunExecutionData({
 		executionData: {
@@ -166,12 +222,17 @@ export async function runWorkflow(workflowJson: WorkflowJson, options: RunOption
 			],
 		},
 	});
-	await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
+	await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(
+		workflow,
+	);
 	const run = await finished;
 
 	const lastRun = (nodeName: string) => {
 		const runs = run.data.resultData.runData[nodeName];
-		if (!runs?.length) throw new Error(`Node "${nodeName}" did not run. Workflow error: ${run.data.resultData.error?.message ?? 'none'}`);
+		if (!runs?.length)
+			throw new Error(
+				`Node "${nodeName}" did not run. Workflow error: ${run.data.resultData.error?.message ?? 'none'}`,
+			);
 		return runs[runs.length - 1];
 	};
 	return {
@@ -198,7 +259,10 @@ export interface SingleNodeOptions extends RunOptions {
 export const NODE_NAME = 'Document Execution';
 
 /** Runs one node of this package with the given parameters and input items. */
-export async function runNode(parameters: INodeParameters, options: SingleNodeOptions = {}): Promise<RunResult & { items: INodeExecutionData[] }> {
+export async function runNode(
+	parameters: INodeParameters,
+	options: SingleNodeOptions = {},
+): Promise<RunResult & { items: INodeExecutionData[] }> {
 	const node: INode = {
 		id: randomUUID(),
 		name: NODE_NAME,

@@ -81,14 +81,28 @@ export function startPollTrigger(options: PollTriggerOptions): PollTrigger {
 		stored = JSON.stringify(workflow.staticData);
 	};
 
-	const run = async (mode: WorkflowExecuteMode, activation: WorkflowActivateMode): Promise<INodeExecutionData[]> => {
+	const run = async (
+		mode: WorkflowExecuteMode,
+		activation: WorkflowActivateMode,
+	): Promise<INodeExecutionData[]> => {
 		const executionId = randomUUID();
 		const hooks = new ExecutionLifecycleHooks(
 			mode,
 			executionId,
-			workflowRecord({ id: workflowId, name: 'poll test', active: true, nodes: [node], connections: {} }),
+			workflowRecord({
+				id: workflowId,
+				name: 'poll test',
+				active: true,
+				nodes: [node],
+				connections: {},
+			}),
 		);
-		const additionalData = buildAdditionalData({ origin: 'http://127.0.0.1:5678', credentialsHelper, hooks, executionId });
+		const additionalData = buildAdditionalData({
+			origin: 'http://127.0.0.1:5678',
+			credentialsHelper,
+			hooks,
+			executionId,
+		});
 		let emitted: INodeExecutionData[] = [];
 		const context = new PollContext(
 			workflow,
@@ -104,7 +118,11 @@ export function startPollTrigger(options: PollTriggerOptions): PollTrigger {
 				throw error;
 			},
 		);
-		const response = await Container.get(TriggersAndPollers).runPollFunction(workflow, node, context);
+		const response = await Container.get(TriggersAndPollers).runPollFunction(
+			workflow,
+			node,
+			context,
+		);
 		if (response !== null) context.__emit(response);
 		return emitted;
 	};

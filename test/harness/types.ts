@@ -21,7 +21,8 @@ const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
 export const PACKAGE_NAME = manifest.name;
 
 /** The source module behind a `dist/...js` entry of package.json's `n8n` field. */
-const sourceOf = (distPath: string) => join(ROOT, distPath.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
+const sourceOf = (distPath: string) =>
+	join(ROOT, distPath.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
 
 function loadClasses<T>(distPaths: string[]): T[] {
 	return distPaths.map((distPath) => {
@@ -40,18 +41,54 @@ const oAuth2Api: ICredentialType = {
 	displayName: 'OAuth2 API',
 	properties: [
 		{ displayName: 'Grant Type', name: 'grantType', type: 'hidden', default: 'authorizationCode' },
-		{ displayName: 'Authorization URL', name: 'authUrl', type: 'string', default: '', required: true },
-		{ displayName: 'Access Token URL', name: 'accessTokenUrl', type: 'string', default: '', required: true },
+		{
+			displayName: 'Authorization URL',
+			name: 'authUrl',
+			type: 'string',
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Access Token URL',
+			name: 'accessTokenUrl',
+			type: 'string',
+			default: '',
+			required: true,
+		},
 		{ displayName: 'Client ID', name: 'clientId', type: 'string', default: '', required: true },
-		{ displayName: 'Client Secret', name: 'clientSecret', type: 'string', typeOptions: { password: true }, default: '', required: true },
+		{
+			displayName: 'Client Secret',
+			name: 'clientSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+		},
 		{ displayName: 'Scope', name: 'scope', type: 'string', default: '' },
-		{ displayName: 'Auth URI Query Parameters', name: 'authQueryParameters', type: 'string', default: '' },
-		{ displayName: 'Authentication', name: 'authentication', type: 'options', options: [{ name: 'Body', value: 'body' }, { name: 'Header', value: 'header' }], default: 'header' },
+		{
+			displayName: 'Auth URI Query Parameters',
+			name: 'authQueryParameters',
+			type: 'string',
+			default: '',
+		},
+		{
+			displayName: 'Authentication',
+			name: 'authentication',
+			type: 'options',
+			options: [
+				{ name: 'Body', value: 'body' },
+				{ name: 'Header', value: 'header' },
+			],
+			default: 'header',
+		},
 	],
 };
 
 export const credentialTypes: Map<string, ICredentialType> = new Map(
-	[oAuth2Api, ...loadClasses<ICredentialType>(manifest.n8n.credentials)].map((type) => [type.name, type]),
+	[oAuth2Api, ...loadClasses<ICredentialType>(manifest.n8n.credentials)].map((type) => [
+		type.name,
+		type,
+	]),
 );
 
 /** The credential's own properties merged over its parents', as n8n's credentials helper does. */
@@ -59,7 +96,8 @@ export function credentialProperties(typeName: string): INodeProperties[] {
 	const type = credentialTypes.get(typeName);
 	if (!type) throw new Error(`Unknown credential type ${typeName}`);
 	const merged: INodeProperties[] = [];
-	for (const parent of type.extends ?? []) NodeHelpers.mergeNodeProperties(merged, credentialProperties(parent));
+	for (const parent of type.extends ?? [])
+		NodeHelpers.mergeNodeProperties(merged, credentialProperties(parent));
 	NodeHelpers.mergeNodeProperties(merged, type.properties);
 	return merged;
 }
@@ -111,7 +149,8 @@ export const nodeTypes: INodeTypes & { data: INodeTypeData } = (() => {
 	return {
 		data,
 		getByName: byName,
-		getByNameAndVersion: (name: string, version?: number) => NodeHelpers.getVersionedNodeType(byName(name), version),
+		getByNameAndVersion: (name: string, version?: number) =>
+			NodeHelpers.getVersionedNodeType(byName(name), version),
 		getKnownTypes: () => ({}),
 	};
 })();

@@ -19,7 +19,14 @@ import type {
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { TestCredentialsHelper } from './credentials-helper';
-import { buildAdditionalData, runWorkflow, withCredentialRefs, workflowRecord, type RunResult, type WorkflowJson } from './engine';
+import {
+	buildAdditionalData,
+	runWorkflow,
+	withCredentialRefs,
+	workflowRecord,
+	type RunResult,
+	type WorkflowJson,
+} from './engine';
 import { nodeTypes } from './types';
 
 /**
@@ -120,11 +127,16 @@ const isParsableContentType = (contentType: string | undefined) =>
 	);
 
 export async function startWebhookServer(options: WebhookServerOptions): Promise<WebhookServer> {
-	const credentialsHelper = options.credentialsHelper ?? new TestCredentialsHelper(options.credentials);
+	const credentialsHelper =
+		options.credentialsHelper ?? new TestCredentialsHelper(options.credentials);
 	const nodes = withCredentialRefs(options.workflow.nodes, credentialsHelper);
 	const triggerNode: INode | undefined =
 		nodes.find((node) => node.name === options.triggerNode) ??
-		nodes.find((node) => (nodeTypes.getByNameAndVersion(node.type, node.typeVersion) as INodeType).description.webhooks?.length);
+		nodes.find(
+			(node) =>
+				(nodeTypes.getByNameAndVersion(node.type, node.typeVersion) as INodeType).description
+					.webhooks?.length,
+		);
 	if (!triggerNode) throw new Error('The workflow has no webhook trigger node');
 	const trigger: INode = triggerNode;
 	const nodeType = nodeTypes.getByNameAndVersion(trigger.type, trigger.typeVersion) as INodeType;
@@ -144,7 +156,9 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 	});
 
 	let origin = '';
-	const additionalData = (extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData => {
+	const additionalData = (
+		extra: Partial<IWorkflowExecuteAdditionalData> = {},
+	): IWorkflowExecuteAdditionalData => {
 		const executionId = randomUUID();
 		const workflowData = workflowRecord({
 			id: workflowId,
@@ -158,16 +172,30 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 	};
 
 	// n8n's WebhookService.getNodeWebhooks: one IWebhookData per description, path as n8n builds it.
-	const webhookData = (description: IWebhookDescription, data: IWorkflowExecuteAdditionalData): IWebhookData => ({
+	const webhookData = (
+		description: IWebhookDescription,
+		data: IWorkflowExecuteAdditionalData,
+	): IWebhookData => ({
 		httpMethod: description.httpMethod as IWebhookData['httpMethod'],
 		node: trigger.name,
-		path: NodeHelpers.getNodeWebhookPath(workflowId, trigger, String(description.path), Boolean(description.isFullPath)),
+		path: NodeHelpers.getNodeWebhookPath(
+			workflowId,
+			trigger,
+			String(description.path),
+			Boolean(description.isFullPath),
+		),
 		webhookDescription: description,
 		workflowId,
 		workflowExecuteAdditionalData: data,
 	});
 	const urlOf = (description: IWebhookDescription) =>
-		NodeHelpers.getNodeWebhookUrl(`${origin}/webhook`, workflowId, trigger, String(description.path), Boolean(description.isFullPath));
+		NodeHelpers.getNodeWebhookUrl(
+			`${origin}/webhook`,
+			workflowId,
+			trigger,
+			String(description.path),
+			Boolean(description.isFullPath),
+		);
 
 	const executions: WebhookExecution[] = [];
 	const failures: WebhookFailure[] = [];
@@ -177,7 +205,9 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 	async function handle(req: ExpressLikeRequest, res: ExpressLikeResponse): Promise<void> {
 		const url = new URL(req.url ?? '/', origin);
 		const description = descriptions.find(
-			(candidate) => new URL(urlOf(candidate)).pathname === url.pathname && String(candidate.httpMethod) === req.method,
+			(candidate) =>
+				new URL(urlOf(candidate)).pathname === url.pathname &&
+				String(candidate.httpMethod) === req.method,
 		);
 		if (!description) {
 			res.status(404).json({ code: 404, message: 'The requested webhook is not registered.' });
@@ -196,23 +226,41 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 		};
 		const contentTypeHeader = req.headers['content-type'];
 		req.contentType = contentTypeHeader?.split(';')[0].trim().toLowerCase();
-		const charset = /charset=([^;]+)/i.exec(contentTypeHeader ?? '')?.[1]?.trim().toLowerCase();
+		const charset = /charset=([^;]+)/i
+			.exec(contentTypeHeader ?? '')?.[1]
+			?.trim()
+			.toLowerCase();
 		req.encoding = (charset === 'utf8' || !charset ? 'utf-8' : charset) as BufferEncoding;
 		req.body = {};
-		if (trigger.typeVersion === 1 || isParsableContentType(req.contentType)) await req.readRawBody();
+		if (trigger.typeVersion === 1 || isParsableContentType(req.contentType))
+			await req.readRawBody();
 		if (req.rawBody?.length) {
 			try {
-				if (req.contentType === 'application/json') req.body = JSON.parse(req.rawBody.toString(req.encoding));
-				else if (req.contentType === 'application/x-www-form-urlencoded') req.body = Object.fromEntries(new URLSearchParams(req.rawBody.toString(req.encoding)));
+				if (req.contentType === 'application/json')
+					req.body = JSON.parse(req.rawBody.toString(req.encoding));
+				else if (req.contentType === 'application/x-www-form-urlencoded')
+					req.body = Object.fromEntries(new URLSearchParams(req.rawBody.toString(req.encoding)));
 				else if (req.contentType === 'text/plain') req.body = req.rawBody.toString(req.encoding);
 			} catch (error) {
-				res.status(422).json({ code: 422, message: 'Failed to parse request body', hint: (error as Error).message });
+				res.status(422).json({
+					code: 422,
+					message: 'Failed to parse request body',
+					hint: (error as Error).message,
+				});
 				return;
 			}
 		}
 
 		const data = additionalData({ httpRequest: req as never, httpResponse: res as never });
-		const context = new WebhookContext(workflow, trigger, data, 'webhook', webhookData(description, data), [], null);
+		const context = new WebhookContext(
+			workflow,
+			trigger,
+			data,
+			'webhook',
+			webhookData(description, data),
+			[],
+			null,
+		);
 		let result: IWebhookResponseData;
 		try {
 			result = (await nodeType.webhook!.call(context)) as IWebhookResponseData;
@@ -223,14 +271,20 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 		}
 		if (result.noWebhookResponse !== true && !res.headersSent) {
 			const responseCode = Number(description.responseCode ?? 200);
-			if (!result.workflowData) res.status(responseCode).json(result.webhookResponse ?? { message: 'Webhook call received' });
+			if (!result.workflowData)
+				res
+					.status(responseCode)
+					.json(result.webhookResponse ?? { message: 'Webhook call received' });
 			else {
 				// n8n's onReceived answer to a started execution: the description's responseData (a literal here;
 				// n8n's default is the text 'firstEntryJson'), else the node's webhookResponse.
 				const responseData = description.responseData ?? 'firstEntryJson';
 				if (responseData === 'noData') res.status(responseCode).end();
 				else if (responseData) res.status(responseCode).send(String(responseData));
-				else res.status(responseCode).json(result.webhookResponse ?? { message: 'Workflow was started' });
+				else
+					res
+						.status(responseCode)
+						.json(result.webhookResponse ?? { message: 'Workflow was started' });
 			}
 		}
 		if (result.workflowData === undefined) return;
@@ -239,7 +293,12 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 		executions.push(execution);
 		if (options.runDownstream) {
 			try {
-				execution.run = await runDownstream(options.workflow, trigger.name, items, credentialsHelper);
+				execution.run = await runDownstream(
+					options.workflow,
+					trigger.name,
+					items,
+					credentialsHelper,
+				);
 			} catch (error) {
 				execution.runError = error as Error;
 			}
@@ -274,7 +333,14 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 		const hook = nodeType.webhookMethods?.[webhookName as 'default']?.[method];
 		if (!hook) return undefined;
 		const data = additionalData();
-		const context = new HookContext(workflow, trigger, data, 'webhook', 'activate', webhookData(description, data));
+		const context = new HookContext(
+			workflow,
+			trigger,
+			data,
+			'webhook',
+			'activate',
+			webhookData(description, data),
+		);
 		return (await hook.call(context)) as boolean;
 	};
 
@@ -340,7 +406,9 @@ async function runDownstream(
 	nodeTypes.data[replayType] = { type: replay, sourcePath: '' };
 	try {
 		const nodes = workflowJson.nodes.map((node) =>
-			node.name === triggerName ? { ...node, type: replayType, typeVersion: 1, parameters: {}, credentials: undefined } : node,
+			node.name === triggerName
+				? { ...node, type: replayType, typeVersion: 1, parameters: {}, credentials: undefined }
+				: node,
 		);
 		return await runWorkflow({ ...workflowJson, nodes }, { credentialsHelper });
 	} finally {

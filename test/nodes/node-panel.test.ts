@@ -3,19 +3,27 @@ import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from
 import { nodeTypeName, nodeTypes } from '../harness/types';
 
 /** The three node types as n8n's editor receives them: named `<package>.<node>`. */
-const description = (node: string): INodeTypeDescription => ({ ...nodeTypes.getByNameAndVersion(nodeTypeName(node)).description, name: nodeTypeName(node) });
+const description = (node: string): INodeTypeDescription => ({
+	...nodeTypes.getByNameAndVersion(nodeTypeName(node)).description,
+	name: nodeTypeName(node),
+});
 const action = description('documentExecution');
 const webhookTrigger = description('documentExecutionTrigger');
 const pollTrigger = description('documentExecutionPollTrigger');
 
 /** An action node's actions in the panel: one per operation of each resource (resourceCategories). */
 function resourceActions(node: INodeTypeDescription): string[] {
-	const resources = (node.properties.find((property) => property.name === 'resource')?.options ?? []) as INodePropertyOptions[];
+	const resources = (node.properties.find((property) => property.name === 'resource')?.options ??
+		[]) as INodePropertyOptions[];
 	return resources.flatMap((resource) => {
 		const operations = node.properties.find(
-			(property: INodeProperties) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource.value),
+			(property: INodeProperties) =>
+				property.name === 'operation' &&
+				property.displayOptions?.show?.resource?.includes(resource.value),
 		);
-		return ((operations?.options ?? []) as INodePropertyOptions[]).map((operation) => operation.action ?? `${resource.name} ${operation.name}`);
+		return ((operations?.options ?? []) as INodePropertyOptions[]).map(
+			(operation) => operation.action ?? `${resource.name} ${operation.name}`,
+		);
 	});
 }
 
@@ -36,7 +44,11 @@ interface PanelEntry {
 function panelEntries(types: INodeTypeDescription[]): PanelEntry[] {
 	const entries: Array<PanelEntry & { actions: string[] }> = types
 		.filter((type) => !type.group.includes('trigger'))
-		.map((type) => ({ name: type.name, description: type.description, actions: resourceActions(type) }));
+		.map((type) => ({
+			name: type.name,
+			description: type.description,
+			actions: resourceActions(type),
+		}));
 	for (const trigger of types.filter((type) => type.group.includes('trigger'))) {
 		const app = entries.find((entry) => entry.name === trigger.name.replace('Trigger', ''));
 		if (app && app.actions.length > 0) app.description = trigger.description;
@@ -58,8 +70,12 @@ describe("n8n's node panel", () => {
 
 	it('shows a description on each entry that says what it is for', () => {
 		// The merged entry stands for both nodes: what the actions do, and that a flow can start on a signature.
-		expect(entries[0].description).toMatch(/^Create e-signing requests, .*download signed files.* and start workflows when invitees sign/);
-		expect(entries[1].description).toMatch(/^Starts the workflow when a document is completed or its status changes, by asking the service on a schedule/);
+		expect(entries[0].description).toMatch(
+			/^Create e-signing requests, .*download signed files.* and start workflows when invitees sign/,
+		);
+		expect(entries[1].description).toMatch(
+			/^Starts the workflow when a document is completed or its status changes, by asking the service on a schedule/,
+		);
 		expect(new Set(entries.map((entry) => entry.description)).size).toBe(entries.length);
 	});
 

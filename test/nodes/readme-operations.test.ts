@@ -15,12 +15,17 @@ const action = nodeTypes.getByNameAndVersion(nodeTypeName('documentExecution')).
 
 /** Each resource of the action node, by the name the Resource list shows, with the names of its operations. */
 function describedResources(node: INodeTypeDescription): Map<string, string[]> {
-	const resources = (node.properties.find((property) => property.name === 'resource')?.options ?? []) as INodePropertyOptions[];
+	const resources = (node.properties.find((property) => property.name === 'resource')?.options ??
+		[]) as INodePropertyOptions[];
 	return new Map(
 		resources.map((resource) => [
 			resource.name,
 			node.properties
-				.filter((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource.value))
+				.filter(
+					(property) =>
+						property.name === 'operation' &&
+						property.displayOptions?.show?.resource?.includes(resource.value),
+				)
 				.flatMap((property) => (property.options ?? []) as INodePropertyOptions[])
 				.map((operation) => operation.name),
 		]),
@@ -76,11 +81,16 @@ function readmeOperations(readme: string): { header: string[]; rows: Row[]; unde
 	const lines = section.split('\n');
 	const first = lines.findIndex((line) => line.startsWith('|'));
 	const end = lines.findIndex((line, index) => index > first && !line.startsWith('|'));
-	const cells = (line: string) => line.replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim());
+	const cells = (line: string) =>
+		line
+			.replace(/^\||\|$/g, '')
+			.split('|')
+			.map((cell) => cell.trim());
 	const [header, _rule, ...body] = lines.slice(first, end).map(cells);
 	const column = (name: string) => {
 		const index = header.indexOf(name);
-		if (index < 0) throw new Error(`The Operations table has no "${name}" column: ${header.join(' | ')}`);
+		if (index < 0)
+			throw new Error(`The Operations table has no "${name}" column: ${header.join(' | ')}`);
 		return index;
 	};
 	const [resource, count, operations] = ['Resource', 'Count', 'Operations'].map(column);
@@ -91,8 +101,12 @@ function readmeOperations(readme: string): { header: string[]; rows: Row[]; unde
 	}));
 	const afterTable = lines.slice(end);
 	const paragraphStart = afterTable.findIndex((line) => line.trim() !== '');
-	const paragraphEnd = afterTable.findIndex((line, index) => index > paragraphStart && line.trim() === '');
-	const under = afterTable.slice(paragraphStart, paragraphEnd < 0 ? undefined : paragraphEnd).join(' ');
+	const paragraphEnd = afterTable.findIndex(
+		(line, index) => index > paragraphStart && line.trim() === '',
+	);
+	const under = afterTable
+		.slice(paragraphStart, paragraphEnd < 0 ? undefined : paragraphEnd)
+		.join(' ');
 	return { header, rows, under };
 }
 
@@ -103,21 +117,27 @@ describe("README.md's Operations table", () => {
 
 	it('has one row for each resource of the node, and none for a resource the node lacks', () => {
 		expect(described.size).toBeGreaterThan(0);
-		expect(rows.map((candidate) => candidate.resource).sort()).toEqual([...described.keys()].sort());
+		expect(rows.map((candidate) => candidate.resource).sort()).toEqual(
+			[...described.keys()].sort(),
+		);
 	});
 
-	it.each([...described.keys()])("%s: gives the node's number of operations, and lists each of them by its name", (resource) => {
-		const operations = described.get(resource)!;
-		expect(operations.length).toBeGreaterThan(0);
-		expect(row(resource)).toBeDefined();
-		expect(row(resource)!.count).toBe(String(operations.length));
-		expect([...row(resource)!.operations].sort()).toEqual([...operations].sort());
-	});
+	it.each([...described.keys()])(
+		"%s: gives the node's number of operations, and lists each of them by its name",
+		(resource) => {
+			const operations = described.get(resource)!;
+			expect(operations.length).toBeGreaterThan(0);
+			expect(row(resource)).toBeDefined();
+			expect(row(resource)!.count).toBe(String(operations.length));
+			expect([...row(resource)!.operations].sort()).toEqual([...operations].sort());
+		},
+	);
 
 	it('says under the table how many operations, resources and trigger nodes there are, and their sum', () => {
-		const total = /^Total: \*\*(\d+) operations\*\* in (\d+) resources, plus \*\*(\d+) trigger nodes\*\* \(([^)]*)\), (\d+) in all\.$/.exec(
-			under.replace(/\s+/g, ' ').trim(),
-		);
+		const total =
+			/^Total: \*\*(\d+) operations\*\* in (\d+) resources, plus \*\*(\d+) trigger nodes\*\* \(([^)]*)\), (\d+) in all\.$/.exec(
+				under.replace(/\s+/g, ' ').trim(),
+			);
 		expect(total).not.toBeNull();
 		const [, operations, resources, triggers, triggerNames, all] = total!;
 		const operationCount = [...described.values()].reduce((sum, names) => sum + names.length, 0);

@@ -22,7 +22,12 @@ function displayNames(properties: readonly Described[]): string[] {
 		const nested = [
 			...('options' in property && Array.isArray(property.options) ? property.options : []),
 			...('values' in property && Array.isArray(property.values) ? property.values : []),
-		].filter((entry): entry is Described => typeof entry === 'object' && entry !== null && ('displayName' in entry || 'values' in entry));
+		].filter(
+			(entry): entry is Described =>
+				typeof entry === 'object' &&
+				entry !== null &&
+				('displayName' in entry || 'values' in entry),
+		);
 		return [...own, ...displayNames(nested)];
 	});
 }
@@ -34,7 +39,8 @@ async function labelMaps(): Promise<Record<string, Record<string, string>>> {
 	const maps: Record<string, Record<string, string>> = {};
 	for (const module of await nodeModules()) {
 		for (const [name, value] of Object.entries(module.exports)) {
-			if (name.endsWith('LABELS') && typeof value === 'object' && value !== null) maps[`${module.name} ${name}`] = value as Record<string, string>;
+			if (name.endsWith('LABELS') && typeof value === 'object' && value !== null)
+				maps[`${module.name} ${name}`] = value as Record<string, string>;
 		}
 	}
 	return maps;
@@ -64,15 +70,31 @@ describe('the field named in a refusal', () => {
 
 	it('never comes from a literal in the refusing code', async () => {
 		// The argument that names the field, by function: a label must come from the operation's LABELS.
-		const labelArgument: Record<string, number> = { refuseField: 1, refusal: 1, readBinary: 2, binaryMetadata: 2 };
+		const labelArgument: Record<string, number> = {
+			refuseField: 1,
+			refusal: 1,
+			readBinary: 2,
+			binaryMetadata: 2,
+		};
 		const offenders = (await nodeModules()).flatMap((module) => {
-			const source = ts.createSourceFile(module.path, readFileSync(module.path, 'utf8'), ts.ScriptTarget.Latest, true);
+			const source = ts.createSourceFile(
+				module.path,
+				readFileSync(module.path, 'utf8'),
+				ts.ScriptTarget.Latest,
+				true,
+			);
 			const found: string[] = [];
 			const visit = (node: ts.Node) => {
-				if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text in labelArgument) {
+				if (
+					ts.isCallExpression(node) &&
+					ts.isIdentifier(node.expression) &&
+					node.expression.text in labelArgument
+				) {
 					const label = node.arguments[labelArgument[node.expression.text]];
 					if (label && (ts.isStringLiteral(label) || ts.isNoSubstitutionTemplateLiteral(label))) {
-						found.push(`${module.name}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${label.getText()}`);
+						found.push(
+							`${module.name}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${label.getText()}`,
+						);
 					}
 				}
 				ts.forEachChild(node, visit);
@@ -82,5 +104,4 @@ describe('the field named in a refusal', () => {
 		});
 		expect(offenders).toEqual([]);
 	});
-
 });

@@ -20,19 +20,24 @@ const starters: Record<string, () => Promise<number | undefined>> = {
 	},
 	redis: async () => {
 		await ensureQueueServices();
-		return (await startRedis(join(paths.runs, 'leftovers-redis'), (await freePorts(1))[0])).child.pid;
+		return (await startRedis(join(paths.runs, 'leftovers-redis'), (await freePorts(1))[0])).child
+			.pid;
 	},
 	postgres: async () => {
 		await ensureQueueServices();
-		return (await startPostgres(join(paths.runs, 'leftovers-postgres'), (await freePorts(1))[0])).child.pid;
+		return (await startPostgres(join(paths.runs, 'leftovers-postgres'), (await freePorts(1))[0]))
+			.child.pid;
 	},
 };
 
 async function main(): Promise<void> {
 	const names = process.argv.slice(2);
 	const unknown = names.filter((name) => !starters[name]);
-	if (unknown.length) throw new Error(`Unknown: ${unknown.join(', ')} (known: ${Object.keys(starters).join(', ')})`);
-	const groups = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await starters[name]()] as const)));
+	if (unknown.length)
+		throw new Error(`Unknown: ${unknown.join(', ')} (known: ${Object.keys(starters).join(', ')})`);
+	const groups = Object.fromEntries(
+		await Promise.all(names.map(async (name) => [name, await starters[name]()] as const)),
+	);
 	process.stdout.write(`${JSON.stringify({ parent: process.pid, groups })}\n`);
 	setInterval(() => undefined, 60_000);
 }

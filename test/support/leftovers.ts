@@ -34,7 +34,9 @@ function livingProcesses(): ProcessEntry[] {
  */
 function membersAndDescendants(groups: number[]): number[] {
 	const processes = livingProcesses();
-	const found = new Set(processes.filter((entry) => groups.includes(entry.pgrp)).map((entry) => entry.pid));
+	const found = new Set(
+		processes.filter((entry) => groups.includes(entry.pgrp)).map((entry) => entry.pid),
+	);
 	for (let grew = true; grew; ) {
 		grew = false;
 		for (const entry of processes) {
@@ -67,11 +69,20 @@ export interface Orphaning {
  * descendant, to be gone.
  */
 export async function killParentOf(children: string[], withinMs: number): Promise<Orphaning> {
-	const parent = spawn(process.execPath, [join(ROOT, 'node_modules', 'ts-node', 'dist', 'bin.js'), '--transpile-only', join(ROOT, 'test', 'support', 'child-starter.ts'), ...children], {
-		cwd: ROOT,
-		env: { ...process.env, TS_NODE_PROJECT: join(ROOT, 'tsconfig.json') },
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
+	const parent = spawn(
+		process.execPath,
+		[
+			join(ROOT, 'node_modules', 'ts-node', 'dist', 'bin.js'),
+			'--transpile-only',
+			join(ROOT, 'test', 'support', 'child-starter.ts'),
+			...children,
+		],
+		{
+			cwd: ROOT,
+			env: { ...process.env, TS_NODE_PROJECT: join(ROOT, 'tsconfig.json') },
+			stdio: ['ignore', 'pipe', 'pipe'],
+		},
+	);
 	let stderr = '';
 	parent.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 	// Should the test fail before its SIGKILL, the parent must not outlive it either.
@@ -83,18 +94,26 @@ export async function killParentOf(children: string[], withinMs: number): Promis
 			stdout += chunk.toString();
 			if (stdout.includes('\n')) resolve(stdout.slice(0, stdout.indexOf('\n')));
 		});
-		parent.once('exit', (code) => reject(new Error(`The parent exited with ${code} before it started ${children.join(', ')}:\n${stderr}`)));
+		parent.once('exit', (code) =>
+			reject(
+				new Error(
+					`The parent exited with ${code} before it started ${children.join(', ')}:\n${stderr}`,
+				),
+			),
+		);
 	}).finally(() => process.removeListener('exit', killParent));
 	const { groups } = JSON.parse(line) as { groups: Record<string, number> };
 	const pgids = Object.values(groups);
 	const watched = membersAndDescendants(pgids);
-	if (!pgids.every((pgid) => watched.includes(pgid))) throw new Error(`Not every child was running: ${line}`);
+	if (!pgids.every((pgid) => watched.includes(pgid)))
+		throw new Error(`Not every child was running: ${line}`);
 
 	const exited = new Promise((resolve) => parent.once('exit', resolve));
 	const killedAt = Date.now();
 	parent.kill('SIGKILL');
 	await exited;
-	while (stillAlive(watched).length > 0 && Date.now() - killedAt < withinMs) await new Promise((resolve) => setTimeout(resolve, 100));
+	while (stillAlive(watched).length > 0 && Date.now() - killedAt < withinMs)
+		await new Promise((resolve) => setTimeout(resolve, 100));
 	const left = stillAlive(watched);
 	if (left.length > 0) {
 		for (const pid of left) {
@@ -104,7 +123,9 @@ export async function killParentOf(children: string[], withinMs: number): Promis
 				/* gone */
 			}
 		}
-		throw new Error(`${withinMs / 1000} s after the parent's SIGKILL, processes ${left.join(', ')} of groups ${JSON.stringify(groups)} were still alive`);
+		throw new Error(
+			`${withinMs / 1000} s after the parent's SIGKILL, processes ${left.join(', ')} of groups ${JSON.stringify(groups)} were still alive`,
+		);
 	}
 	return { groups, processes: watched.length, goneAfterMs: Date.now() - killedAt };
 }

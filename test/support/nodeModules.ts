@@ -13,8 +13,14 @@ function sourceFiles(folder: string): string[] {
 }
 
 /** Every module of the action node, by its path under nodes/DocumentExecution, with its source and its exports. */
-export async function nodeModules(): Promise<Array<{ name: string; path: string; exports: Record<string, unknown> }>> {
+export async function nodeModules(): Promise<
+	Array<{ name: string; path: string; exports: Record<string, unknown> }>
+> {
 	return await Promise.all(
-		sourceFiles(NODE_FOLDER).map(async (path) => ({ name: relative(NODE_FOLDER, path), path, exports: (await import(path)) as Record<string, unknown> })),
+		sourceFiles(NODE_FOLDER).map(async (path) => ({
+			name: relative(NODE_FOLDER, path),
+			path,
+			exports: (await import(path)) as Record<string, unknown>,
+		})),
 	);
 }

@@ -7,11 +7,18 @@ import { NODE_NAME } from '../harness/engine';
  * and n8n's request and binary helpers as spies.
  */
 export function postReceiveContext(parameters: Record<string, unknown>, httpRequest = jest.fn()) {
-	const prepareBinaryData = jest.fn(async (_content: Buffer, fileName?: string, mimeType?: string) => ({ data: '', fileName, mimeType }));
+	const prepareBinaryData = jest.fn(
+		async (_content: Buffer, fileName?: string, mimeType?: string) => ({
+			data: '',
+			fileName,
+			mimeType,
+		}),
+	);
 	const context = {
 		getNode: () => ({ name: NODE_NAME, type: 'n8n-nodes-document-execution.documentExecution' }),
 		getItemIndex: () => 0,
-		getNodeParameter: (name: string, fallback?: unknown) => (name in parameters ? parameters[name] : fallback),
+		getNodeParameter: (name: string, fallback?: unknown) =>
+			name in parameters ? parameters[name] : fallback,
 		helpers: { httpRequest, prepareBinaryData },
 	} as unknown as IExecuteSingleFunctions;
 	return { context, prepareBinaryData };

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions, NodeOutput } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+	NodeOutput,
+} from 'n8n-workflow';
 
 import type { ServiceFamily } from '../../shared/errors';
 

@@ -20,7 +20,8 @@ export const PDF_MIME_TYPE = 'application/pdf';
 /** preSend/postReceive functions get a single-item context; custom operations get the whole-run one. */
 export type NodeContext = IExecuteSingleFunctions | IExecuteFunctions;
 
-const isSingleItem = (context: NodeContext): context is IExecuteSingleFunctions => 'getItemIndex' in context;
+const isSingleItem = (context: NodeContext): context is IExecuteSingleFunctions =>
+	'getItemIndex' in context;
 
 export interface BinaryFile {
 	content: Buffer;
@@ -43,7 +44,12 @@ export async function readBinary(
 	const content = isSingleItem(context)
 		? await context.helpers.getBinaryDataBuffer(propertyName)
 		: await context.helpers.getBinaryDataBuffer(itemIndex, propertyName);
-	return { content, mimeType: binary.mimeType, fileName: binary.fileName, fileExtension: binary.fileExtension };
+	return {
+		content,
+		mimeType: binary.mimeType,
+		fileName: binary.fileName,
+		fileExtension: binary.fileExtension,
+	};
 }
 
 /**
@@ -60,11 +66,17 @@ export function binaryMetadata(
 	const binary = item?.binary?.[propertyName];
 	if (!propertyName || !binary) {
 		const available = Object.keys(item?.binary ?? {});
-		throw refusal(context.getNode(), field, `the input item has no binary property "${propertyName}"`, itemIndex, {
-			hint: available.length
-				? `Binary properties on this item: ${available.join(', ')}.`
-				: 'This item carries no binary data. Connect a node that outputs a file (Read/Write Files from Disk, HTTP Request, Google Drive, an e-mail trigger…).',
-		});
+		throw refusal(
+			context.getNode(),
+			field,
+			`the input item has no binary property "${propertyName}"`,
+			itemIndex,
+			{
+				hint: available.length
+					? `Binary properties on this item: ${available.join(', ')}.`
+					: 'This item carries no binary data. Connect a node that outputs a file (Read/Write Files from Disk, HTTP Request, Google Drive, an e-mail trigger…).',
+			},
+		);
 	}
 	return binary;
 }
@@ -96,7 +108,12 @@ export function jsonBodyWithFiles(body: unknown, files: Map<string, Buffer>): Bu
 		rest = rest.slice(next.at + JSON.stringify(next.key).length);
 	}
 	pieces.push(rest);
-	const size = pieces.reduce((total, piece) => total + (typeof piece === 'string' ? Buffer.byteLength(piece) : Math.ceil(piece.length / 3) * 4), 0);
+	const size = pieces.reduce(
+		(total, piece) =>
+			total +
+			(typeof piece === 'string' ? Buffer.byteLength(piece) : Math.ceil(piece.length / 3) * 4),
+		0,
+	);
 	const out = Buffer.allocUnsafe(size);
 	let position = 0;
 	for (const piece of pieces) {
@@ -105,7 +122,11 @@ export function jsonBodyWithFiles(body: unknown, files: Map<string, Buffer>): Bu
 			continue;
 		}
 		for (let offset = 0; offset < piece.length; offset += BASE64_SLICE) {
-			position += out.write(piece.subarray(offset, offset + BASE64_SLICE).toString('base64'), position, 'latin1');
+			position += out.write(
+				piece.subarray(offset, offset + BASE64_SLICE).toString('base64'),
+				position,
+				'latin1',
+			);
 		}
 	}
 	return out;
@@ -115,7 +136,11 @@ export function jsonBodyWithFiles(body: unknown, files: Map<string, Buffer>): Bu
  * A text file as the string the service expects (the licence content of Licence > Install): UTF-8, without
  * a byte-order mark or the surrounding whitespace and line breaks editors add.
  */
-export const toText = (file: BinaryFile): string => file.content.toString('utf8').replace(/^\uFEFF/, '').trim();
+export const toText = (file: BinaryFile): string =>
+	file.content
+		.toString('utf8')
+		.replace(/^\uFEFF/, '')
+		.trim();
 
 export interface DownloadedFile {
 	content: Buffer;
@@ -136,7 +161,8 @@ export type ExpectedFile = 'pdf' | 'file';
  */
 const PDF_DOWNLOAD_TYPES = ['DOCUMENT'];
 
-export const expectedFileOf = (downloadType: string): ExpectedFile => (PDF_DOWNLOAD_TYPES.includes(downloadType) ? 'pdf' : 'file');
+export const expectedFileOf = (downloadType: string): ExpectedFile =>
+	PDF_DOWNLOAD_TYPES.includes(downloadType) ? 'pdf' : 'file';
 
 /** Where downloaded bytes came from, as the messages of a refused file name it. */
 export interface FileSource {
@@ -158,8 +184,10 @@ const isPdf = (content: Buffer): boolean => content.subarray(0, 5).toString('lat
 /** Why the bytes are not the file the source promised, or undefined when they are. */
 function fileProblem(file: DownloadedFile, expected: ExpectedFile): string | undefined {
 	if (file.content.length === 0) return 'an empty body instead of the file';
-	if (isWebPage(file)) return `a web page (${file.mimeType || 'no Content-Type'}) instead of the file`;
-	if (expected === 'pdf' && !isPdf(file.content)) return `${file.mimeType || 'data'} that is not a PDF (it does not start with %PDF-)`;
+	if (isWebPage(file))
+		return `a web page (${file.mimeType || 'no Content-Type'}) instead of the file`;
+	if (expected === 'pdf' && !isPdf(file.content))
+		return `${file.mimeType || 'data'} that is not a PDF (it does not start with %PDF-)`;
 	return undefined;
 }
 
@@ -167,16 +195,29 @@ function fileProblem(file: DownloadedFile, expected: ExpectedFile): string | und
  * Throws unless the bytes of a successful answer (`statusCode` below 300) are the file `source` promised: a
  * file output is the file, or an error.
  */
-export function checkDownloadedFile(context: NodeContext, file: DownloadedFile, statusCode: number, source: FileSource, itemIndex?: number): void {
+export function checkDownloadedFile(
+	context: NodeContext,
+	file: DownloadedFile,
+	statusCode: number,
+	source: FileSource,
+	itemIndex?: number,
+): void {
 	const problem = fileProblem(file, source.expected);
 	if (!problem) return;
-	const start = file.content.subarray(0, 80).toString('latin1').replace(/[^\x20-\x7e]/g, '.');
-	throw new NodeApiError(context.getNode(), { contentType: file.mimeType, size: file.content.length }, {
-		message: `${source.operation}: ${source.answeredBy} returned ${problem}; ${source.remedy}`,
-		description: `HTTP ${statusCode}, Content-Type ${file.mimeType || 'none'}, ${file.content.length} bytes${start ? `, starting "${start}"` : ''}.`,
-		httpCode: String(statusCode),
-		itemIndex,
-	});
+	const start = file.content
+		.subarray(0, 80)
+		.toString('latin1')
+		.replace(/[^\x20-\x7e]/g, '.');
+	throw new NodeApiError(
+		context.getNode(),
+		{ contentType: file.mimeType, size: file.content.length },
+		{
+			message: `${source.operation}: ${source.answeredBy} returned ${problem}; ${source.remedy}`,
+			description: `HTTP ${statusCode}, Content-Type ${file.mimeType || 'none'}, ${file.content.length} bytes${start ? `, starting "${start}"` : ''}.`,
+			httpCode: String(statusCode),
+			itemIndex,
+		},
+	);
 }
 
 /**
@@ -198,7 +239,9 @@ async function requestPresignedUrl(
 			timeout: attempt.timeoutMs,
 		})) as IN8nHttpFullResponse;
 	} catch (error) {
-		throw networkError(context.getNode(), error, { ...attempt, url: options.url }, itemIndex) ?? error;
+		throw (
+			networkError(context.getNode(), error, { ...attempt, url: options.url }, itemIndex) ?? error
+		);
 	}
 }
 
@@ -223,7 +266,11 @@ export interface FileLink {
  * no credentials are sent with it. A network failure, an error status, a web page or an empty body in place
  * of the file is an error that says so.
  */
-export async function fetchTemporaryFile(context: NodeContext, link: FileLink, itemIndex?: number): Promise<DownloadedFile> {
+export async function fetchTemporaryFile(
+	context: NodeContext,
+	link: FileLink,
+	itemIndex?: number,
+): Promise<DownloadedFile> {
 	const again = `run the node again to get a fresh link (${link.life})`;
 	const response = await requestPresignedUrl(
 		context,
@@ -233,19 +280,30 @@ export async function fetchTemporaryFile(context: NodeContext, link: FileLink, i
 	);
 	const content = answerBytes(response.body);
 	if (response.statusCode >= 300) {
-		throw new NodeApiError(context.getNode(), { body: content.toString('utf8').slice(0, 200) } as JsonObject, {
-			message: `The download link could not be read (HTTP ${response.statusCode})`,
-			description: 'Download links expire within seconds; run the node again to get a fresh one.',
-			httpCode: String(response.statusCode),
-			itemIndex,
-		});
+		throw new NodeApiError(
+			context.getNode(),
+			{ body: content.toString('utf8').slice(0, 200) } as JsonObject,
+			{
+				message: `The download link could not be read (HTTP ${response.statusCode})`,
+				description: 'Download links expire within seconds; run the node again to get a fresh one.',
+				httpCode: String(response.statusCode),
+				itemIndex,
+			},
+		);
 	}
 	const file = {
 		content,
-		mimeType: String(response.headers['content-type'] ?? '').split(';')[0].trim(),
+		mimeType: String(response.headers['content-type'] ?? '')
+			.split(';')[0]
+			.trim(),
 		fileName: fileNameFromDisposition(response.headers['content-disposition']),
 	};
-	const source = { operation: link.operation, expected: link.expected, answeredBy: 'the download link', remedy: again };
+	const source = {
+		operation: link.operation,
+		expected: link.expected,
+		answeredBy: 'the download link',
+		remedy: again,
+	};
 	checkDownloadedFile(context, file, response.statusCode, source, itemIndex);
 	return { ...file, mimeType: file.mimeType || 'application/octet-stream' };
 }
@@ -270,17 +328,28 @@ export function noDownloadLinkError(
 	itemIndex?: number,
 ): NodeApiError {
 	const { body, statusCode } = response;
-	const text = Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : JSON.stringify(body ?? null);
-	return new NodeApiError(context.getNode(), { body: text.slice(0, 200) }, {
-		message: `${operation}: the service answered without a download link (${field})`,
-		description: `HTTP ${statusCode}, but the answer has no ${field}, so there is no file to read. Run the node again; if the answer stays the same, the service has changed how it answers.`,
-		httpCode: String(statusCode),
-		itemIndex,
-	});
+	const text = Buffer.isBuffer(body)
+		? body.toString('utf8')
+		: typeof body === 'string'
+			? body
+			: JSON.stringify(body ?? null);
+	return new NodeApiError(
+		context.getNode(),
+		{ body: text.slice(0, 200) },
+		{
+			message: `${operation}: the service answered without a download link (${field})`,
+			description: `HTTP ${statusCode}, but the answer has no ${field}, so there is no file to read. Run the node again; if the answer stays the same, the service has changed how it answers.`,
+			httpCode: String(statusCode),
+			itemIndex,
+		},
+	);
 }
 
 /** Bytes as an output binary property, stored in whatever mode n8n runs in. */
-export async function toBinaryOutput(context: NodeContext, file: DownloadedFile): Promise<IBinaryData> {
+export async function toBinaryOutput(
+	context: NodeContext,
+	file: DownloadedFile,
+): Promise<IBinaryData> {
 	return await context.helpers.prepareBinaryData(file.content, file.fileName, file.mimeType);
 }
 
@@ -291,7 +360,8 @@ export async function toBinaryOutput(context: NodeContext, file: DownloadedFile)
  * way the agent calls it: through the tool n8n-core wraps around the node, or as a node the engine runs for the
  * agent. n8n's `isToolExecution()` answers false in the second case, and single-item contexts lack it.
  */
-export const runsAsTool = (context: NodeContext): boolean => context.getNode().type.endsWith('Tool');
+export const runsAsTool = (context: NodeContext): boolean =>
+	context.getNode().type.endsWith('Tool');
 
 /**
  * Return File, the switch an AI agent tool has on a download. n8n shows it only on the tool (the `@tool`
@@ -338,7 +408,9 @@ export function returnsFile(context: IExecuteSingleFunctions): boolean {
  * file is missing because Return File is off (a tool), or else because Output Link Only is on.
  */
 export const howToGetTheFile = (context: IExecuteSingleFunctions): string =>
-	returnsFile(context) ? 'turn Options > Output Link Only off' : 'run the download again with Return File on';
+	returnsFile(context)
+		? 'turn Options > Output Link Only off'
+		: 'run the download again with Return File on';
 
 /** A download's file described without its bytes, in place of the file (a tool's default, or Output Link Only). */
 export interface FileLinkDescription {
@@ -362,7 +434,13 @@ export function fileLinkJson(file: FileLinkDescription): IDataObject {
 	const note = file.url
 		? `This is a download link, not the file: ${file.life ?? 'it is short-lived'}, for a download by a server, not a browser. To get the file, ${file.toGetTheFile}.`
 		: `The service sent the file itself, so there is no link to give. To get the file, ${file.toGetTheFile}.`;
-	return { url: file.url, fileName: file.fileName, mimeType: file.mimeType, fileSize: file.fileSize, note };
+	return {
+		url: file.url,
+		fileName: file.fileName,
+		mimeType: file.mimeType,
+		fileSize: file.fileSize,
+		note,
+	};
 }
 
 /**
@@ -376,14 +454,22 @@ export const PRESIGNED_UPLOAD = { method: 'PUT', contentTypeHeader: 'Content-Typ
  * Sends a file to a pre-signed upload URL as PRESIGNED_UPLOAD says; a refusal becomes a NodeApiError, a network
  * failure an error naming `operation` (as the node's form names it) and the host.
  */
-export async function uploadToPresignedUrl(context: NodeContext, operation: string, url: string, file: BinaryFile, itemIndex?: number): Promise<void> {
+export async function uploadToPresignedUrl(
+	context: NodeContext,
+	operation: string,
+	url: string,
+	file: BinaryFile,
+	itemIndex?: number,
+): Promise<void> {
 	const response = await requestPresignedUrl(
 		context,
 		{
 			method: PRESIGNED_UPLOAD.method,
 			url,
 			body: file.content,
-			headers: { [PRESIGNED_UPLOAD.contentTypeHeader]: file.mimeType || 'application/octet-stream' },
+			headers: {
+				[PRESIGNED_UPLOAD.contentTypeHeader]: file.mimeType || 'application/octet-stream',
+			},
 			json: false,
 		},
 		{ operation, again: 'run the node again to get a fresh upload URL' },
@@ -391,10 +477,12 @@ export async function uploadToPresignedUrl(context: NodeContext, operation: stri
 	);
 	if (response.statusCode < 300) return;
 	const text = response.body ? answerBytes(response.body).toString('utf8') : '';
-	const reason = /<Message>([^<]*)<\/Message>/.exec(text)?.[1] ?? /<Code>([^<]*)<\/Code>/.exec(text)?.[1];
+	const reason =
+		/<Message>([^<]*)<\/Message>/.exec(text)?.[1] ?? /<Code>([^<]*)<\/Code>/.exec(text)?.[1];
 	throw new NodeApiError(context.getNode(), { body: text.slice(0, 200) } as JsonObject, {
 		message: `The file could not be uploaded to the pre-signed URL (HTTP ${response.statusCode}${reason ? `: ${reason}` : ''})`,
-		description: 'Pre-signed upload URLs are valid for 15 minutes and only for the exact URL the service gave; run the node again to get a fresh one.',
+		description:
+			'Pre-signed upload URLs are valid for 15 minutes and only for the exact URL the service gave; run the node again to get a fresh one.',
 		httpCode: String(response.statusCode),
 		itemIndex,
 	});

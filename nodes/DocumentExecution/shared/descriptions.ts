@@ -7,12 +7,20 @@ import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n
  */
 
 /** `displayOptions` of a field of `resource`: for `operations` (all when omitted), and any other conditions. */
-export const showFor = (resource: string, operations?: string[], conditions: Record<string, unknown[]> = {}): IDisplayOptions => ({
+export const showFor = (
+	resource: string,
+	operations?: string[],
+	conditions: Record<string, unknown[]> = {},
+): IDisplayOptions => ({
 	show: { resource: [resource], ...(operations ? { operation: operations } : {}), ...conditions },
 });
 
 /** The Operation selector of a resource, its options in the order given. */
-export const operationSelector = (resource: string, defaultOperation: string, options: INodePropertyOptions[]): INodeProperties => ({
+export const operationSelector = (
+	resource: string,
+	defaultOperation: string,
+	options: INodePropertyOptions[],
+): INodeProperties => ({
 	displayName: 'Operation',
 	name: 'operation',
 	type: 'options',
@@ -109,7 +117,9 @@ export function idLocator(field: {
 				name: 'id',
 				type: 'string',
 				placeholder: field.idPlaceholder,
-				validation: [{ type: 'regex', properties: { regex: field.idPattern, errorMessage: field.idRule } }],
+				validation: [
+					{ type: 'regex', properties: { regex: field.idPattern, errorMessage: field.idRule } },
+				],
 			},
 		],
 		...(field.routing ? { routing: field.routing } : {}),

@@ -1,4 +1,9 @@
-import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse, ILoadOptionsFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	ILoadOptionsFunctions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { type Authentication, credentialTypeFor } from '../../shared/authentication';
@@ -22,13 +27,22 @@ export interface MethodRead {
  * (which stores it) and the read is sent once more: the request ignores HTTP status errors so that the
  * service's codes can be read, and n8n refreshes on its own only when a request throws.
  */
-export async function readForMethod(context: ILoadOptionsFunctions, read: MethodRead): Promise<IDataObject> {
+export async function readForMethod(
+	context: ILoadOptionsFunctions,
+	read: MethodRead,
+): Promise<IDataObject> {
 	const node = context.getNode();
-	const authentication = (context.getCurrentNodeParameter('authentication') ?? 'authToken') as Authentication;
+	const authentication = (context.getCurrentNodeParameter('authentication') ??
+		'authToken') as Authentication;
 	if (authentication === 'oAuth2' && !read.acceptsOAuth2) {
-		throw new NodeOperationError(node, `${read.picker}: this list needs the Auth Token credential`, {
-			description: 'The service takes OAuth2 only on its pack and media operations. Set Authentication to Auth Token, or give the ID By ID.',
-		});
+		throw new NodeOperationError(
+			node,
+			`${read.picker}: this list needs the Auth Token credential`,
+			{
+				description:
+					'The service takes OAuth2 only on its pack and media operations. Set Authentication to Auth Token, or give the ID By ID.',
+			},
+		);
 	}
 	const credentialType = credentialTypeFor(authentication);
 	const url = `${resolveBaseUrl(await context.getCredentials(credentialType))}${read.path}`;
@@ -43,9 +57,16 @@ export async function readForMethod(context: ILoadOptionsFunctions, read: Method
 			ignoreHttpStatusErrors: true,
 		};
 		try {
-			return (await context.helpers.httpRequestWithAuthentication.call(context, credentialType, request)) as IN8nHttpFullResponse;
+			return (await context.helpers.httpRequestWithAuthentication.call(
+				context,
+				credentialType,
+				request,
+			)) as IN8nHttpFullResponse;
 		} catch (error) {
-			throw networkError(node, error, { operation: read.picker, url, again: 'open the list again' }) ?? asNodeError(node, error);
+			throw (
+				networkError(node, error, { operation: read.picker, url, again: 'open the list again' }) ??
+				asNodeError(node, error)
+			);
 		}
 	};
 	let response = await send();
@@ -59,5 +80,9 @@ export async function readForMethod(context: ILoadOptionsFunctions, read: Method
 }
 
 /** The next page's token of a list read from `offset`, or none once `total` is reached or a page comes back empty. */
-export const nextOffsetToken = (offset: number, received: number, total: number): string | undefined =>
+export const nextOffsetToken = (
+	offset: number,
+	received: number,
+	total: number,
+): string | undefined =>
 	received > 0 && offset + received < total ? String(offset + received) : undefined;

@@ -1,18 +1,34 @@
-import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, PostReceiveAction } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	PostReceiveAction,
+} from 'n8n-workflow';
+
+import { locatorValue } from './parameters';
 
 /**
  * postReceive steps that make an operation's output from the service's envelope, for the operations whose
  * output needs nothing more. The envelope's error check runs before them (routing.ts).
  */
 
-const bodyOf = (response: IN8nHttpFullResponse): IDataObject => (typeof response.body === 'object' && response.body !== null ? (response.body as IDataObject) : {});
+const bodyOf = (response: IN8nHttpFullResponse): IDataObject =>
+	typeof response.body === 'object' && response.body !== null ? (response.body as IDataObject) : {};
 
 /** postReceive: the envelope's `data` as the one output item. */
-export const outputData: PostReceiveAction = { type: 'rootProperty', properties: { property: 'data' } };
+export const outputData: PostReceiveAction = {
+	type: 'rootProperty',
+	properties: { property: 'data' },
+};
 
 /** postReceive: one item per entry of the list the envelope's `data` holds under `key` (none when absent). */
 export const outputListOf = (key: string): PostReceiveAction =>
-	async function (this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+	async function (
+		this: IExecuteSingleFunctions,
+		_items: INodeExecutionData[],
+		response: IN8nHttpFullResponse,
+	) {
 		const data = bodyOf(response).data as IDataObject | undefined;
 		const list = data?.[key];
 		return Array.isArray(list) ? list.map((json) => ({ json: json as IDataObject })) : [];
@@ -23,13 +39,17 @@ export const outputListOf = (key: string): PostReceiveAction =>
  * outcome flag, and the service's first message code and text.
  */
 export const outputOutcome = (parameter: string, flag: string): PostReceiveAction =>
-	async function (this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+	async function (
+		this: IExecuteSingleFunctions,
+		_items: INodeExecutionData[],
+		response: IN8nHttpFullResponse,
+	) {
 		const messages = bodyOf(response).messages;
 		const first = (Array.isArray(messages) ? messages[0] : undefined) as IDataObject | undefined;
 		return [
 			{
 				json: {
-					[parameter]: String(this.getNodeParameter(parameter, '', { extractValue: true })).trim(),
+					[parameter]: String(locatorValue(this, parameter)).trim(),
 					[flag]: true,
 					code: first?.code ?? null,
 					message: first?.message ?? null,

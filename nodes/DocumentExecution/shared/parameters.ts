@@ -12,4 +12,5 @@ export const parameter = <T = unknown>(context: ItemContext, name: string, fallb
 	context.getNodeParameter(name, fallback as never) as T;
 
 /** The value of an ID picker (resource locator), whichever its mode; a plain string from an older workflow as it is. */
-export const locatorValue = (context: ItemContext, name: string): unknown => context.getNodeParameter(name, '', { extractValue: true });
+export const locatorValue = (context: ItemContext, name: string): unknown =>
+	context.getNodeParameter(name, '', { extractValue: true });

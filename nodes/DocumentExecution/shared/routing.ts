@@ -24,6 +24,7 @@ import {
 	type Creation,
 	type ServiceFamily,
 } from '../../shared/errors';
+import { showFor } from './descriptions';
 import { v4SingleRequest } from './v4Request';
 
 /**
@@ -38,7 +39,10 @@ import { v4SingleRequest } from './v4Request';
  *   every v4 operation by the v4 runners (they refresh an expired OAuth2 token), others by n8n itself.
  */
 
-type Pagination = (this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions) => Promise<INodeExecutionData[]>;
+type Pagination = (
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+) => Promise<INodeExecutionData[]>;
 
 export interface OperationSteps {
 	preSend?: PreSendAction[];
@@ -59,14 +63,16 @@ export const oauth2Refusal = (node: INode, itemIndex: number) =>
 
 /** preSend of the v3 and v1 operations: with the OAuth2 credential, stop before any request. */
 async function refuseOAuth2(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	if (this.getNodeParameter('authentication', 'authToken') === 'oAuth2') throw oauth2Refusal(this.getNode(), this.getItemIndex());
+	if (this.getNodeParameter('authentication', 'authToken') === 'oAuth2')
+		throw oauth2Refusal(this.getNode(), this.getItemIndex());
 	return requestOptions;
 }
 
 /** preSend: n8n's Retry On Fail re-runs the whole node, so an operation that creates refuses to run with it. */
 const refuseRetryOnFail = (creation: Creation) =>
 	async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-		if (this.getNode().retryOnFail) throw retryOnFailRefusal(this.getNode(), creation, this.getItemIndex());
+		if (this.getNode().retryOnFail)
+			throw retryOnFailRefusal(this.getNode(), creation, this.getItemIndex());
 		return requestOptions;
 	};
 
@@ -80,13 +86,23 @@ const sendCreate = (creation: Creation): Pagination =>
 			return await this.makeRoutingRequest(requestData);
 		} catch (error) {
 			const { baseURL, url, timeout } = requestData.options;
-			throw createRequestError(this.getNode(), error, creation, { url: `${baseURL ?? ''}${url}`, timeoutMs: timeout }, this.getItemIndex());
+			throw createRequestError(
+				this.getNode(),
+				error,
+				creation,
+				{ url: `${baseURL ?? ''}${url}`, timeoutMs: timeout },
+				this.getItemIndex(),
+			);
 		}
 	};
 
 /** postReceive of an operation that creates: the envelope check, telling of an answer that leaves open whether it was created. */
 const checkCreateResponse = (family: ServiceFamily, creation: Creation) =>
-	async function (this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+	async function (
+		this: IExecuteSingleFunctions,
+		items: INodeExecutionData[],
+		response: IN8nHttpFullResponse,
+	) {
 		const error = responseError(this.getNode(), family, response, this.getItemIndex(), creation);
 		if (error) throw error;
 		return items;
@@ -94,11 +110,25 @@ const checkCreateResponse = (family: ServiceFamily, creation: Creation) =>
 
 const ENVELOPE_CHECKS = { v3: checkV3Response, v4: checkV4Response, v1: checkV1Response };
 
-function familyRouting(family: ServiceFamily, method: IHttpRequestMethods, url: string, steps: OperationSteps): INodePropertyRouting {
+function familyRouting(
+	family: ServiceFamily,
+	method: IHttpRequestMethods,
+	url: string,
+	steps: OperationSteps,
+): INodePropertyRouting {
 	const { creates } = steps;
-	const preSend = [...(family === 'v4' ? [] : [refuseOAuth2]), ...(creates ? [refuseRetryOnFail(creates)] : []), ...(steps.preSend ?? [])];
-	const postReceive = [creates ? checkCreateResponse(family, creates) : ENVELOPE_CHECKS[family], ...(steps.postReceive ?? [])];
-	const pagination = creates ? sendCreate(creates) : (steps.pagination ?? (family === 'v4' ? v4SingleRequest : undefined));
+	const preSend = [
+		...(family === 'v4' ? [] : [refuseOAuth2]),
+		...(creates ? [refuseRetryOnFail(creates)] : []),
+		...(steps.preSend ?? []),
+	];
+	const postReceive = [
+		creates ? checkCreateResponse(family, creates) : ENVELOPE_CHECKS[family],
+		...(steps.postReceive ?? []),
+	];
+	const pagination = creates
+		? sendCreate(creates)
+		: (steps.pagination ?? (family === 'v4' ? v4SingleRequest : undefined));
 	return {
 		request: { method, url },
 		send: { preSend, ...(pagination ? { paginate: true } : {}) },
@@ -108,10 +138,12 @@ function familyRouting(family: ServiceFamily, method: IHttpRequestMethods, url: 
 }
 
 /** Routing of a signing (v3) operation. */
-export const v3Routing = (method: IHttpRequestMethods, url: string, steps: OperationSteps = {}) => familyRouting('v3', method, url, steps);
+export const v3Routing = (method: IHttpRequestMethods, url: string, steps: OperationSteps = {}) =>
+	familyRouting('v3', method, url, steps);
 
 /** Routing of a pack or media (v4) operation; a listing gives its pager (built on `sendV4`) as `pagination`. */
-export const v4Routing = (method: IHttpRequestMethods, url: string, steps: OperationSteps = {}) => familyRouting('v4', method, url, steps);
+export const v4Routing = (method: IHttpRequestMethods, url: string, steps: OperationSteps = {}) =>
+	familyRouting('v4', method, url, steps);
 
 /**
  * Path prefix of the organisation administration (v1) operations, relative to `{base_url}`.
@@ -127,16 +159,25 @@ export const V1_PREFIX = '/api/v1';
  * expression `=/roles/{{ … }}`.
  */
 export const v1Routing = (method: IHttpRequestMethods, url: string, steps: OperationSteps = {}) =>
-	familyRouting('v1', method, url.startsWith('=') ? `=${V1_PREFIX}${url.slice(1)}` : `${V1_PREFIX}${url}`, steps);
+	familyRouting(
+		'v1',
+		method,
+		url.startsWith('=') ? `=${V1_PREFIX}${url.slice(1)}` : `${V1_PREFIX}${url}`,
+		steps,
+	);
 
 /**
  * The notice under the Operation selector of an operation that creates, listed with the resource's fields:
  * why Retry On Fail must stay off and what to check after a failure.
  */
-export const createNotice = (resource: string, operation: string, creation: Creation): INodeProperties => ({
+export const createNotice = (
+	resource: string,
+	operation: string,
+	creation: Creation,
+): INodeProperties => ({
 	displayName: `${creation.operation} is not safe to repeat, so Retry On Fail must stay off (the node refuses to run with it). After a server error, a time-out or a lost connection the service may have created ${creation.thing}: ${creation.check}.`,
 	name: `${operation}RetryNotice`,
 	type: 'notice',
 	default: '',
-	displayOptions: { show: { resource: [resource], operation: [operation] } },
+	displayOptions: showFor(resource, [operation]),
 });

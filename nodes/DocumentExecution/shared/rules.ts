@@ -10,6 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { numberAsText } from './numberAsText';
+import { locatorValue } from './parameters';
 
 /**
  * The one way the node refuses an item before sending anything: a zod schema of the operation's rules checks
@@ -34,11 +35,16 @@ export interface RuleViolation {
 	message: string;
 }
 
-const humanize = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (first) => first.toUpperCase());
+const humanize = (key: string) =>
+	key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (first) => first.toUpperCase());
 
 /** `filters[1].value`: a path inside a JSON parameter as its author wrote it. */
 const jsonPath = (segments: Array<string | number>) =>
-	segments.map((segment, index) => (typeof segment === 'number' ? `[${segment}]` : `${index ? '.' : ''}${segment}`)).join('');
+	segments
+		.map((segment, index) =>
+			typeof segment === 'number' ? `[${segment}]` : `${index ? '.' : ''}${segment}`,
+		)
+		.join('');
 
 /** The editor label of the value at `path`: the longest labelled prefix, then the rest of the path. */
 export function labelFor(path: Array<string | number>, labels: FieldLabels): string {
@@ -50,15 +56,29 @@ export function labelFor(path: Array<string | number>, labels: FieldLabels): str
 			const inside = jsonPath(path.slice(length));
 			return inside ? `${label} at ${inside}` : label;
 		}
-		const positions = path.filter((part): part is number => typeof part === 'number').map((position) => position + 1);
-		const name = [label, ...keys.slice(length).filter((key) => key !== '*').map(humanize)].join(' › ');
+		const positions = path
+			.filter((part): part is number => typeof part === 'number')
+			.map((position) => position + 1);
+		const name = [
+			label,
+			...keys
+				.slice(length)
+				.filter((key) => key !== '*')
+				.map(humanize),
+		].join(' › ');
 		return positions.length ? `${name} (${positions.join('.')})` : name;
 	}
-	return keys.filter((key) => key !== '*').map(humanize).join(' › ') || 'Request';
+	return (
+		keys
+			.filter((key) => key !== '*')
+			.map(humanize)
+			.join(' › ') || 'Request'
+	);
 }
 
 function ruleOf(issue: z.ZodIssue): string {
-	if (issue.code === 'unrecognized_keys') return `has fields the service does not take: ${issue.keys.join(', ')}`;
+	if (issue.code === 'unrecognized_keys')
+		return `has fields the service does not take: ${issue.keys.join(', ')}`;
 	if (issue.code === 'invalid_type' && issue.received === 'undefined') return 'is required';
 	return issue.message;
 }
@@ -74,7 +94,9 @@ export function applyRules<T extends z.ZodTypeAny>(
 	schema: T,
 	value: unknown,
 	labels: FieldLabels,
-): { value: z.output<T>; violations?: undefined } | { violations: [RuleViolation, ...RuleViolation[]] } {
+):
+	| { value: z.output<T>; violations?: undefined }
+	| { violations: [RuleViolation, ...RuleViolation[]] } {
 	const parsed = schema.safeParse(value);
 	if (parsed.success) return { value: parsed.data as z.output<T> };
 	const [first, ...rest] = parsed.error.issues.map((issue) => violationOf(issue, labels));
@@ -102,16 +124,28 @@ export function refusal(
 type ItemContext = IExecuteSingleFunctions | IExecutePaginationFunctions;
 
 /** Stops the item before any request: `field` (its editor label, from the operation's labels) breaks `rule`. */
-export function refuseField(context: ItemContext, field: string, rule: string, hint?: string): never {
+export function refuseField(
+	context: ItemContext,
+	field: string,
+	rule: string,
+	hint?: string,
+): never {
 	throw refusal(context.getNode(), field, rule, context.getItemIndex(), { hint });
 }
 
 /** What is sent once `value` keeps every rule of `schema`; otherwise stops the item before any request. */
-export function refuse<T extends z.ZodTypeAny>(context: ItemContext, schema: T, value: unknown, labels: FieldLabels): z.output<T> {
+export function refuse<T extends z.ZodTypeAny>(
+	context: ItemContext,
+	schema: T,
+	value: unknown,
+	labels: FieldLabels,
+): z.output<T> {
 	const checked = applyRules(schema, value, labels);
 	if (!checked.violations) return checked.value;
 	const [first, ...others] = checked.violations;
-	throw refusal(context.getNode(), first.field, first.rule, context.getItemIndex(), { others: others.map((other) => other.message) });
+	throw refusal(context.getNode(), first.field, first.rule, context.getItemIndex(), {
+		others: others.map((other) => other.message),
+	});
 }
 
 /** preSend: the query routing built must keep `schema`'s rules. */
@@ -131,7 +165,9 @@ export const checkBody = (schema: z.ZodTypeAny, labels: FieldLabels): PreSendAct
 /** preSend: parameters that routing puts elsewhere (a path segment) must keep `schema`'s rules; `labels` names them. */
 export const checkParameters = (schema: z.ZodTypeAny, labels: FieldLabels): PreSendAction =>
 	async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const values = Object.fromEntries(Object.keys(labels).map((name) => [name, this.getNodeParameter(name, '', { extractValue: true })]));
+		const values = Object.fromEntries(
+			Object.keys(labels).map((name) => [name, locatorValue(this, name)]),
+		);
 		refuse(this, schema, values, labels);
 		return options;
 	};
@@ -139,7 +175,8 @@ export const checkParameters = (schema: z.ZodTypeAny, labels: FieldLabels): PreS
 // ------------------------------------------------------------------------ rule pieces every family uses
 
 /** An empty parameter ('' or null, or an expression that resolved to nothing) counts as not set. */
-export const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+export const blankToUndefined = (value: unknown) =>
+	value === '' || value === null ? undefined : value;
 
 const textType = { required_error: 'is required', invalid_type_error: 'must be text or a number' };
 
@@ -147,12 +184,16 @@ const textType = { required_error: 'is required', invalid_type_error: 'must be t
 export const text = () => z.preprocess(numberAsText, z.string(textType));
 
 /** A required string field: blank is refused as missing (`what` says what it is, where that helps). */
-export const requiredText = (what = 'is required') => z.preprocess(numberAsText, z.string(textType).trim().min(1, what));
+export const requiredText = (what = 'is required') =>
+	z.preprocess(numberAsText, z.string(textType).trim().min(1, what));
 
 export const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
 	z.enum(values, { errorMap: () => ({ message: `must be one of ${values.join(', ')}` }) });
 
 export const wholeNumber = () =>
-	z.number({ required_error: 'is required', invalid_type_error: 'must be a number' }).int('must be a whole number');
+	z
+		.number({ required_error: 'is required', invalid_type_error: 'must be a number' })
+		.int('must be a whole number');
 
-export const booleanField = () => z.boolean({ required_error: 'is required', invalid_type_error: 'must be true or false' });
+export const booleanField = () =>
+	z.boolean({ required_error: 'is required', invalid_type_error: 'must be true or false' });

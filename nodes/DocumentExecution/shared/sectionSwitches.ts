@@ -33,7 +33,10 @@ export const sectionListSchema = (known: readonly string[]) =>
 		.superRefine((sections, ctx) => {
 			const unknown = sections.filter((section) => !known.includes(section));
 			if (unknown.length) {
-				ctx.addIssue({ code: 'custom', message: `unknown section ${unknown.map((section) => `"${section}"`).join(', ')}; pick from the Sections list` });
+				ctx.addIssue({
+					code: 'custom',
+					message: `unknown section ${unknown.map((section) => `"${section}"`).join(', ')}; pick from the Sections list`,
+				});
 			}
 		});
 

@@ -12,8 +12,13 @@ import { labelFor, refuseField, type FieldLabels } from './rules';
 
 /** A list parameter: comma-separated text or, from an expression, an array. Entries are trimmed; empty text is an empty list. */
 export function commaList(value: unknown): unknown {
-	if (Array.isArray(value)) return value.map((entry) => (typeof entry === 'string' ? entry.trim() : entry));
-	if (typeof value === 'string') return value.split(',').map((entry) => entry.trim()).filter(Boolean);
+	if (Array.isArray(value))
+		return value.map((entry) => (typeof entry === 'string' ? entry.trim() : entry));
+	if (typeof value === 'string')
+		return value
+			.split(',')
+			.map((entry) => entry.trim())
+			.filter(Boolean);
 	return value;
 }
 
@@ -23,23 +28,39 @@ export function commaList(value: unknown): unknown {
  * rather than dropped or sent empty (list fields excepted: empty text is an empty list, which clears them).
  * `labels` names the collection (`updateFields`) and each of its fields.
  */
-export function updateFieldsOf(context: IExecuteSingleFunctions, labels: FieldLabels, listFields: string[] = []): IDataObject {
+export function updateFieldsOf(
+	context: IExecuteSingleFunctions,
+	labels: FieldLabels,
+	listFields: string[] = [],
+): IDataObject {
 	const fields = { ...(parameter<IDataObject | null>(context, 'updateFields', {}) ?? {}) };
 	for (const [key, value] of Object.entries(fields)) {
 		if (listFields.includes(key)) fields[key] = commaList(value) as IDataObject[keyof IDataObject];
 		else if (value === undefined || value === null || value === '') {
-			refuseField(context, labelFor([key], labels), 'has no value', `Remove it from ${labels.updateFields} to leave it unchanged.`);
+			refuseField(
+				context,
+				labelFor([key], labels),
+				'has no value',
+				`Remove it from ${labels.updateFields} to leave it unchanged.`,
+			);
 		}
 	}
 	return fields;
 }
 
 /** The body without the path ID (checked with the body, sent in the URL). */
-export const withoutId = (fields: object): IDataObject => Object.fromEntries(Object.entries(fields).filter(([key]) => key !== 'id')) as IDataObject;
+export const withoutId = (fields: object): IDataObject =>
+	Object.fromEntries(Object.entries(fields).filter(([key]) => key !== 'id')) as IDataObject;
 
 /** A list of IDs (User IDs, Entitlement IDs): a number is taken as its text, an empty entry is refused. */
 export const idList = () =>
 	z.array(
-		z.preprocess(numberAsText, z.string({ invalid_type_error: 'must contain only text or numbers' }).trim().min(1, 'cannot contain an empty entry')),
+		z.preprocess(
+			numberAsText,
+			z
+				.string({ invalid_type_error: 'must contain only text or numbers' })
+				.trim()
+				.min(1, 'cannot contain an empty entry'),
+		),
 		{ invalid_type_error: 'must be a list' },
 	);

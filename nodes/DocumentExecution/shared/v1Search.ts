@@ -14,7 +14,14 @@ import { z } from 'zod';
 
 import { limitProperty, returnAllProperty, showFor } from './descriptions';
 import { parameter } from './parameters';
-import { blankToUndefined, oneOf, refuse, refuseField, wholeNumber, type FieldLabels } from './rules';
+import {
+	blankToUndefined,
+	oneOf,
+	refuse,
+	refuseField,
+	wholeNumber,
+	type FieldLabels,
+} from './rules';
 import { commaList } from './v1Fields';
 
 /**
@@ -95,8 +102,16 @@ export function searchProperties(spec: SearchableResource): INodeProperties[] {
 			type: 'options',
 			options: [
 				{ name: 'No Filter', value: 'none' },
-				{ name: 'Using Fields Below', value: 'conditions', description: 'Conditions joined by AND or OR' },
-				{ name: 'Using JSON', value: 'json', description: 'The service\'s filter object, for nested AND/OR groups' },
+				{
+					name: 'Using Fields Below',
+					value: 'conditions',
+					description: 'Conditions joined by AND or OR',
+				},
+				{
+					name: 'Using JSON',
+					value: 'json',
+					description: "The service's filter object, for nested AND/OR groups",
+				},
 			],
 			default: 'none',
 			displayOptions: showFor(resource, ['search']),
@@ -175,7 +190,13 @@ export function searchProperties(spec: SearchableResource): INodeProperties[] {
 					displayName: 'Rule',
 					name: 'rule',
 					values: [
-						{ displayName: 'Field', name: 'field', type: 'options', options: spec.fields, default: 'createdAt' },
+						{
+							displayName: 'Field',
+							name: 'field',
+							type: 'options',
+							options: spec.fields,
+							default: 'createdAt',
+						},
 						{
 							displayName: 'Direction',
 							name: 'direction',
@@ -217,14 +238,18 @@ export function searchProperties(spec: SearchableResource): INodeProperties[] {
 
 // ------------------------------------------------------------------------------------------ rules
 
-const conditionOperators = OPERATORS.map((operator) => operator.value) as [ConditionOperator, ...ConditionOperator[]];
+const conditionOperators = OPERATORS.map((operator) => operator.value) as [
+	ConditionOperator,
+	...ConditionOperator[],
+];
 const allOperators = [...conditionOperators, ...GROUP_OPERATORS] as [string, ...string[]];
 
 const valueCountRule = (operator: ConditionOperator, count: number): string | undefined => {
 	const [min, max] = VALUE_COUNT[operator];
 	if (count >= min && count <= max) return undefined;
 	if (max === 0) return `must be empty: ${operator} takes no value`;
-	if (min === max) return `needs exactly ${min} value${min > 1 ? 's' : ''} for ${operator}${count === 0 ? ' and has none' : ` (it has ${count})`}`;
+	if (min === max)
+		return `needs exactly ${min} value${min > 1 ? 's' : ''} for ${operator}${count === 0 ? ' and has none' : ` (it has ${count})`}`;
 	return `needs at least ${min} value for ${operator} and has none`;
 };
 
@@ -238,7 +263,8 @@ const condition = (fields: [string, ...string[]]) =>
 		})
 		.superRefine((entry, context) => {
 			const problem = valueCountRule(entry.operator, entry.value.length);
-			if (problem) context.addIssue({ code: z.ZodIssueCode.custom, message: problem, path: ['value'] });
+			if (problem)
+				context.addIssue({ code: z.ZodIssueCode.custom, message: problem, path: ['value'] });
 		});
 
 type FilterJson = { field?: string; operator: string; value?: unknown[]; filters?: FilterJson[] };
@@ -250,7 +276,11 @@ export const filterJson: z.ZodType<FilterJson> = z.lazy(() =>
 			{
 				field: z.string().min(1, 'is required').optional(),
 				operator: oneOf(allOperators),
-				value: z.array(z.union([z.string(), z.number(), z.boolean()]), { invalid_type_error: 'must be an array' }).optional(),
+				value: z
+					.array(z.union([z.string(), z.number(), z.boolean()]), {
+						invalid_type_error: 'must be an array',
+					})
+					.optional(),
 				filters: z.array(filterJson, { invalid_type_error: 'must be an array' }).optional(),
 			},
 			{ invalid_type_error: 'must be a JSON object' },
@@ -259,13 +289,19 @@ export const filterJson: z.ZodType<FilterJson> = z.lazy(() =>
 		.superRefine((entry, context) => {
 			if (entry.operator === 'AND' || entry.operator === 'OR') {
 				if (!entry.filters?.length) {
-					context.addIssue({ code: z.ZodIssueCode.custom, message: `needs at least one filter for ${entry.operator}`, path: ['filters'] });
+					context.addIssue({
+						code: z.ZodIssueCode.custom,
+						message: `needs at least one filter for ${entry.operator}`,
+						path: ['filters'],
+					});
 				}
 				return;
 			}
-			if (!entry.field) context.addIssue({ code: z.ZodIssueCode.custom, message: 'is required', path: ['field'] });
+			if (!entry.field)
+				context.addIssue({ code: z.ZodIssueCode.custom, message: 'is required', path: ['field'] });
 			const problem = valueCountRule(entry.operator as ConditionOperator, entry.value?.length ?? 0);
-			if (problem) context.addIssue({ code: z.ZodIssueCode.custom, message: problem, path: ['value'] });
+			if (problem)
+				context.addIssue({ code: z.ZodIssueCode.custom, message: problem, path: ['value'] });
 		}),
 );
 
@@ -279,12 +315,19 @@ export const searchRequest = (fields: [string, ...string[]]) =>
 				.array(
 					z.object({
 						field: oneOf(fields),
-						direction: z.enum(['ASC', 'DESC'], { errorMap: () => ({ message: 'must be ASC or DESC' }) }),
+						direction: z.enum(['ASC', 'DESC'], {
+							errorMap: () => ({ message: 'must be ASC or DESC' }),
+						}),
 					}),
 				)
 				.optional(),
 			limit: z.preprocess(blankToUndefined, wholeNumber().min(1, 'must be at least 1')),
-			page: z.preprocess(blankToUndefined, wholeNumber().min(0, 'cannot be negative: pages are counted from 0')).optional(),
+			page: z
+				.preprocess(
+					blankToUndefined,
+					wholeNumber().min(0, 'cannot be negative: pages are counted from 0'),
+				)
+				.optional(),
 		})
 		.strict();
 
@@ -317,17 +360,29 @@ interface SearchFilter {
 	filters?: SearchFilter[];
 }
 
-const withoutValue = (operator: string | undefined) => operator === 'IS_NULL' || operator === 'NOT_NULL';
+const withoutValue = (operator: string | undefined) =>
+	operator === 'IS_NULL' || operator === 'NOT_NULL';
 
 /** Filter (JSON) as written: JSON text (refused when it does not parse or is empty) or, from an expression, an object. */
 function readFilterJson(context: IExecuteSingleFunctions): unknown {
 	const raw = parameter<unknown>(context, 'filterJson', '');
 	if (typeof raw !== 'string') return raw;
-	if (!raw.trim()) refuseField(context, SEARCH_LABELS.filterJson, 'is empty', 'Set Filter to No Filter to search without one.');
+	if (!raw.trim())
+		refuseField(
+			context,
+			SEARCH_LABELS.filterJson,
+			'is empty',
+			'Set Filter to No Filter to search without one.',
+		);
 	try {
 		return JSON.parse(raw);
 	} catch (error) {
-		return refuseField(context, SEARCH_LABELS.filterJson, 'is not valid JSON', `The JSON parser says: ${(error as Error).message}.`);
+		return refuseField(
+			context,
+			SEARCH_LABELS.filterJson,
+			'is not valid JSON',
+			`The JSON parser says: ${(error as Error).message}.`,
+		);
 	}
 }
 
@@ -337,7 +392,10 @@ function readFilterJson(context: IExecuteSingleFunctions): unknown {
  * fields holding booleans: "true"/"false" typed in a condition on them are sent as booleans. Return All's
  * page size is set here, its page index by `paginateSearch`.
  */
-export function buildSearch(fields: INodePropertyOptions[], booleanFields: string[] = []): PreSendAction {
+export function buildSearch(
+	fields: INodePropertyOptions[],
+	booleanFields: string[] = [],
+): PreSendAction {
 	const schema = searchRequest(fields.map((field) => String(field.value)) as [string, ...string[]]);
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		const filterType = parameter<string>(this, 'filterType', 'none');
@@ -347,28 +405,42 @@ export function buildSearch(fields: INodePropertyOptions[], booleanFields: strin
 			page: returnAll ? 0 : parameter(this, 'options.page', 0),
 		};
 		if (filterType === 'conditions') {
-			input.conditions = parameter<ConditionParameter[]>(this, 'conditions.condition', []).map(({ field, operator, values }) => ({
-				field,
-				operator,
-				value: withoutValue(operator) ? [] : commaList(values ?? ''),
-			}));
+			input.conditions = parameter<ConditionParameter[]>(this, 'conditions.condition', []).map(
+				({ field, operator, values }) => ({
+					field,
+					operator,
+					value: withoutValue(operator) ? [] : commaList(values ?? ''),
+				}),
+			);
 		}
 		if (filterType === 'json') input.filterJson = readFilterJson(this);
 		const sortRules = parameter<IDataObject[]>(this, 'sort.rule', []);
-		if (sortRules.length) input.sort = sortRules.map(({ field, direction }) => ({ field, direction }));
+		if (sortRules.length)
+			input.sort = sortRules.map(({ field, direction }) => ({ field, direction }));
 
 		const parsed = refuse(this, schema, input, SEARCH_LABELS);
 		const body: IDataObject = { limit: parsed.limit, page: parsed.page ?? 0 };
-		const conditions: SearchFilter[] = (parsed.conditions ?? []).map(({ field, operator, value }) => ({
-			field,
-			operator,
-			...(withoutValue(operator)
-				? {}
-				: { value: booleanFields.includes(field) ? value.map((entry) => (entry === 'true' ? true : entry === 'false' ? false : entry)) : value }),
-		}));
+		const conditions: SearchFilter[] = (parsed.conditions ?? []).map(
+			({ field, operator, value }) => ({
+				field,
+				operator,
+				...(withoutValue(operator)
+					? {}
+					: {
+							value: booleanFields.includes(field)
+								? value.map((entry) =>
+										entry === 'true' ? true : entry === 'false' ? false : entry,
+									)
+								: value,
+						}),
+			}),
+		);
 		if (conditions.length === 1) body.filter = conditions[0] as unknown as IDataObject;
 		if (conditions.length > 1) {
-			body.filter = { operator: parameter<string>(this, 'combineConditions', 'AND') || 'AND', filters: conditions as unknown as IDataObject[] };
+			body.filter = {
+				operator: parameter<string>(this, 'combineConditions', 'AND') || 'AND',
+				filters: conditions as unknown as IDataObject[],
+			};
 		}
 		if (parsed.filterJson) body.filter = parsed.filterJson as unknown as IDataObject;
 		if (parsed.sort) body.sort = parsed.sort;
@@ -398,9 +470,11 @@ export async function paginateSearch(
 		const total = Number((json.pagination as IDataObject | undefined)?.total ?? records.length);
 		return { records, total };
 	};
-	const toItems = (records: IDataObject[]) => records.map((json) => ({ json, pairedItem: { item: this.getItemIndex() } }));
+	const toItems = (records: IDataObject[]) =>
+		records.map((json) => ({ json, pairedItem: { item: this.getItemIndex() } }));
 
-	if (!parameter<boolean>(this, 'returnAll', false)) return toItems((await fetchPage(body.page as number)).records);
+	if (!parameter<boolean>(this, 'returnAll', false))
+		return toItems((await fetchPage(body.page as number)).records);
 
 	const all: IDataObject[] = [];
 	for (let page = 0; page < MAX_SEARCH_PAGES; page++) {
@@ -408,8 +482,13 @@ export async function paginateSearch(
 		all.push(...records);
 		if (records.length === 0 || all.length >= total) return toItems(all);
 	}
-	throw new NodeOperationError(this.getNode(), `Return All stopped after ${MAX_SEARCH_PAGES} pages of ${SEARCH_PAGE_SIZE} records`, {
-		itemIndex: this.getItemIndex(),
-		description: 'Narrow the search with a filter, or turn off Return All and read it page by page.',
-	});
+	throw new NodeOperationError(
+		this.getNode(),
+		`Return All stopped after ${MAX_SEARCH_PAGES} pages of ${SEARCH_PAGE_SIZE} records`,
+		{
+			itemIndex: this.getItemIndex(),
+			description:
+				'Narrow the search with a filter, or turn off Return All and read it page by page.',
+		},
+	);
 }

@@ -30,7 +30,9 @@ export const V4_SEARCH_WINDOW = 1000;
 type RequestData = DeclarativeRestApiSettings.ResultOptions;
 
 function isRefusedToken(error: unknown): boolean {
-	const candidate = error as { httpCode?: string | null; errorResponse?: { code?: unknown } } | undefined;
+	const candidate = error as
+		| { httpCode?: string | null; errorResponse?: { code?: unknown } }
+		| undefined;
 	return candidate?.httpCode === '401' && candidate.errorResponse?.code === REFUSED_TOKEN;
 }
 
@@ -52,14 +54,21 @@ function attempt(requestData: RequestData, qs?: IDataObject): RequestData {
  * postReceive steps included). With the OAuth2 credential, a refused token is refreshed once and the request
  * is sent again.
  */
-export async function sendV4(this: IExecutePaginationFunctions, requestData: RequestData, qs?: IDataObject): Promise<INodeExecutionData[]> {
+export async function sendV4(
+	this: IExecutePaginationFunctions,
+	requestData: RequestData,
+	qs?: IDataObject,
+): Promise<INodeExecutionData[]> {
 	let failure: unknown;
 	try {
 		return await this.makeRoutingRequest(attempt(requestData, qs));
 	} catch (error) {
 		failure = error;
 	}
-	if (!isRefusedToken(failure) || parameter<string>(this, 'authentication', 'authToken') !== 'oAuth2') {
+	if (
+		!isRefusedToken(failure) ||
+		parameter<string>(this, 'authentication', 'authToken') !== 'oAuth2'
+	) {
 		throw failure instanceof NodeApiError || failure instanceof NodeOperationError
 			? failure
 			: new NodeApiError(this.getNode(), failure as JsonObject);
@@ -70,7 +79,10 @@ export async function sendV4(this: IExecutePaginationFunctions, requestData: Req
 }
 
 /** `routing.operations.pagination` of every v4 operation that sends a single request. */
-export async function v4SingleRequest(this: IExecutePaginationFunctions, requestData: RequestData): Promise<INodeExecutionData[]> {
+export async function v4SingleRequest(
+	this: IExecutePaginationFunctions,
+	requestData: RequestData,
+): Promise<INodeExecutionData[]> {
 	return await sendV4.call(this, requestData);
 }
 
@@ -95,7 +107,10 @@ function readSearchPage(items: INodeExecutionData[]): SearchPage {
  * service only lists the first 1000 packs: each page is cut to stay inside that window, and Return All stops
  * with an error naming the fix when more packs match than the window can show.
  */
-export async function v4SearchPagination(this: IExecutePaginationFunctions, requestData: RequestData): Promise<INodeExecutionData[]> {
+export async function v4SearchPagination(
+	this: IExecutePaginationFunctions,
+	requestData: RequestData,
+): Promise<INodeExecutionData[]> {
 	const qs = (requestData.options.qs ?? {}) as IDataObject;
 	const pageSize = Number(qs.max ?? V4_MAX_PAGE_SIZE);
 	const returnAll = parameter<boolean>(this, 'returnAll', false);
@@ -118,7 +133,11 @@ export async function v4SearchPagination(this: IExecutePaginationFunctions, requ
 				},
 			);
 		}
-		const done = page.records.length === 0 || offset >= page.totalRecords || records.length >= limit || offset >= windowEnd;
+		const done =
+			page.records.length === 0 ||
+			offset >= page.totalRecords ||
+			records.length >= limit ||
+			offset >= windowEnd;
 		if (done) break;
 	}
 	return records.map((json) => ({ json }));

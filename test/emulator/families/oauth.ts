@@ -63,7 +63,11 @@ export const family: EmulatorFamily<OAuthState> = {
 			accessTokenTtlSeconds: Number(seed.oauthAccessTokenTtlSeconds ?? 3600),
 			refreshTokenTtlSeconds: 30 * 24 * 3600,
 		};
-		return { clients: new Map([[client.clientId, client]]), codes: new Map(), refreshTokens: new Map() };
+		return {
+			clients: new Map([[client.clientId, client]]),
+			codes: new Map(),
+			refreshTokens: new Map(),
+		};
 	},
 	register(router: Router, env: EmulatorEnv) {
 		const state = () => env.slice<OAuthState>('oauth');
@@ -87,7 +91,11 @@ function authorize(env: EmulatorEnv, state: OAuthState, query: Record<string, st
 		return oauthError(400, 'invalid_request', 'redirect_uri is not a URL');
 	}
 	if (redirect.hostname === 'localhost') {
-		return oauthError(400, 'invalid_request', 'localhost is not allowed as a redirect host; use 127.0.0.1');
+		return oauthError(
+			400,
+			'invalid_request',
+			'localhost is not allowed as a redirect host; use 127.0.0.1',
+		);
 	}
 	// Compared on scheme, host and path, as the spec says: the query n8n adds is not part of the match.
 	const target = `${redirect.protocol}//${redirect.host}${redirect.pathname}`;
@@ -95,7 +103,12 @@ function authorize(env: EmulatorEnv, state: OAuthState, query: Record<string, st
 		const known = new URL(uri);
 		return `${known.protocol}//${known.host}${known.pathname}` === target;
 	});
-	if (!registered) return oauthError(400, 'invalid_request', 'redirect_uri does not match a registered redirect URL');
+	if (!registered)
+		return oauthError(
+			400,
+			'invalid_request',
+			'redirect_uri does not match a registered redirect URL',
+		);
 	if (query.response_type !== 'code') {
 		return redirectWith(redirect, { error: 'unsupported_response_type', state: query.state });
 	}
@@ -111,7 +124,8 @@ function authorize(env: EmulatorEnv, state: OAuthState, query: Record<string, st
 }
 
 function redirectWith(redirect: URL, params: Record<string, string | undefined>): Reply {
-	for (const [key, value] of Object.entries(params)) if (value !== undefined) redirect.searchParams.set(key, value);
+	for (const [key, value] of Object.entries(params))
+		if (value !== undefined) redirect.searchParams.set(key, value);
 	return { status: 302, headers: { location: redirect.toString() } };
 }
 
@@ -123,25 +137,46 @@ function token(
 	body: unknown,
 ): Reply {
 	if (!contentType?.includes('application/x-www-form-urlencoded')) {
-		return oauthError(400, 'invalid_request', 'Content-Type must be application/x-www-form-urlencoded');
+		return oauthError(
+			400,
+			'invalid_request',
+			'Content-Type must be application/x-www-form-urlencoded',
+		);
 	}
 	const form = (body ?? {}) as Record<string, string>;
 	if (form.client_id !== undefined || form.client_secret !== undefined) {
-		return oauthError(400, 'invalid_request', 'Client credentials are accepted only in the Authorization header');
+		return oauthError(
+			400,
+			'invalid_request',
+			'Client credentials are accepted only in the Authorization header',
+		);
 	}
 	const client = basicClient(state, authorization);
 	if (!client) return oauthError(401, 'invalid_client', 'Client authentication failed');
 
 	if (form.grant_type === 'authorization_code') {
 		const code = state.codes.get(form.code ?? '');
-		if (!code || code.clientId !== client.clientId) return oauthError(400, 'invalid_grant', 'Unknown authorization code');
+		if (!code || code.clientId !== client.clientId)
+			return oauthError(400, 'invalid_grant', 'Unknown authorization code');
 		if (code.used) {
-			code.issued.accessTokens.forEach((accessToken) => env.accounts.revokeAccessToken(accessToken));
+			code.issued.accessTokens.forEach((accessToken) =>
+				env.accounts.revokeAccessToken(accessToken),
+			);
 			code.issued.refreshTokens.forEach((refreshToken) => state.refreshTokens.delete(refreshToken));
-			return oauthError(400, 'invalid_grant', 'Authorization code already used; tokens issued from it are revoked');
+			return oauthError(
+				400,
+				'invalid_grant',
+				'Authorization code already used; tokens issued from it are revoked',
+			);
 		}
-		if (code.expiresAt <= env.clock.now()) return oauthError(400, 'invalid_grant', 'Authorization code expired');
-		if (form.redirect_uri !== code.redirectUri) return oauthError(400, 'invalid_grant', 'redirect_uri differs from the authorization request');
+		if (code.expiresAt <= env.clock.now())
+			return oauthError(400, 'invalid_grant', 'Authorization code expired');
+		if (form.redirect_uri !== code.redirectUri)
+			return oauthError(
+				400,
+				'invalid_grant',
+				'redirect_uri differs from the authorization request',
+			);
 		code.used = true;
 		return issueTokens(env, state, client, code, undefined);
 	}
@@ -152,10 +187,17 @@ function token(
 		}
 		return issueTokens(env, state, client, refresh.code, form.refresh_token);
 	}
-	return oauthError(400, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token');
+	return oauthError(
+		400,
+		'unsupported_grant_type',
+		'grant_type must be authorization_code or refresh_token',
+	);
 }
 
-function basicClient(state: OAuthState, authorization: string | undefined): OAuthClient | undefined {
+function basicClient(
+	state: OAuthState,
+	authorization: string | undefined,
+): OAuthClient | undefined {
 	const match = /^Basic\s+(\S+)$/i.exec(authorization ?? '');
 	if (!match) return undefined;
 	const decoded = Buffer.from(match[1], 'base64').toString('utf8');
@@ -174,7 +216,10 @@ function issueTokens(
 	code: AuthorizationCode,
 	existingRefreshToken: string | undefined,
 ): Reply {
-	const accessToken = env.accounts.issueAccessToken(client.accountId, client.accessTokenTtlSeconds * 1000);
+	const accessToken = env.accounts.issueAccessToken(
+		client.accountId,
+		client.accessTokenTtlSeconds * 1000,
+	);
 	code.issued.accessTokens.push(accessToken);
 	let refreshToken = existingRefreshToken;
 	if (!refreshToken) {

@@ -39,12 +39,28 @@ export const ENTITLEMENTS = [
 
 export const SEEDED_USERS = [
 	{ id: 'user-001', name: 'Asha Rao', email: 'asha.rao@example.com', active: true, enabled: true },
-	{ id: 'user-002', name: 'Vikram Shah', email: 'vikram.shah@example.com', active: true, enabled: true },
-	{ id: 'user-003', name: 'Meera Iyer', email: 'meera.iyer@example.com', active: false, enabled: false },
+	{
+		id: 'user-002',
+		name: 'Vikram Shah',
+		email: 'vikram.shah@example.com',
+		active: true,
+		enabled: true,
+	},
+	{
+		id: 'user-003',
+		name: 'Meera Iyer',
+		email: 'meera.iyer@example.com',
+		active: false,
+		enabled: false,
+	},
 ] as const;
 
 export const SEEDED_ROLES = [
-	{ id: 'role-admin', name: 'Administrator', entitlementIds: ENTITLEMENTS.map((entitlement) => entitlement.id) },
+	{
+		id: 'role-admin',
+		name: 'Administrator',
+		entitlementIds: ENTITLEMENTS.map((entitlement) => entitlement.id),
+	},
 	{ id: 'role-signer', name: 'Signer', entitlementIds: ['ent-001', 'ent-003'] },
 	{ id: 'role-viewer', name: 'Viewer', entitlementIds: ['ent-003'] },
 ] as const;
@@ -152,7 +168,15 @@ const DEPARTMENTS = [
 	{ departmentId: 'dept-hr', departmentName: 'Human Resources' },
 	{ departmentId: null, departmentName: null },
 ];
-const AUDIT_ACTIONS = ['LOGIN', 'LOGOUT', 'DOCUMENT_SENT', 'DOCUMENT_SIGNED', 'USER_CREATED', 'SETTINGS_UPDATED', 'ROLE_UPDATED'];
+const AUDIT_ACTIONS = [
+	'LOGIN',
+	'LOGOUT',
+	'DOCUMENT_SENT',
+	'DOCUMENT_SIGNED',
+	'USER_CREATED',
+	'SETTINGS_UPDATED',
+	'ROLE_UPDATED',
+];
 
 function seedCertificates(count: number): Item[] {
 	return Array.from({ length: count }, (_, index) => {
@@ -198,10 +222,22 @@ function newOrganisation(seed: SeedOptions, account: Account | undefined): Organ
 		notificationRules: new Map(
 			RULE_TYPES.map(({ type }) => [
 				ruleId(type),
-				{ id: ruleId(type), ruleType: type, additionalEmailRecipients: [], userIds: ['user-001'], enabled: true, createdAt: created },
+				{
+					id: ruleId(type),
+					ruleType: type,
+					additionalEmailRecipients: [],
+					userIds: ['user-001'],
+					enabled: true,
+					createdAt: created,
+				},
 			]),
 		),
-		roles: new Map(SEEDED_ROLES.map((role) => [role.id, { ...role, entitlementIds: [...role.entitlementIds], createdAt: created }])),
+		roles: new Map(
+			SEEDED_ROLES.map((role) => [
+				role.id,
+				{ ...role, entitlementIds: [...role.entitlementIds], createdAt: created },
+			]),
+		),
 		licences: new Map(),
 		oauth2Clients: new Map(),
 		certificates: seedCertificates(Number(seed.v1Certificates ?? 30)),
@@ -252,7 +288,12 @@ export const family: EmulatorFamily<V1State> = {
 	register(router: Router, env: EmulatorEnv) {
 		const state = () => env.slice<V1State>('v1');
 		type V1Handler = (ctx: RouteContext, organisation: Organisation, account: Account) => Reply;
-		const route = (method: string, path: string, handler: V1Handler, authFailureCode = 'LE_ERR_SS_303') =>
+		const route = (
+			method: string,
+			path: string,
+			handler: V1Handler,
+			authFailureCode = 'LE_ERR_SS_303',
+		) =>
 			router.add(method, `${V1_PREFIX}${path}`, (ctx) => {
 				const account = env.accounts.byAuthToken(ctx.headers['x-auth-token']);
 				if (!account) {
@@ -262,7 +303,8 @@ export const family: EmulatorFamily<V1State> = {
 							: { message: 'Invalid or expired token', path: null, code: 'LE_ERR_SS_303' },
 					]);
 				}
-				if (state().internalErrors > 0 && state().internalErrorsAfter > 0) state().internalErrorsAfter -= 1;
+				if (state().internalErrors > 0 && state().internalErrorsAfter > 0)
+					state().internalErrorsAfter -= 1;
 				else if (state().internalErrors > 0) {
 					state().internalErrors -= 1;
 					return v1Error(500, [{ message: 'Internal server error', path: null, code: null }]);
@@ -272,24 +314,41 @@ export const family: EmulatorFamily<V1State> = {
 
 		route('POST', '/password-policy', (ctx, org) => createPasswordPolicy(env, org, ctx.body));
 		route('GET', '/password-policy', (_ctx, org) =>
-			org.passwordPolicy ? v1Read(org.passwordPolicy) : notFound('LE_ERR_SS_203', 'Password policy not found'),
+			org.passwordPolicy
+				? v1Read(org.passwordPolicy)
+				: notFound('LE_ERR_SS_203', 'Password policy not found'),
 		);
-		route('GET', '/settings', (_ctx, org) => (org.settings ? v1Read(org.settings) : notFound('LE_ERR_SS_203', 'Settings not found')));
+		route('GET', '/settings', (_ctx, org) =>
+			org.settings ? v1Read(org.settings) : notFound('LE_ERR_SS_203', 'Settings not found'),
+		);
 		route('PUT', '/settings', (ctx, org) => updateSettings(org, ctx.body));
-		route('GET', '/notification-rules/types', () => v1Read(RULE_TYPES.map((type) => ({ ...type }))));
-		route('PUT', '/notification-rules/:id', (ctx, org) => updateNotificationRule(org, ctx.params.id, ctx.body));
+		route('GET', '/notification-rules/types', () =>
+			v1Read(RULE_TYPES.map((type) => ({ ...type }))),
+		);
+		route('PUT', '/notification-rules/:id', (ctx, org) =>
+			updateNotificationRule(org, ctx.params.id, ctx.body),
+		);
 		route('PUT', '/roles/:id', (ctx, org) => updateRole(org, ctx.params.id, ctx.body));
 		route('POST', '/licenses', (ctx, org) => installLicence(env, org, ctx.body), 'LE_ERR_SS_301');
-		route('POST', '/oauth2-clients', (ctx, org, account) => createOauth2Client(env, org, account, ctx.body));
-		route('POST', '/certificates/search', (ctx, org) => search(org.certificates, ctx.body, CERTIFICATE_FIELDS));
-		route('POST', '/audit-logs/search', (ctx, org) => search(org.auditLogs, ctx.body, AUDIT_LOG_FIELDS));
+		route('POST', '/oauth2-clients', (ctx, org, account) =>
+			createOauth2Client(env, org, account, ctx.body),
+		);
+		route('POST', '/certificates/search', (ctx, org) =>
+			search(org.certificates, ctx.body, CERTIFICATE_FIELDS),
+		);
+		route('POST', '/audit-logs/search', (ctx, org) =>
+			search(org.auditLogs, ctx.body, AUDIT_LOG_FIELDS),
+		);
 
 		// Control route (not a service path): after `after` more requests, `times` authenticated v1 requests answer 500.
 		router.add('POST', '/__emulator/v1/internal-errors', (ctx) => {
 			const body = (ctx.body ?? {}) as { times?: number; after?: number };
 			state().internalErrors = Number(body.times ?? 1);
 			state().internalErrorsAfter = Number(body.after ?? 0);
-			return json(200, { internalErrors: state().internalErrors, after: state().internalErrorsAfter });
+			return json(200, {
+				internalErrors: state().internalErrors,
+				after: state().internalErrorsAfter,
+			});
 		});
 	},
 };
@@ -305,7 +364,10 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** Payload errors: one entry per field, `path` naming it, no inner code (the spec gives one only for licences). */
 function checkFields(
 	body: Record<string, unknown>,
-	rules: Record<string, { type: 'boolean' | 'positiveInteger' | 'string' | 'stringArray'; required?: boolean }>,
+	rules: Record<
+		string,
+		{ type: 'boolean' | 'positiveInteger' | 'string' | 'stringArray'; required?: boolean }
+	>,
 ): ErrorItem[] {
 	const errors: ErrorItem[] = [];
 	for (const key of Object.keys(body)) {
@@ -326,17 +388,26 @@ function checkFields(
 						? typeof value === 'string' && value.trim() !== ''
 						: Array.isArray(value) && value.every((entry) => typeof entry === 'string');
 		if (!ok) {
-			const expected = { boolean: 'a boolean', positiveInteger: 'a positive integer', string: 'a non-empty string', stringArray: 'an array of strings' }[rule.type];
+			const expected = {
+				boolean: 'a boolean',
+				positiveInteger: 'a positive integer',
+				string: 'a non-empty string',
+				stringArray: 'an array of strings',
+			}[rule.type];
 			errors.push({ message: `${key} must be ${expected}`, path: key });
 		}
 	}
 	return errors;
 }
 
-type Parsed = { body: Record<string, unknown>; reply?: undefined } | { body?: undefined; reply: Reply };
+type Parsed =
+	| { body: Record<string, unknown>; reply?: undefined }
+	| { body?: undefined; reply: Reply };
 
 function bodyObject(body: unknown): Parsed {
-	return isObject(body) ? { body } : { reply: invalid([{ message: 'The request body must be a JSON object', path: null }]) };
+	return isObject(body)
+		? { body }
+		: { reply: invalid([{ message: 'The request body must be a JSON object', path: null }]) };
 }
 
 const plainCompare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -350,12 +421,20 @@ function createPasswordPolicy(env: EmulatorEnv, org: Organisation, raw: unknown)
 		specialCharactersRequired: { type: 'boolean', required: true },
 		uppercaseRequired: { type: 'boolean', required: true },
 	});
-	if (!errors.length && ((body.minimumPasswordLength as number) < 4 || (body.minimumPasswordLength as number) > 128)) {
-		errors.push({ message: 'minimumPasswordLength must be between 4 and 128', path: 'minimumPasswordLength' });
+	if (
+		!errors.length &&
+		((body.minimumPasswordLength as number) < 4 || (body.minimumPasswordLength as number) > 128)
+	) {
+		errors.push({
+			message: 'minimumPasswordLength must be between 4 and 128',
+			path: 'minimumPasswordLength',
+		});
 	}
 	if (errors.length) return invalid(errors);
 	if (org.passwordPolicy) {
-		return v1Error(409, [{ message: 'Password policy already exists', path: null, code: 'LE_ERR_SS_010' }]);
+		return v1Error(409, [
+			{ message: 'Password policy already exists', path: null, code: 'LE_ERR_SS_010' },
+		]);
 	}
 	org.passwordPolicy = {
 		id: randomUUID(),
@@ -381,7 +460,8 @@ function updateSettings(org: Organisation, raw: unknown): Reply {
 	if (errors.length) return invalid(errors);
 	if (!org.settings) return notFound('LE_ERR_SS_203', 'Settings not found');
 	for (const [key, value] of Object.entries(body)) {
-		if (value !== undefined && value !== null) (org.settings as unknown as Record<string, unknown>)[key] = value;
+		if (value !== undefined && value !== null)
+			(org.settings as unknown as Record<string, unknown>)[key] = value;
 	}
 	return v1Written(200, 'LE_SS_004', 'Settings updated successfully', org.settings);
 }
@@ -404,39 +484,67 @@ function updateNotificationRule(org: Organisation, id: string, raw: unknown): Re
 	});
 	const ruleType = body.ruleType;
 	if (typeof ruleType === 'string' && !RULE_TYPES.some((type) => type.type === ruleType)) {
-		errors.push({ message: `ruleType must be one of ${RULE_TYPES.map((type) => type.type).join(', ')}`, path: 'ruleType' });
+		errors.push({
+			message: `ruleType must be one of ${RULE_TYPES.map((type) => type.type).join(', ')}`,
+			path: 'ruleType',
+		});
 	}
 	((body.additionalEmailRecipients as unknown[] | undefined) ?? []).forEach((email, index) => {
 		if (typeof email === 'string' && !EMAIL.test(email)) {
-			errors.push({ message: `${email} is not a valid email address`, path: `additionalEmailRecipients[${index}]` });
+			errors.push({
+				message: `${email} is not a valid email address`,
+				path: `additionalEmailRecipients[${index}]`,
+			});
 		}
 	});
 	if (errors.length) return invalid(errors);
 	const rule = org.notificationRules.get(id);
 	if (!rule) return notFound(null, `Notification rule ${id} not found`, 'id');
 	if (rule.ruleType !== ruleType) {
-		return invalid([{ message: `ruleType ${String(ruleType)} does not match the rule's type ${rule.ruleType}`, path: 'ruleType' }]);
+		return invalid([
+			{
+				message: `ruleType ${String(ruleType)} does not match the rule's type ${rule.ruleType}`,
+				path: 'ruleType',
+			},
+		]);
 	}
 	const userIds = body.userIds as string[] | undefined;
 	const unknownUser = userIds?.findIndex((userId) => !org.users.has(userId)) ?? -1;
-	if (userIds && unknownUser >= 0) return notFound(null, `User ${userIds[unknownUser]} not found`, `userIds[${unknownUser}]`);
-	if (body.additionalEmailRecipients !== undefined) rule.additionalEmailRecipients = [...(body.additionalEmailRecipients as string[])];
+	if (userIds && unknownUser >= 0)
+		return notFound(null, `User ${userIds[unknownUser]} not found`, `userIds[${unknownUser}]`);
+	if (body.additionalEmailRecipients !== undefined)
+		rule.additionalEmailRecipients = [...(body.additionalEmailRecipients as string[])];
 	if (userIds !== undefined) rule.userIds = [...new Set(userIds)];
 	if (body.enabled !== undefined) rule.enabled = body.enabled as boolean;
-	return v1Written(200, 'LE_SS_004', 'Notification rule updated successfully', presentRule(org, rule));
+	return v1Written(
+		200,
+		'LE_SS_004',
+		'Notification rule updated successfully',
+		presentRule(org, rule),
+	);
 }
 
 function updateRole(org: Organisation, id: string, raw: unknown): Reply {
 	const { body, reply } = bodyObject(raw);
 	if (reply) return reply;
-	const errors = checkFields(body, { name: { type: 'string', required: true }, entitlementIds: { type: 'stringArray' } });
+	const errors = checkFields(body, {
+		name: { type: 'string', required: true },
+		entitlementIds: { type: 'stringArray' },
+	});
 	if (errors.length) return invalid(errors);
 	const role = org.roles.get(id);
 	if (!role) return notFound('LE_ERR_SS_001', `Role ${id} not found`, 'id');
 	const entitlementIds = body.entitlementIds as string[] | undefined;
-	const unknown = entitlementIds?.findIndex((entitlementId) => !ENTITLEMENTS.some((entitlement) => entitlement.id === entitlementId)) ?? -1;
+	const unknown =
+		entitlementIds?.findIndex(
+			(entitlementId) => !ENTITLEMENTS.some((entitlement) => entitlement.id === entitlementId),
+		) ?? -1;
 	if (entitlementIds && unknown >= 0) {
-		return notFound('LE_ERR_SS_001', `Entitlement ${entitlementIds[unknown]} not found`, `entitlementIds[${unknown}]`);
+		return notFound(
+			'LE_ERR_SS_001',
+			`Entitlement ${entitlementIds[unknown]} not found`,
+			`entitlementIds[${unknown}]`,
+		);
 	}
 	role.name = (body.name as string).trim();
 	if (entitlementIds !== undefined) role.entitlementIds = [...new Set(entitlementIds)];
@@ -444,7 +552,9 @@ function updateRole(org: Organisation, id: string, raw: unknown): Reply {
 		id: role.id,
 		name: role.name,
 		createdAt: role.createdAt,
-		entitlements: role.entitlementIds.map((entitlementId) => ({ ...ENTITLEMENTS.find((entitlement) => entitlement.id === entitlementId)! })),
+		entitlements: role.entitlementIds.map((entitlementId) => ({
+			...ENTITLEMENTS.find((entitlement) => entitlement.id === entitlementId)!,
+		})),
 	});
 }
 
@@ -468,7 +578,10 @@ function installLicence(env: EmulatorEnv, org: Organisation, raw: unknown): Repl
 	if (reply) return reply;
 	const errors = checkFields(body, { file: { type: 'string', required: true } });
 	if (errors.length) return invalid(errors);
-	const rejected = (reason: string) => invalid([{ message: `Licence validation failed: ${reason}`, path: 'file', code: 'LE_ERR_SS_008' }]);
+	const rejected = (reason: string) =>
+		invalid([
+			{ message: `Licence validation failed: ${reason}`, path: 'file', code: 'LE_ERR_SS_008' },
+		]);
 	const segments = (body.file as string).trim().split('.');
 	if (segments.length !== 3 || !segments.every((segment) => BASE64URL_SEGMENT.test(segment))) {
 		return rejected('the licence is not JWT-formatted data');
@@ -476,7 +589,12 @@ function installLicence(env: EmulatorEnv, org: Organisation, raw: unknown): Repl
 	const header = decodeSegment(segments[0]);
 	const payload = decodeSegment(segments[1]);
 	if (!header || typeof header.alg !== 'string') return rejected('the licence header is not valid');
-	if (!payload || typeof payload.licenseId !== 'string' || typeof payload.customerId !== 'string' || typeof payload.exp !== 'number') {
+	if (
+		!payload ||
+		typeof payload.licenseId !== 'string' ||
+		typeof payload.customerId !== 'string' ||
+		typeof payload.exp !== 'number'
+	) {
 		return rejected('the licence content is not valid');
 	}
 	const now = env.clock.now();
@@ -495,21 +613,35 @@ function installLicence(env: EmulatorEnv, org: Organisation, raw: unknown): Repl
 	return v1Written(200, 'LE_SS_001', 'License installed successfully', licence);
 }
 
-function createOauth2Client(env: EmulatorEnv, org: Organisation, account: Account, raw: unknown): Reply {
+function createOauth2Client(
+	env: EmulatorEnv,
+	org: Organisation,
+	account: Account,
+	raw: unknown,
+): Reply {
 	const { body, reply } = bodyObject(raw);
 	if (reply) return reply;
 	const errors = checkFields(body, { clientId: { type: 'string', required: true } });
 	if (errors.length) return invalid(errors);
 	const clientId = body.clientId as string;
 	if (clientId.length < 6 || clientId.length > 64) {
-		return invalid([{ message: 'Client ID must be between 6 and 64 characters', path: 'clientId' }]);
+		return invalid([
+			{ message: 'Client ID must be between 6 and 64 characters', path: 'clientId' },
+		]);
 	}
 	const oauth = env.slice<OAuthState>('oauth');
 	if (org.oauth2Clients.has(clientId) || oauth.clients.has(clientId)) {
-		return v1Error(409, [{ message: 'OAuth2 client already exists', path: 'clientId', code: 'LE_ERR_SS_010' }]);
+		return v1Error(409, [
+			{ message: 'OAuth2 client already exists', path: 'clientId', code: 'LE_ERR_SS_010' },
+		]);
 	}
 	const clientSecret = randomBytes(24).toString('base64url');
-	const client: Oauth2Client = { id: randomUUID(), clientId, state: 'ACTIVE', createdAt: localDateTime(env.clock.now()) };
+	const client: Oauth2Client = {
+		id: randomUUID(),
+		clientId,
+		state: 'ACTIVE',
+		createdAt: localDateTime(env.clock.now()),
+	};
 	org.oauth2Clients.set(clientId, client);
 	// Usable for the authorization-code flow at once, with the default client's redirect URLs and lifetimes.
 	const template = [...oauth.clients.values()][0] as OAuthClient | undefined;
@@ -517,20 +649,60 @@ function createOauth2Client(env: EmulatorEnv, org: Organisation, account: Accoun
 		clientId,
 		clientSecret,
 		accountId: account.id,
-		redirectUris: [...(template?.redirectUris ?? ['http://127.0.0.1:5678/rest/oauth2-credential/callback'])],
+		redirectUris: [
+			...(template?.redirectUris ?? ['http://127.0.0.1:5678/rest/oauth2-credential/callback']),
+		],
 		accessTokenTtlSeconds: template?.accessTokenTtlSeconds ?? 3600,
 		refreshTokenTtlSeconds: template?.refreshTokenTtlSeconds ?? 30 * 24 * 3600,
 	});
-	return v1Written(201, 'LE_SS_001', 'OAuth2 client created successfully', { ...client, clientSecret });
+	return v1Written(201, 'LE_SS_001', 'OAuth2 client created successfully', {
+		...client,
+		clientSecret,
+	});
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Search request (certificates and audit logs)
 
-export const CERTIFICATE_FIELDS = ['id', 'name', 'certificateType', 'expiry', 'createdAt', 'departmentId', 'departmentName'];
-export const AUDIT_LOG_FIELDS = ['id', 'details', 'action', 'userId', 'username', 'sourceIp', 'userAgent', 'logTime', 'enabled', 'createdAt', 'updatedAt'];
+export const CERTIFICATE_FIELDS = [
+	'id',
+	'name',
+	'certificateType',
+	'expiry',
+	'createdAt',
+	'departmentId',
+	'departmentName',
+];
+export const AUDIT_LOG_FIELDS = [
+	'id',
+	'details',
+	'action',
+	'userId',
+	'username',
+	'sourceIp',
+	'userAgent',
+	'logTime',
+	'enabled',
+	'createdAt',
+	'updatedAt',
+];
 
-export const OPERATORS = ['EQ', 'NEQ', 'IN', 'NOT_IN', 'IS_NULL', 'NOT_NULL', 'AND', 'OR', 'GT', 'LT', 'GTE', 'LTE', 'BETWEEN', 'LIKE'] as const;
+export const OPERATORS = [
+	'EQ',
+	'NEQ',
+	'IN',
+	'NOT_IN',
+	'IS_NULL',
+	'NOT_NULL',
+	'AND',
+	'OR',
+	'GT',
+	'LT',
+	'GTE',
+	'LTE',
+	'BETWEEN',
+	'LIKE',
+] as const;
 type Operator = (typeof OPERATORS)[number];
 
 /** How many values each operator takes: [min, max]. */
@@ -557,9 +729,15 @@ const MAX_FILTER_DEPTH = 5;
 
 type Predicate = (item: Item) => boolean;
 
-function compileFilter(filter: unknown, fields: string[], path: string, depth: number): Predicate | ErrorItem {
+function compileFilter(
+	filter: unknown,
+	fields: string[],
+	path: string,
+	depth: number,
+): Predicate | ErrorItem {
 	if (!isObject(filter)) return { message: 'filter must be an object', path };
-	if (depth > MAX_FILTER_DEPTH) return { message: `filters may be nested at most ${MAX_FILTER_DEPTH} levels deep`, path };
+	if (depth > MAX_FILTER_DEPTH)
+		return { message: `filters may be nested at most ${MAX_FILTER_DEPTH} levels deep`, path };
 	const operator = filter.operator as Operator;
 	if (typeof operator !== 'string' || !OPERATORS.includes(operator)) {
 		return { message: `operator must be one of ${OPERATORS.join(', ')}`, path: `${path}.operator` };
@@ -575,20 +753,31 @@ function compileFilter(filter: unknown, fields: string[], path: string, depth: n
 			if (typeof result !== 'function') return result;
 			compiled.push(result);
 		}
-		return operator === 'AND' ? (item) => compiled.every((test) => test(item)) : (item) => compiled.some((test) => test(item));
+		return operator === 'AND'
+			? (item) => compiled.every((test) => test(item))
+			: (item) => compiled.some((test) => test(item));
 	}
 	const field = filter.field;
 	if (typeof field !== 'string' || !fields.includes(field)) {
 		return { message: `field must be one of ${fields.join(', ')}`, path: `${path}.field` };
 	}
 	const values = filter.value ?? [];
-	if (!Array.isArray(values) || values.some((value) => value !== null && typeof value === 'object')) {
-		return { message: 'value must be an array of strings, numbers or booleans', path: `${path}.value` };
+	if (
+		!Array.isArray(values) ||
+		values.some((value) => value !== null && typeof value === 'object')
+	) {
+		return {
+			message: 'value must be an array of strings, numbers or booleans',
+			path: `${path}.value`,
+		};
 	}
 	const [min, max] = VALUE_COUNT[operator];
 	if (values.length < min || values.length > max) {
 		const expected = min === max ? `exactly ${min}` : `at least ${min}`;
-		return { message: `${operator} takes ${expected} value${min === 1 && max === 1 ? '' : 's'}`, path: `${path}.value` };
+		return {
+			message: `${operator} takes ${expected} value${min === 1 && max === 1 ? '' : 's'}`,
+			path: `${path}.value`,
+		};
 	}
 	const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 	const compare = (left: unknown, right: unknown) => {
@@ -603,9 +792,11 @@ function compileFilter(filter: unknown, fields: string[], path: string, depth: n
 		case 'NEQ':
 			return (item) => text(item[field]) !== text(values[0]) || item[field] === null;
 		case 'IN':
-			return (item) => item[field] !== null && values.some((value) => text(value) === text(item[field]));
+			return (item) =>
+				item[field] !== null && values.some((value) => text(value) === text(item[field]));
 		case 'NOT_IN':
-			return (item) => item[field] === null || !values.some((value) => text(value) === text(item[field]));
+			return (item) =>
+				item[field] === null || !values.some((value) => text(value) === text(item[field]));
 		case 'IS_NULL':
 			return (item) => item[field] === null || item[field] === undefined;
 		case 'NOT_NULL':
@@ -619,11 +810,17 @@ function compileFilter(filter: unknown, fields: string[], path: string, depth: n
 		case 'LTE':
 			return (item) => item[field] !== null && compare(item[field], values[0]) <= 0;
 		case 'BETWEEN':
-			return (item) => item[field] !== null && compare(item[field], values[0]) >= 0 && compare(item[field], values[1]) <= 0;
+			return (item) =>
+				item[field] !== null &&
+				compare(item[field], values[0]) >= 0 &&
+				compare(item[field], values[1]) <= 0;
 		case 'LIKE': {
 			const pattern = text(values[0]);
 			const source = /[%_]/.test(pattern)
-				? `^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%/g, '.*').replace(/_/g, '.')}$`
+				? `^${pattern
+						.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+						.replace(/%/g, '.*')
+						.replace(/_/g, '.')}$`
 				: pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 			const regex = new RegExp(source, 'i');
 			return (item) => item[field] !== null && regex.test(text(item[field]));
@@ -638,14 +835,19 @@ function search(items: Item[], raw: unknown, fields: string[]): Reply {
 	if (reply) return reply;
 	const errors: ErrorItem[] = [];
 	for (const key of Object.keys(body)) {
-		if (!['filter', 'sort', 'limit', 'page'].includes(key)) errors.push({ message: `Unknown field ${key}`, path: key });
+		if (!['filter', 'sort', 'limit', 'page'].includes(key))
+			errors.push({ message: `Unknown field ${key}`, path: key });
 	}
 	const limit = body.limit ?? DEFAULT_SEARCH_LIMIT;
 	const page = body.page ?? 0;
 	if (!Number.isInteger(limit) || (limit as number) < 1 || (limit as number) > MAX_SEARCH_LIMIT) {
-		errors.push({ message: `limit must be an integer from 1 to ${MAX_SEARCH_LIMIT}`, path: 'limit' });
+		errors.push({
+			message: `limit must be an integer from 1 to ${MAX_SEARCH_LIMIT}`,
+			path: 'limit',
+		});
 	}
-	if (!Number.isInteger(page) || (page as number) < 0) errors.push({ message: 'page must be an integer of 0 or more', path: 'page' });
+	if (!Number.isInteger(page) || (page as number) < 0)
+		errors.push({ message: 'page must be an integer of 0 or more', path: 'page' });
 	let predicate: Predicate = () => true;
 	if (body.filter !== undefined && body.filter !== null) {
 		const compiled = compileFilter(body.filter, fields, 'filter', 1);
@@ -657,15 +859,26 @@ function search(items: Item[], raw: unknown, fields: string[]): Reply {
 	else {
 		sort.forEach((entry: unknown, index) => {
 			if (!isObject(entry) || typeof entry.field !== 'string' || !fields.includes(entry.field)) {
-				errors.push({ message: `field is required and must be one of ${fields.join(', ')}`, path: `sort[${index}].field` });
-			} else if (entry.direction !== undefined && entry.direction !== 'ASC' && entry.direction !== 'DESC') {
+				errors.push({
+					message: `field is required and must be one of ${fields.join(', ')}`,
+					path: `sort[${index}].field`,
+				});
+			} else if (
+				entry.direction !== undefined &&
+				entry.direction !== 'ASC' &&
+				entry.direction !== 'DESC'
+			) {
 				errors.push({ message: 'direction must be ASC or DESC', path: `sort[${index}].direction` });
 			}
 		});
 	}
 	if (errors.length) return invalid(errors);
 
-	const order = [...(sort as Array<{ field: string; direction?: 'ASC' | 'DESC' }>), { field: 'createdAt', direction: 'DESC' as const }, { field: 'id', direction: 'ASC' as const }];
+	const order = [
+		...(sort as Array<{ field: string; direction?: 'ASC' | 'DESC' }>),
+		{ field: 'createdAt', direction: 'DESC' as const },
+		{ field: 'id', direction: 'ASC' as const },
+	];
 	const matched = items.filter(predicate).sort((a, b) => {
 		for (const { field, direction } of order) {
 			const left = a[field];
@@ -674,7 +887,10 @@ function search(items: Item[], raw: unknown, fields: string[]): Reply {
 			// nulls last, whatever the direction
 			if (left === null) return 1;
 			if (right === null) return -1;
-			const result = typeof left === 'number' && typeof right === 'number' ? left - right : plainCompare(String(left), String(right));
+			const result =
+				typeof left === 'number' && typeof right === 'number'
+					? left - right
+					: plainCompare(String(left), String(right));
 			if (result !== 0) return direction === 'DESC' ? -result : result;
 		}
 		return 0;

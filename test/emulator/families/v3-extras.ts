@@ -1,7 +1,18 @@
 import { v3Failure, v3Success } from '../envelopes';
 import type { Reply, RouteContext, Router } from '../http';
 import type { EmulatorEnv, EmulatorFamily } from '../server';
-import { activeInvitee, complete, documentStatus, formatServiceDate, hasActed, isExpired, V3_SEED, type V3Document, type V3Invitee, type V3State } from './v3';
+import {
+	activeInvitee,
+	complete,
+	documentStatus,
+	formatServiceDate,
+	hasActed,
+	isExpired,
+	V3_SEED,
+	type V3Document,
+	type V3Invitee,
+	type V3State,
+} from './v3';
 
 /**
  * The v3 operations the spec leaves out and the service's knowledge base documents (one article each, cited in
@@ -21,11 +32,27 @@ export const EXTRAS_SEED = {
 	wallet: { total: 500, expired: 20, consumed: 300, unused: 150, reserved: 30 },
 	stampGroup: 'GROUP-KA',
 	/** Days from the start until each series' stamps expire (negative: already expired). */
-	seriesExpiryDays: { [V3_SEED.stampSeries]: 10, [V3_SEED.revenueStampSeries]: 90, [V3_SEED.emptyStampSeries]: -5 },
+	seriesExpiryDays: {
+		[V3_SEED.stampSeries]: 10,
+		[V3_SEED.revenueStampSeries]: 90,
+		[V3_SEED.emptyStampSeries]: -5,
+	},
 	ebgNotifications: [
 		{ notifTxnId: V3_SEED.ebgNotification.notifTxnId, requestType: 'AMENDMENT', sentToMe: true },
-		{ notifTxnId: 'NTX-0002', requestId: 'REQ-0002', loanNumber: 'LN-0002', requestType: 'INVOCATION', sentToMe: true },
-		{ notifTxnId: 'NTX-0003', requestId: 'REQ-0003', loanNumber: 'LN-0001', requestType: 'CLOSURE', sentToMe: false },
+		{
+			notifTxnId: 'NTX-0002',
+			requestId: 'REQ-0002',
+			loanNumber: 'LN-0002',
+			requestType: 'INVOCATION',
+			sentToMe: true,
+		},
+		{
+			notifTxnId: 'NTX-0003',
+			requestId: 'REQ-0003',
+			loanNumber: 'LN-0001',
+			requestType: 'CLOSURE',
+			sentToMe: false,
+		},
 	],
 } as const;
 
@@ -67,8 +94,19 @@ function seedState(env: EmulatorEnv): V3ExtrasState {
 			[V3_SEED.revenueStampSeries, details(1, 'Revenue stamp', days[V3_SEED.revenueStampSeries])],
 			[V3_SEED.emptyStampSeries, details(500, 'Lease deed', days[V3_SEED.emptyStampSeries])],
 		]),
-		groups: [{ groupName: EXTRAS_SEED.stampGroup, state: 'Karnataka', series: [V3_SEED.stampSeries, V3_SEED.emptyStampSeries] }],
-		notifications: new Map(EXTRAS_SEED.ebgNotifications.map(({ notifTxnId, requestType, sentToMe }) => [notifTxnId, { requestType, sentToMe }])),
+		groups: [
+			{
+				groupName: EXTRAS_SEED.stampGroup,
+				state: 'Karnataka',
+				series: [V3_SEED.stampSeries, V3_SEED.emptyStampSeries],
+			},
+		],
+		notifications: new Map(
+			EXTRAS_SEED.ebgNotifications.map(({ notifTxnId, requestType, sentToMe }) => [
+				notifTxnId,
+				{ requestType, sentToMe },
+			]),
+		),
 		activatedOutOfTurn: new Set(),
 	};
 }
@@ -83,17 +121,37 @@ const present = (value: unknown) => value !== undefined && value !== null && val
 const isTrue = (value: string | undefined) => value === 'true' || value === 'TRUE' || value === '1';
 
 /** The invitee of one of the account's documents that a sign URL (whole or its UUID) names. */
-function invitationOf(v3: V3State, account: Account, signUrl: string | undefined): { doc: V3Document; invitee: V3Invitee } | undefined {
-	const uuid = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i.exec((signUrl ?? '').trim())?.[1]?.toLowerCase();
+function invitationOf(
+	v3: V3State,
+	account: Account,
+	signUrl: string | undefined,
+): { doc: V3Document; invitee: V3Invitee } | undefined {
+	const uuid = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i
+		.exec((signUrl ?? '').trim())?.[1]
+		?.toLowerCase();
 	for (const doc of v3.documents.values()) {
-		const invitee = doc.accountId === account.id ? doc.invitees.find((candidate) => candidate.uuid === uuid) : undefined;
+		const invitee =
+			doc.accountId === account.id
+				? doc.invitees.find((candidate) => candidate.uuid === uuid)
+				: undefined;
 		if (invitee) return { doc, invitee };
 	}
 	return undefined;
 }
 
-function isActive(extras: V3ExtrasState, doc: V3Document, invitee: V3Invitee, now: number): boolean {
-	return activeInvitee(doc, now) === invitee || (extras.activatedOutOfTurn.has(invitee.uuid) && !hasActed(invitee) && !invitee.rejected && !isExpired(invitee, now));
+function isActive(
+	extras: V3ExtrasState,
+	doc: V3Document,
+	invitee: V3Invitee,
+	now: number,
+): boolean {
+	return (
+		activeInvitee(doc, now) === invitee ||
+		(extras.activatedOutOfTurn.has(invitee.uuid) &&
+			!hasActed(invitee) &&
+			!invitee.rejected &&
+			!isExpired(invitee, now))
+	);
 }
 
 /** The v3 family derives COMPLETED from the invitations; the signed files are made when that happens. */
@@ -103,47 +161,81 @@ function completeWhenAllActed(doc: V3Document, now: number): void {
 
 // ---------------------------------------------------------------- documents and invitations
 
-function markComplete(env: EmulatorEnv, v3: V3State, extras: V3ExtrasState, account: Account, body: unknown): Reply {
-	const documentId = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).documentId : undefined;
+function markComplete(
+	env: EmulatorEnv,
+	v3: V3State,
+	extras: V3ExtrasState,
+	account: Account,
+	body: unknown,
+): Reply {
+	const documentId =
+		typeof body === 'object' && body !== null
+			? (body as Record<string, unknown>).documentId
+			: undefined;
 	if (!present(documentId)) return v3Failure('document.id.required', 'documentId is required');
 	const doc = v3.documents.get(String(documentId));
-	if (!doc || doc.accountId !== account.id) return v3Failure('no.document.found', 'No document found');
+	if (!doc || doc.accountId !== account.id)
+		return v3Failure('no.document.found', 'No document found');
 	const now = env.clock.now();
 	const status = documentStatus(doc, now);
-	if (status === 'COMPLETED') return v3Failure('document.already.completed', 'The document is already completed');
-	if (status === 'DRAFT') return v3Failure('document.not.sent', 'A draft document cannot be completed');
+	if (status === 'COMPLETED')
+		return v3Failure('document.already.completed', 'The document is already completed');
+	if (status === 'DRAFT')
+		return v3Failure('document.not.sent', 'A draft document cannot be completed');
 	if (doc.invitees.some((invitee) => isActive(extras, doc, invitee, now))) {
-		return v3Failure('active.invitation.exists', 'The document has active invitations: delete them before completing it');
+		return v3Failure(
+			'active.invitation.exists',
+			'The document has active invitations: delete them before completing it',
+		);
 	}
-	if (!doc.invitees.some(hasActed)) return v3Failure('no.signed.invitation.found', 'No invitee has signed the document');
+	if (!doc.invitees.some(hasActed))
+		return v3Failure('no.signed.invitation.found', 'No invitee has signed the document');
 	// The invitations nobody acted on (rejected, expired, not yet reached) are revoked by the completion.
 	doc.invitees = doc.invitees.filter(hasActed);
 	complete(doc, now);
 	return v3Success({}, 'document.complete.success', 'Document marked as complete');
 }
 
-function deleteInvitation(env: EmulatorEnv, v3: V3State, extras: V3ExtrasState, account: Account, query: Record<string, string>): Reply {
+function deleteInvitation(
+	env: EmulatorEnv,
+	v3: V3State,
+	extras: V3ExtrasState,
+	account: Account,
+	query: Record<string, string>,
+): Reply {
 	if (!present(query.signUrl)) return invalid('signUrl is required');
 	const found = invitationOf(v3, account, query.signUrl);
 	if (!found) return v3Failure('invitation.not.found', 'No invitation matches signUrl');
 	const { doc, invitee } = found;
-	if (hasActed(invitee)) return v3Failure('invitation.already.signed', 'A signed invitation cannot be deleted');
+	if (hasActed(invitee))
+		return v3Failure('invitation.already.signed', 'A signed invitation cannot be deleted');
 	doc.invitees = doc.invitees.filter((candidate) => candidate !== invitee);
 	extras.activatedOutOfTurn.delete(invitee.uuid);
 	completeWhenAllActed(doc, env.clock.now());
 	return v3Success({}, 'invitation.deleted.success', 'Invitation deleted successfully');
 }
 
-function activateInvitation(env: EmulatorEnv, v3: V3State, extras: V3ExtrasState, account: Account, query: Record<string, string>): Reply {
+function activateInvitation(
+	env: EmulatorEnv,
+	v3: V3State,
+	extras: V3ExtrasState,
+	account: Account,
+	query: Record<string, string>,
+): Reply {
 	if (!present(query.signUrl)) return invalid('signUrl is required');
 	const found = invitationOf(v3, account, query.signUrl);
 	if (!found) return v3Failure('invitation.not.found', 'No invitation matches signUrl');
 	const { doc, invitee } = found;
 	const now = env.clock.now();
-	if (hasActed(invitee)) return v3Failure('invitation.already.signed', 'The invitee has already signed');
-	if (isActive(extras, doc, invitee, now)) return v3Failure('invitation.already.active', 'The invitation is already active');
+	if (hasActed(invitee))
+		return v3Failure('invitation.already.signed', 'The invitee has already signed');
+	if (isActive(extras, doc, invitee, now))
+		return v3Failure('invitation.already.active', 'The invitation is already active');
 	if (doc.baseStatus === 'DRAFT' || invitee.rejected || isExpired(invitee, now)) {
-		return v3Failure('invitation.cannot.be.activated', 'Only an unsigned invitation of a sent document, neither rejected nor expired, can be activated');
+		return v3Failure(
+			'invitation.cannot.be.activated',
+			'Only an unsigned invitation of a sent document, neither rejected nor expired, can be activated',
+		);
 	}
 	extras.activatedOutOfTurn.add(invitee.uuid);
 	return v3Success({}, 'invitation.activate.success', 'Invitation activated');
@@ -151,9 +243,26 @@ function activateInvitation(env: EmulatorEnv, v3: V3State, extras: V3ExtrasState
 
 // ---------------------------------------------------------------- stamps
 
-const SERIES_SWITCHES = ['firstPartyName', 'secondPartyName', 'purpose', 'legend', 'underProcess', 'blocked', 'reserved', 'unused', 'used', 'expired', 'total'] as const;
+const SERIES_SWITCHES = [
+	'firstPartyName',
+	'secondPartyName',
+	'purpose',
+	'legend',
+	'underProcess',
+	'blocked',
+	'reserved',
+	'unused',
+	'used',
+	'expired',
+	'total',
+] as const;
 
-function seriesList(env: EmulatorEnv, v3: V3State, extras: V3ExtrasState, query: Record<string, string>): Reply {
+function seriesList(
+	env: EmulatorEnv,
+	v3: V3State,
+	extras: V3ExtrasState,
+	query: Record<string, string>,
+): Reply {
 	const now = env.clock.now();
 	const series = [...extras.series.entries()].map(([seriesNumber, details]) => {
 		const unused = v3.stamps.get(seriesNumber) ?? 0;
@@ -171,20 +280,38 @@ function seriesList(env: EmulatorEnv, v3: V3State, extras: V3ExtrasState, query:
 			expired,
 			total: unused,
 		};
-		const asked = SERIES_SWITCHES.filter((name) => isTrue(query[name])).map((name) => [name, fields[name]]);
-		return { seriesNumber, state: details.state, denomination: details.denomination, ...Object.fromEntries(asked) };
+		const asked = SERIES_SWITCHES.filter((name) => isTrue(query[name])).map((name) => [
+			name,
+			fields[name],
+		]);
+		return {
+			seriesNumber,
+			state: details.state,
+			denomination: details.denomination,
+			...Object.fromEntries(asked),
+		};
 	});
 	return v3Success({ series });
 }
 
-function seriesExpiry(env: EmulatorEnv, v3: V3State, extras: V3ExtrasState, query: Record<string, string>): Reply {
+function seriesExpiry(
+	env: EmulatorEnv,
+	v3: V3State,
+	extras: V3ExtrasState,
+	query: Record<string, string>,
+): Reply {
 	const raw = query.lookUpPeriod;
-	if (present(raw) && !/^-?\d+$/.test(raw)) return v3Failure('typeMismatch', 'lookUpPeriod must be a number');
+	if (present(raw) && !/^-?\d+$/.test(raw))
+		return v3Failure('typeMismatch', 'lookUpPeriod must be a number');
 	const lookUpDays = present(raw) ? Number(raw) : 30;
 	const now = env.clock.now();
 	const until = now + lookUpDays * DAY_MS;
 	const series = [...extras.series.entries()]
-		.filter(([, details]) => (lookUpDays >= 0 && details.expiresAt > now && details.expiresAt <= until) || (isTrue(query.includeExpired) && details.expiresAt <= now))
+		.filter(
+			([, details]) =>
+				(lookUpDays >= 0 && details.expiresAt > now && details.expiresAt <= until) ||
+				(isTrue(query.includeExpired) && details.expiresAt <= now),
+		)
 		.sort(([, a], [, b]) => a.expiresAt - b.expiresAt)
 		.map(([seriesNumber, details]) => ({
 			seriesNumber,
@@ -198,7 +325,15 @@ function seriesExpiry(env: EmulatorEnv, v3: V3State, extras: V3ExtrasState, quer
 // ---------------------------------------------------------------- eBG notifications
 
 const REVIEW_STATUSES = ['ACCEPTED', 'REJECTED', 'PENDING'];
-const REQUEST_TYPES = ['AMENDMENT', 'RENEWAL', 'EXTEND_OR_PAY', 'CANCELLATION', 'CLOSURE', 'PARTIAL_INVOCATION', 'INVOCATION'];
+const REQUEST_TYPES = [
+	'AMENDMENT',
+	'RENEWAL',
+	'EXTEND_OR_PAY',
+	'CANCELLATION',
+	'CLOSURE',
+	'PARTIAL_INVOCATION',
+	'INVOCATION',
+];
 
 function notificationView(v3: V3State, extras: V3ExtrasState, notifTxnId: string) {
 	const notification = v3.ebgNotifications.get(notifTxnId);
@@ -221,16 +356,29 @@ function pageOf(query: Record<string, string>): { max: number; offset: number } 
 	return { max: max >= 1 && max <= 40 ? max : 20, offset: offset >= 0 ? offset : 0 };
 }
 
-function notificationList(v3: V3State, extras: V3ExtrasState, query: Record<string, string>): Reply {
-	if (present(query.status) && !REVIEW_STATUSES.includes(query.status)) return invalid(`status must be one of ${REVIEW_STATUSES.join(', ')}`);
-	if (present(query.requestType) && !REQUEST_TYPES.includes(query.requestType)) return invalid(`requestType must be one of ${REQUEST_TYPES.join(', ')}`);
+function notificationList(
+	v3: V3State,
+	extras: V3ExtrasState,
+	query: Record<string, string>,
+): Reply {
+	if (present(query.status) && !REVIEW_STATUSES.includes(query.status))
+		return invalid(`status must be one of ${REVIEW_STATUSES.join(', ')}`);
+	if (present(query.requestType) && !REQUEST_TYPES.includes(query.requestType))
+		return invalid(`requestType must be one of ${REQUEST_TYPES.join(', ')}`);
 	const { max, offset } = pageOf(query);
 	const matching = [...v3.ebgNotifications.keys()]
 		.map((notifTxnId) => notificationView(v3, extras, notifTxnId)!)
 		.filter((notification) => !present(query.q) || notification.loanNumber === query.q.trim())
 		.filter((notification) => !present(query.status) || notification.status === query.status)
-		.filter((notification) => !present(query.requestType) || notification.requestType === query.requestType)
-		.filter((notification) => !isTrue(query.sentToMe) || extras.notifications.get(notification.notifTxnId)?.sentToMe !== false);
+		.filter(
+			(notification) =>
+				!present(query.requestType) || notification.requestType === query.requestType,
+		)
+		.filter(
+			(notification) =>
+				!isTrue(query.sentToMe) ||
+				extras.notifications.get(notification.notifTxnId)?.sentToMe !== false,
+		);
 	return v3Success({ total: matching.length, notifications: matching.slice(offset, offset + max) });
 }
 
@@ -250,21 +398,49 @@ export const family: EmulatorFamily<V3ExtrasState> = {
 		const v3 = () => env.slice<V3State>('v3');
 		// The v3 family's notifications are seeded before any request: this family's extra ones join them here.
 		for (const { notifTxnId, ...rest } of EXTRAS_SEED.ebgNotifications) {
-			if ('requestId' in rest) v3().ebgNotifications.set(notifTxnId, { requestId: rest.requestId, loanNumber: rest.loanNumber });
+			if ('requestId' in rest)
+				v3().ebgNotifications.set(notifTxnId, {
+					requestId: rest.requestId,
+					loanNumber: rest.loanNumber,
+				});
 		}
-		const route = (method: string, path: string, handler: (account: Account, ctx: RouteContext) => Reply) =>
+		const route = (
+			method: string,
+			path: string,
+			handler: (account: Account, ctx: RouteContext) => Reply,
+		) =>
 			router.add(method, path, (ctx) => {
 				const account = env.accounts.byAuthToken(ctx.headers['x-auth-token']);
-				return account ? handler(account, ctx) : v3Failure('invalid.auth.token', 'Invalid or missing X-Auth-Token');
+				return account
+					? handler(account, ctx)
+					: v3Failure('invalid.auth.token', 'Invalid or missing X-Auth-Token');
 			});
-		route('POST', '/api/v3.0/sign/request/complete', (account, ctx) => markComplete(env, v3(), extras(), account, ctx.body));
-		route('DELETE', '/api/v3.0/sign/request/invitation', (account, ctx) => deleteInvitation(env, v3(), extras(), account, ctx.query));
-		route('PUT', '/api/v3.1/invitation/activate', (account, ctx) => activateInvitation(env, v3(), extras(), account, ctx.query));
+		route('POST', '/api/v3.0/sign/request/complete', (account, ctx) =>
+			markComplete(env, v3(), extras(), account, ctx.body),
+		);
+		route('DELETE', '/api/v3.0/sign/request/invitation', (account, ctx) =>
+			deleteInvitation(env, v3(), extras(), account, ctx.query),
+		);
+		route('PUT', '/api/v3.1/invitation/activate', (account, ctx) =>
+			activateInvitation(env, v3(), extras(), account, ctx.query),
+		);
 		route('GET', '/api/v3.0/wallet/balance/details', () => v3Success({ ...extras().wallet }));
-		route('GET', '/api/v3.1/series/list', (_account, ctx) => seriesList(env, v3(), extras(), ctx.query));
-		route('GET', '/api/v3.0/series/groups/list', () => v3Success({ seriesGroups: extras().groups.map((group) => ({ ...group, series: [...group.series] })) }));
-		route('GET', '/api/v3.1/series/expiry', (_account, ctx) => seriesExpiry(env, v3(), extras(), ctx.query));
-		route('GET', '/api/v3.3/nesl/notification/list', (_account, ctx) => notificationList(v3(), extras(), ctx.query));
-		route('GET', '/api/v3.3/nesl/notification/detail/:notifTxnId', (_account, ctx) => notificationDetail(v3(), extras(), ctx.params.notifTxnId));
+		route('GET', '/api/v3.1/series/list', (_account, ctx) =>
+			seriesList(env, v3(), extras(), ctx.query),
+		);
+		route('GET', '/api/v3.0/series/groups/list', () =>
+			v3Success({
+				seriesGroups: extras().groups.map((group) => ({ ...group, series: [...group.series] })),
+			}),
+		);
+		route('GET', '/api/v3.1/series/expiry', (_account, ctx) =>
+			seriesExpiry(env, v3(), extras(), ctx.query),
+		);
+		route('GET', '/api/v3.3/nesl/notification/list', (_account, ctx) =>
+			notificationList(v3(), extras(), ctx.query),
+		);
+		route('GET', '/api/v3.3/nesl/notification/detail/:notifTxnId', (_account, ctx) =>
+			notificationDetail(v3(), extras(), ctx.params.notifTxnId),
+		);
 	},
 };

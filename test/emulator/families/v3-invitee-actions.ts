@@ -28,7 +28,13 @@ import { deliverV3Event, isErrorEvent, type Delivery, type V3EventKind } from '.
  * `{documentId, status, deliveries}` once the deliveries are done (retries included).
  */
 
-export const INVITEE_ACTIONS = ['sign-next', 'sign-all', 'reject', 'fail-certificate', 'review-approve'] as const;
+export const INVITEE_ACTIONS = [
+	'sign-next',
+	'sign-all',
+	'reject',
+	'fail-certificate',
+	'review-approve',
+] as const;
 export type InviteeAction = (typeof INVITEE_ACTIONS)[number];
 
 export interface InviteeActionOptions {
@@ -57,20 +63,37 @@ export class InviteeActionError extends Error {
 }
 
 /** What the active invitee does, and the event the service sends for it. */
-const STEPS: Record<Exclude<InviteeAction, 'sign-all'>, { event: V3EventKind; act(doc: V3Document, invitee: V3Invitee, now: number, options: InviteeActionOptions): void }> = {
+const STEPS: Record<
+	Exclude<InviteeAction, 'sign-all'>,
+	{
+		event: V3EventKind;
+		act(doc: V3Document, invitee: V3Invitee, now: number, options: InviteeActionOptions): void;
+	}
+> = {
 	'sign-next': { event: 'signed', act: (doc, invitee, now) => signInvitation(doc, invitee, now) },
-	'review-approve': { event: 'reviewerApproved', act: (doc, invitee, now) => approveInvitation(doc, invitee, now) },
-	reject: { event: 'rejected', act: (_doc, invitee, now, options) => rejectInvitation(invitee, now, options.reason) },
+	'review-approve': {
+		event: 'reviewerApproved',
+		act: (doc, invitee, now) => approveInvitation(doc, invitee, now),
+	},
+	reject: {
+		event: 'rejected',
+		act: (_doc, invitee, now, options) => rejectInvitation(invitee, now, options.reason),
+	},
 	'fail-certificate': {
 		event: 'certificateVerificationFailed',
-		act: (_doc, invitee, now, options) => failCertificateVerification(invitee, now, options.criterion ?? 'name'),
+		act: (_doc, invitee, now, options) =>
+			failCertificateVerification(invitee, now, options.criterion ?? 'name'),
 	},
 };
 
 function checkOptions(options: InviteeActionOptions): void {
-	if (options.reason !== undefined && typeof options.reason !== 'string') throw new InviteeActionError(400, 'reason must be a string');
+	if (options.reason !== undefined && typeof options.reason !== 'string')
+		throw new InviteeActionError(400, 'reason must be a string');
 	if (options.criterion !== undefined && !CERTIFICATE_CRITERIA.includes(options.criterion)) {
-		throw new InviteeActionError(400, `criterion must be one of ${CERTIFICATE_CRITERIA.join(', ')}`);
+		throw new InviteeActionError(
+			400,
+			`criterion must be one of ${CERTIFICATE_CRITERIA.join(', ')}`,
+		);
 	}
 }
 
@@ -90,7 +113,8 @@ export async function inviteeActs(
 	action: InviteeAction,
 	options: InviteeActionOptions = {},
 ): Promise<InviteeActionResult> {
-	if (!INVITEE_ACTIONS.includes(action)) throw new InviteeActionError(400, `action must be one of ${INVITEE_ACTIONS.join(', ')}`);
+	if (!INVITEE_ACTIONS.includes(action))
+		throw new InviteeActionError(400, `action must be one of ${INVITEE_ACTIONS.join(', ')}`);
 	checkOptions(options);
 	const state = env.slice<V3State>('v3');
 	const doc = state.documents.get(documentId);
@@ -111,7 +135,11 @@ export async function inviteeActs(
 		}
 	} else {
 		const invitee = activeInvitee(doc, env.clock.now());
-		if (!invitee) throw new InviteeActionError(409, `No invitee of ${documentId} can act: the document is ${documentStatus(doc, env.clock.now())}`);
+		if (!invitee)
+			throw new InviteeActionError(
+				409,
+				`No invitee of ${documentId} can act: the document is ${documentStatus(doc, env.clock.now())}`,
+			);
 		const step = STEPS[action];
 		step.act(doc, invitee, env.clock.now(), options);
 		await notify(invitee, step.event);
@@ -126,9 +154,13 @@ export const family: EmulatorFamily<Record<string, never>> = {
 		for (const action of INVITEE_ACTIONS) {
 			router.add('POST', `/__emulator/v3/documents/:id/${action}`, async (ctx) => {
 				try {
-					return json(200, await inviteeActs(env, ctx.params.id, action, (ctx.body ?? {}) as InviteeActionOptions));
+					return json(
+						200,
+						await inviteeActs(env, ctx.params.id, action, (ctx.body ?? {}) as InviteeActionOptions),
+					);
 				} catch (error) {
-					if (error instanceof InviteeActionError) return json(error.httpStatus, { message: error.message });
+					if (error instanceof InviteeActionError)
+						return json(error.httpStatus, { message: error.message });
 					throw error;
 				}
 			});

@@ -150,14 +150,20 @@ export interface V3State {
 	docSignerProfiles: Map<string, { id: string; accountId: string; name: string }>;
 	documents: Map<string, V3Document>;
 	stamps: Map<string, number>;
-	ebgNotifications: Map<string, { requestId: string; loanNumber: string; review?: Record<string, unknown> }>;
+	ebgNotifications: Map<
+		string,
+		{ requestId: string; loanNumber: string; review?: Record<string, unknown> }
+	>;
 }
 
 // ---------------------------------------------------------------- time
 
 function endOfDayIn(now: number, days: number): number {
 	const local = new Date(now + IST_OFFSET_MS);
-	return Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days, 23, 59, 0) - IST_OFFSET_MS;
+	return (
+		Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days, 23, 59, 0) -
+		IST_OFFSET_MS
+	);
 }
 
 /** The spec's expiryDays: -1 is 45 minutes from now; 0 today 23:59; N the N-th day from now at 23:59. */
@@ -219,28 +225,57 @@ function seedState(env: EmulatorEnv, seed: SeedOptions): V3State {
 		ebgNotifications: new Map([
 			[
 				V3_SEED.ebgNotification.notifTxnId,
-				{ requestId: V3_SEED.ebgNotification.requestId, loanNumber: V3_SEED.ebgNotification.loanNumber },
+				{
+					requestId: V3_SEED.ebgNotification.requestId,
+					loanNumber: V3_SEED.ebgNotification.loanNumber,
+				},
 			],
 		]),
 	};
 	const seededWebhooks = { webhookUrl: seed.v3WebhookUrl, errorWebhookUrl: seed.v3ErrorWebhookUrl };
-	const inviteeWebhooks = Object.values(seededWebhooks).some((url) => url !== undefined) ? parseInviteeWebhooks({ all: seededWebhooks }) : undefined;
-	if (typeof inviteeWebhooks === 'string') throw new Error(`Seed v3WebhookUrl/v3ErrorWebhookUrl: ${inviteeWebhooks}`);
-	const profile = (id: string, accountId: string, kind: 'pdf' | 'template', signType: SignType, published = true) =>
-		state.profiles.set(id, { id, accountId, kind, published, signType, defaultExpiryDays, inviteeWebhooks });
+	const inviteeWebhooks = Object.values(seededWebhooks).some((url) => url !== undefined)
+		? parseInviteeWebhooks({ all: seededWebhooks })
+		: undefined;
+	if (typeof inviteeWebhooks === 'string')
+		throw new Error(`Seed v3WebhookUrl/v3ErrorWebhookUrl: ${inviteeWebhooks}`);
+	const profile = (
+		id: string,
+		accountId: string,
+		kind: 'pdf' | 'template',
+		signType: SignType,
+		published = true,
+	) =>
+		state.profiles.set(id, {
+			id,
+			accountId,
+			kind,
+			published,
+			signType,
+			defaultExpiryDays,
+			inviteeWebhooks,
+		});
 	profile(V3_SEED.pdfProfileId, 'account-main', 'pdf', 'AADHAAR');
 	profile(V3_SEED.templateProfileId, 'account-main', 'template', 'VIRTUAL');
 	profile(V3_SEED.docSignerWorkflowId, 'account-main', 'pdf', 'DOC_SIGNER');
 	profile(V3_SEED.unpublishedProfileId, 'account-main', 'pdf', 'AADHAAR', false);
 	profile(V3_SEED.otherAccountProfileId, 'account-other', 'pdf', 'DOC_SIGNER');
-	state.docSignerProfiles.set(V3_SEED.docSignerProfileId, { id: V3_SEED.docSignerProfileId, accountId: 'account-main', name: 'Company seal' });
+	state.docSignerProfiles.set(V3_SEED.docSignerProfileId, {
+		id: V3_SEED.docSignerProfileId,
+		accountId: 'account-main',
+		name: 'Company seal',
+	});
 	state.docSignerProfiles.set(V3_SEED.otherAccountDocSignerProfileId, {
 		id: V3_SEED.otherAccountDocSignerProfileId,
 		accountId: 'account-other',
 		name: 'Other company seal',
 	});
 
-	const invitee = (name: string, index: number, allowed: SignType, overrides: Partial<V3Invitee> = {}): V3Invitee => ({
+	const invitee = (
+		name: string,
+		index: number,
+		allowed: SignType,
+		overrides: Partial<V3Invitee> = {},
+	): V3Invitee => ({
 		uuid: randomUUID(),
 		name,
 		email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`,
@@ -288,7 +323,13 @@ function seedState(env: EmulatorEnv, seed: SeedOptions): V3State {
 			invitees: [invitee(`Extra Signer ${index}`, index % 100, 'AADHAAR')],
 		});
 	}
-	add({ documentId: V3_SEED.draftDocumentId, name: 'Draft agreement', baseStatus: 'DRAFT', createdAt: now - 8 * 60_000, invitees: [invitee('Dora Draft', 1, 'AADHAAR')] });
+	add({
+		documentId: V3_SEED.draftDocumentId,
+		name: 'Draft agreement',
+		baseStatus: 'DRAFT',
+		createdAt: now - 8 * 60_000,
+		invitees: [invitee('Dora Draft', 1, 'AADHAAR')],
+	});
 	add({
 		documentId: V3_SEED.sentDocumentId,
 		name: 'Sent agreement',
@@ -323,7 +364,9 @@ function seedState(env: EmulatorEnv, seed: SeedOptions): V3State {
 			stored(makePdf('Sender attachment 2'), 'attachment-2.pdf'),
 		],
 	});
-	completed.invitees[0].supportingDocuments.push(stored(makePdf('Supporting document of Meera Iyer'), 'pan-card.pdf'));
+	completed.invitees[0].supportingDocuments.push(
+		stored(makePdf('Supporting document of Meera Iyer'), 'pan-card.pdf'),
+	);
 	complete(completed, now);
 	complete(
 		add({
@@ -355,10 +398,16 @@ function seedState(env: EmulatorEnv, seed: SeedOptions): V3State {
 // ---------------------------------------------------------------- invitee transitions
 
 /** The sign type an invitation ends up with: a document signer signs with a DSC. */
-export const signTypeOf = (invitee: V3Invitee) => (invitee.allowedSignType === 'DOC_SIGNER' ? 'DSC' : invitee.allowedSignType);
+export const signTypeOf = (invitee: V3Invitee) =>
+	invitee.allowedSignType === 'DOC_SIGNER' ? 'DSC' : invitee.allowedSignType;
 
 const certificateOf = (invitee: V3Invitee) =>
-	invitee.signerCertificate ?? { name: invitee.name.toUpperCase(), pincode: '560001', state: 'Karnataka', title: 'Mr/Ms' };
+	invitee.signerCertificate ?? {
+		name: invitee.name.toUpperCase(),
+		pincode: '560001',
+		state: 'Karnataka',
+		title: 'Mr/Ms',
+	};
 
 let completions = 0;
 
@@ -366,7 +415,9 @@ let completions = 0;
 function finish(doc: V3Document, now: number): void {
 	doc.completion ??= { at: now, sequence: ++completions };
 	if (doc.baseStatus === 'DRAFT') doc.baseStatus = 'SENT';
-	doc.signedPdf = makePdf(`Signed: ${doc.name} (${doc.invitees.map((invitee) => invitee.name).join(', ')})`);
+	doc.signedPdf = makePdf(
+		`Signed: ${doc.name} (${doc.invitees.map((invitee) => invitee.name).join(', ')})`,
+	);
 	doc.auditTrail = makePdf(`Audit trail of ${doc.documentId} at ${formatServiceDate(now)}`);
 }
 
@@ -376,7 +427,12 @@ const finishWhenAllActed = (doc: V3Document, now: number) => {
 
 const update = (invitee: V3Invitee, changes: Partial<V3Invitee>) => Object.assign(invitee, changes);
 
-export function signInvitation(doc: V3Document, invitee: V3Invitee, now: number, certificate = invitee.signerCertificate): void {
+export function signInvitation(
+	doc: V3Document,
+	invitee: V3Invitee,
+	now: number,
+	certificate = invitee.signerCertificate,
+): void {
 	update(invitee, {
 		signed: true,
 		rejected: false,
@@ -400,7 +456,11 @@ export function rejectInvitation(invitee: V3Invitee, now: number, reason?: strin
 }
 
 /** The spec's states table: a failed certificate verification expires the invitation. */
-export function failCertificateVerification(invitee: V3Invitee, now: number, criterion: CertificateCriterion): void {
+export function failCertificateVerification(
+	invitee: V3Invitee,
+	now: number,
+	criterion: CertificateCriterion,
+): void {
 	update(invitee, { forcedExpired: true, certificateMismatch: criterion, actedAt: now });
 }
 
@@ -419,7 +479,9 @@ export const certificateMismatchText = (criterion: CertificateCriterion) =>
 
 /** Each criterion's outcome: all matched, except the one that did not. */
 export const certificateChecks = (mismatch?: CertificateCriterion) =>
-	Object.fromEntries(CERTIFICATE_CRITERIA.map((criterion) => [criterion, criterion !== mismatch])) as Record<CertificateCriterion, boolean>;
+	Object.fromEntries(
+		CERTIFICATE_CRITERIA.map((criterion) => [criterion, criterion !== mismatch]),
+	) as Record<CertificateCriterion, boolean>;
 
 /** Signs what is left and produces the signed PDF and the audit trail, without webhooks (seed, --sign-on-create). */
 export function complete(doc: V3Document, now: number): void {
@@ -437,12 +499,14 @@ export function parseInviteeWebhooks(body: unknown): InviteeWebhookConfig | stri
 		for (const key of ['webhookUrl', 'errorWebhookUrl'] as const) {
 			const value = entry[key];
 			if (value === undefined || value === null) continue;
-			if (typeof value !== 'string' || !/^https?:\/\/[^\s]+$/.test(value)) return `${where}.${key} must be an http(s) URL`;
+			if (typeof value !== 'string' || !/^https?:\/\/[^\s]+$/.test(value))
+				return `${where}.${key} must be an http(s) URL`;
 			parsed[key] = value;
 		}
 		return parsed;
 	};
-	if (!isObject(body) || ('all' in body) === ('invitees' in body)) return 'Body needs exactly one of {invitees: [...]} or {all: {...}}';
+	if (!isObject(body) || 'all' in body === 'invitees' in body)
+		return 'Body needs exactly one of {invitees: [...]} or {all: {...}}';
 	if ('all' in body) {
 		const all = urls(body.all, 'all');
 		return typeof all === 'string' ? all : { all };
@@ -458,14 +522,22 @@ export function parseInviteeWebhooks(body: unknown): InviteeWebhookConfig | stri
 }
 
 /** Sets a workflow's invitee webhooks (replacing what it had); they apply to its documents' later actions. */
-export function configureInviteeWebhooks(env: EmulatorEnv, profileId: string, config: InviteeWebhookConfig): void {
+export function configureInviteeWebhooks(
+	env: EmulatorEnv,
+	profileId: string,
+	config: InviteeWebhookConfig,
+): void {
 	const profile = env.slice<V3State>('v3').profiles.get(profileId);
 	if (!profile) throw new Error(`No workflow ${profileId}`);
 	profile.inviteeWebhooks = config;
 }
 
 /** The webhook URLs of a document's invitee, read from its workflow at the time of the action. */
-export function inviteeWebhookUrls(state: V3State, doc: V3Document, inviteeIndex: number): InviteeWebhookUrls {
+export function inviteeWebhookUrls(
+	state: V3State,
+	doc: V3Document,
+	inviteeIndex: number,
+): InviteeWebhookUrls {
 	const config = state.profiles.get(doc.profileId)?.inviteeWebhooks;
 	if (!config) return {};
 	return 'all' in config ? config.all : (config.invitees[inviteeIndex] ?? {});
@@ -484,19 +556,27 @@ function authenticate(env: EmulatorEnv, ctx: Ctx): Account | Reply {
 	return account;
 }
 
-const isReply = (value: unknown): value is Reply => typeof value === 'object' && value !== null && 'status' in value && !('id' in value);
+const isReply = (value: unknown): value is Reply =>
+	typeof value === 'object' && value !== null && 'status' in value && !('id' in value);
 
-function ownDocument(state: V3State, account: Account, documentId: unknown): V3Document | undefined {
+function ownDocument(
+	state: V3State,
+	account: Account,
+	documentId: unknown,
+): V3Document | undefined {
 	const doc = typeof documentId === 'string' ? state.documents.get(documentId) : undefined;
 	return doc && doc.accountId === account.id ? doc : undefined;
 }
 
-export const signUrlOf = (env: EmulatorEnv, invitee: V3Invitee) => `${env.origin()}/sign/${invitee.uuid}`;
+export const signUrlOf = (env: EmulatorEnv, invitee: V3Invitee) =>
+	`${env.origin()}/sign/${invitee.uuid}`;
 
 /** A sign URL, whole or just its UUID. */
 function uuidOf(value: unknown): string | undefined {
 	if (typeof value !== 'string' || !value.trim()) return undefined;
-	const match = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i.exec(value.trim());
+	const match = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i.exec(
+		value.trim(),
+	);
 	return match?.[1]?.toLowerCase();
 }
 
@@ -527,7 +607,8 @@ function inviteeStatus(env: EmulatorEnv, doc: V3Document, invitee: V3Invitee) {
 	};
 }
 
-const fileName = (doc: V3Document, suffix = '') => `${doc.name.replace(/\.pdf$/i, '')}${suffix}.pdf`;
+const fileName = (doc: V3Document, suffix = '') =>
+	`${doc.name.replace(/\.pdf$/i, '')}${suffix}.pdf`;
 
 // ---------------------------------------------------------------- create
 
@@ -539,21 +620,47 @@ const NESL_ENUMS: Record<string, string[]> = {
 	fundType: ['FUNDED', 'NON_FUNDED'],
 	sanctionCurrency: ['INR'],
 	creditSubtype: ['CREDIT_FACILITY', 'PROPERTY_BUYER', 'HYBRID_EBG'],
-	event: ['Issuance', 'Amendment', 'Partial_invocation', 'Invocation', 'Cancellation', 'Closure', 'Renewal', 'Court_injunction'],
+	event: [
+		'Issuance',
+		'Amendment',
+		'Partial_invocation',
+		'Invocation',
+		'Cancellation',
+		'Closure',
+		'Renewal',
+		'Court_injunction',
+	],
 };
 const LOANS_AND_EBG = ['INDIVIDUAL_LOAN', 'NON_INDIVIDUAL_LOAN', 'EBG'];
 const LOANS = ['INDIVIDUAL_LOAN', 'NON_INDIVIDUAL_LOAN'];
 const NESL_REQUIRED: Array<[string, string[]]> = [
-	...['loanNumber', 'sanctionNumber', 'typeOfDebt', 'accountClosedFlag', 'fundType', 'sanctionCurrency', 'creditSubtype', 'sanctionAmount'].map(
-		(field): [string, string[]] => [field, LOANS_AND_EBG],
+	...[
+		'loanNumber',
+		'sanctionNumber',
+		'typeOfDebt',
+		'accountClosedFlag',
+		'fundType',
+		'sanctionCurrency',
+		'creditSubtype',
+		'sanctionAmount',
+	].map((field): [string, string[]] => [field, LOANS_AND_EBG]),
+	...['dateOfSanction', 'emiAmount', 'rateOfInterest', 'tenure', 'facilityName'].map(
+		(field): [string, string[]] => [field, LOANS],
 	),
-	...['dateOfSanction', 'emiAmount', 'rateOfInterest', 'tenure', 'facilityName'].map((field): [string, string[]] => [field, LOANS]),
 	['docRefNo', ['NON_LENDING']],
 	['expiryDateEbg', ['EBG']],
 	['claimExpiryDate', ['EBG']],
 	['event', ['EBG']],
 ];
-const NESL_STAMP_REQUIRED = ['firstParty', 'secondParty', 'stampDutyAmount', 'considerationPrice', 'descriptionOfDocument', 'stampDutyPaidBy', 'articleCode'];
+const NESL_STAMP_REQUIRED = [
+	'firstParty',
+	'secondParty',
+	'stampDutyAmount',
+	'considerationPrice',
+	'descriptionOfDocument',
+	'stampDutyPaidBy',
+	'articleCode',
+];
 const OVD_TYPES = ['PAN_CARD', 'DRIVING_LICENSE', 'VOTER_ID', 'PASSPORT', 'ANY_OTHER_OFFICIAL_ID'];
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -563,10 +670,13 @@ function isDate(value: string): boolean {
 	if (year === undefined) return false;
 	const date = new Date(0);
 	date.setUTCFullYear(year, month - 1, day);
-	return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+	return (
+		date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+	);
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
 const present = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 /**
@@ -575,13 +685,20 @@ const present = (value: unknown) => value !== undefined && value !== null && val
  */
 function isBase64(value: string): boolean {
 	const text = /\s/.test(value) ? value.replace(/\s+/g, '') : value;
-	return text.length > 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(text) && text.length % 4 !== 1 && (!text.endsWith('=') || text.length % 4 === 0);
+	return (
+		text.length > 0 &&
+		/^[A-Za-z0-9+/]*={0,2}$/.test(text) &&
+		text.length % 4 !== 1 &&
+		(!text.endsWith('=') || text.length % 4 === 0)
+	);
 }
 
 function decodePdf(value: unknown, field: string): Buffer | Reply {
-	if (typeof value !== 'string' || !isBase64(value)) return v3Failure('invalid.file', `${field} is not a base64 PDF`);
+	if (typeof value !== 'string' || !isBase64(value))
+		return v3Failure('invalid.file', `${field} is not a base64 PDF`);
 	const content = Buffer.from(value, 'base64');
-	if (content.subarray(0, 5).toString('latin1') !== '%PDF-') return v3Failure('invalid.file', `${field} is not a PDF`);
+	if (content.subarray(0, 5).toString('latin1') !== '%PDF-')
+		return v3Failure('invalid.file', `${field} is not a PDF`);
 	return content;
 }
 
@@ -591,7 +708,9 @@ function validateNesl(nesl: unknown): Reply | undefined {
 	if (detail !== undefined) {
 		if (!isObject(detail)) return invalid('neslData.documentDetail must be an object');
 		if (!REGISTRATION_TYPES.includes(String(detail.registrationType))) {
-			return invalid(`neslData.documentDetail.registrationType must be one of ${REGISTRATION_TYPES.join(', ')}`);
+			return invalid(
+				`neslData.documentDetail.registrationType must be one of ${REGISTRATION_TYPES.join(', ')}`,
+			);
 		}
 		if (!present(detail.state)) return invalid('neslData.documentDetail.state is required');
 		for (const [field, values] of Object.entries(NESL_ENUMS)) {
@@ -601,7 +720,9 @@ function validateNesl(nesl: unknown): Reply | undefined {
 		}
 		for (const [field, types] of NESL_REQUIRED) {
 			if (types.includes(String(detail.registrationType)) && !present(detail[field])) {
-				return invalid(`neslData.documentDetail.${field} is required for ${String(detail.registrationType)}`);
+				return invalid(
+					`neslData.documentDetail.${field} is required for ${String(detail.registrationType)}`,
+				);
 			}
 		}
 		for (const field of ['dateOfSanction', 'expiryDateEbg', 'claimExpiryDate']) {
@@ -616,13 +737,19 @@ function validateNesl(nesl: unknown): Reply | undefined {
 			if (!isObject(stamp)) return invalid(`neslData.stampData[${index}] must be an object`);
 			const missing = NESL_STAMP_REQUIRED.find((field) => !present(stamp[field]));
 			if (missing) return invalid(`neslData.stampData[${index}].${missing} is required`);
-			if (present(stamp.firstPartyOVDType) && !OVD_TYPES.includes(String(stamp.firstPartyOVDType))) {
-				return invalid(`neslData.stampData[${index}].firstPartyOVDType must be one of ${OVD_TYPES.join(', ')}`);
+			if (
+				present(stamp.firstPartyOVDType) &&
+				!OVD_TYPES.includes(String(stamp.firstPartyOVDType))
+			) {
+				return invalid(
+					`neslData.stampData[${index}].firstPartyOVDType must be one of ${OVD_TYPES.join(', ')}`,
+				);
 			}
 		}
 	}
 	for (const field of ['entities', 'participants', 'neslParties', 'neslSecurities']) {
-		if (nesl[field] !== undefined && !Array.isArray(nesl[field])) return invalid(`neslData.${field} must be an array`);
+		if (nesl[field] !== undefined && !Array.isArray(nesl[field]))
+			return invalid(`neslData.${field} must be an array`);
 	}
 	return undefined;
 }
@@ -630,7 +757,10 @@ function validateNesl(nesl: unknown): Reply | undefined {
 function checkName(value: unknown, field: string, code: string): Reply | undefined {
 	if (value === undefined || value === null) return undefined;
 	if (typeof value !== 'string' || value.length > 255 || !NAME_PATTERN.test(value)) {
-		return v3Failure(code, `${field} must be at most 255 characters of letters, digits and + | - : ( ) , _ . [ ] & / @`);
+		return v3Failure(
+			code,
+			`${field} must be at most 255 characters of letters, digits and + | - : ( ) , _ . [ ] & / @`,
+		);
 	}
 	return undefined;
 }
@@ -654,71 +784,112 @@ function create(env: EmulatorEnv, state: V3State, account: Account, body: unknow
 		if (!present(file.file)) return invalid('file.file is required for a PDF workflow');
 		const decoded = decodePdf(file.file, 'file.file');
 		if (isReply(decoded)) return decoded;
-		if (decoded.length > MAX_PDF_BYTES) return v3Failure('file.size.exceeded', 'file.file is larger than 15 MB');
+		if (decoded.length > MAX_PDF_BYTES)
+			return v3Failure('file.size.exceeded', 'file.file is larger than 15 MB');
 		original = decoded;
 	} else {
-		if (file.fields !== undefined && !Array.isArray(file.fields)) return invalid('file.fields must be an array');
+		if (file.fields !== undefined && !Array.isArray(file.fields))
+			return invalid('file.fields must be an array');
 		for (const [index, field] of ((file.fields as unknown[]) ?? []).entries()) {
 			if (!isObject(field)) return invalid(`file.fields[${index}] must be an object`);
 			const type = field.type;
-			if (present(type) && !TEMPLATE_TYPES.includes(String(type))) return invalid(`file.fields[${index}].type must be one of ${TEMPLATE_TYPES.join(', ')}`);
+			if (present(type) && !TEMPLATE_TYPES.includes(String(type)))
+				return invalid(`file.fields[${index}].type must be one of ${TEMPLATE_TYPES.join(', ')}`);
 			if ((type === 'checkbox' || type === 'radio') && typeof field.checked !== 'boolean') {
 				return invalid(`file.fields[${index}].checked is required for ${String(type)} fields`);
 			}
-			if (type === 'dropdown' && typeof field.multiple !== 'boolean') return invalid(`file.fields[${index}].multiple is required for dropdown fields`);
+			if (type === 'dropdown' && typeof field.multiple !== 'boolean')
+				return invalid(`file.fields[${index}].multiple is required for dropdown fields`);
 			if (type === 'files' && (!present(field.width) || !present(field.height))) {
 				return invalid(`file.fields[${index}].width and height are required for files fields`);
 			}
 		}
-		if (file.autoGroupedFieldsFill !== undefined && typeof file.autoGroupedFieldsFill !== 'boolean') {
+		if (
+			file.autoGroupedFieldsFill !== undefined &&
+			typeof file.autoGroupedFieldsFill !== 'boolean'
+		) {
 			return invalid('file.autoGroupedFieldsFill must be a boolean');
 		}
 		original = makePdf(`Template document ${String(file.name ?? profile.id)}`);
 	}
 	const additionalFiles: Buffer[] = [];
 	if (file.additionalFiles !== undefined) {
-		if (!Array.isArray(file.additionalFiles)) return invalid('file.additionalFiles must be an array');
+		if (!Array.isArray(file.additionalFiles))
+			return invalid('file.additionalFiles must be an array');
 		for (const [index, entry] of file.additionalFiles.entries()) {
 			const decoded = decodePdf(entry, `file.additionalFiles[${index}]`);
 			if (isReply(decoded)) return decoded;
 			additionalFiles.push(decoded);
 		}
 		if (additionalFiles.reduce((total, entry) => total + entry.length, 0) > MAX_ADDITIONAL_BYTES) {
-			return v3Failure('additional.files.size.exceeded', 'file.additionalFiles are larger than 15 MB in total');
+			return v3Failure(
+				'additional.files.size.exceeded',
+				'file.additionalFiles are larger than 15 MB in total',
+			);
 		}
 	}
 
-	if (!Array.isArray(body.invitees) || body.invitees.length === 0) return invalid('invitees is required');
+	if (!Array.isArray(body.invitees) || body.invitees.length === 0)
+		return invalid('invitees is required');
 	for (const [index, entry] of body.invitees.entries()) {
-		if (!isObject(entry) || !present(entry.name)) return invalid(`invitees[${index}].name is required`);
-		if (!present(entry.email) && !present(entry.phone)) return invalid(`invitees[${index}] needs an email or a phone`);
-		if (present(entry.phone) && !/^\d{10}$/.test(String(entry.phone))) return invalid(`invitees[${index}].phone must be a 10-digit mobile number`);
+		if (!isObject(entry) || !present(entry.name))
+			return invalid(`invitees[${index}].name is required`);
+		if (!present(entry.email) && !present(entry.phone))
+			return invalid(`invitees[${index}] needs an email or a phone`);
+		if (present(entry.phone) && !/^\d{10}$/.test(String(entry.phone)))
+			return invalid(`invitees[${index}].phone must be a 10-digit mobile number`);
 	}
-	if (body.cc !== undefined && (!Array.isArray(body.cc) || body.cc.some((entry) => !isObject(entry) || !present(entry.email)))) {
+	if (
+		body.cc !== undefined &&
+		(!Array.isArray(body.cc) || body.cc.some((entry) => !isObject(entry) || !present(entry.email)))
+	) {
 		return invalid('cc items need an email');
 	}
 
 	if (present(body.stampSeries)) {
-		if ((state.stamps.get(String(body.stampSeries)) ?? 0) < 1) return v3Failure('stamp.not.available', `No stamps available in series ${String(body.stampSeries)}`);
+		if ((state.stamps.get(String(body.stampSeries)) ?? 0) < 1)
+			return v3Failure(
+				'stamp.not.available',
+				`No stamps available in series ${String(body.stampSeries)}`,
+			);
 	}
 	if (body.multipleStampSeries !== undefined) {
-		if (!Array.isArray(body.multipleStampSeries)) return invalid('multipleStampSeries must be an array');
+		if (!Array.isArray(body.multipleStampSeries))
+			return invalid('multipleStampSeries must be an array');
 		for (const [index, entry] of body.multipleStampSeries.entries()) {
 			const quantity = Number(isObject(entry) ? entry.seriesQuantity : NaN);
-			if (!isObject(entry) || !present(entry.stampSeries)) return invalid(`multipleStampSeries[${index}].stampSeries is required`);
+			if (!isObject(entry) || !present(entry.stampSeries))
+				return invalid(`multipleStampSeries[${index}].stampSeries is required`);
 			if (!Number.isInteger(quantity) || quantity < 1 || quantity > 99) {
-				return v3Failure('invalid.series.quantity', `multipleStampSeries[${index}].seriesQuantity must be from 1 to 99`);
+				return v3Failure(
+					'invalid.series.quantity',
+					`multipleStampSeries[${index}].seriesQuantity must be from 1 to 99`,
+				);
 			}
 			if ((state.stamps.get(String(entry.stampSeries)) ?? 0) < quantity) {
-				return v3Failure('stamp.not.available', `Not enough stamps available in series ${String(entry.stampSeries)}`);
+				return v3Failure(
+					'stamp.not.available',
+					`Not enough stamps available in series ${String(entry.stampSeries)}`,
+				);
 			}
 		}
 	}
 	if (body.stampUpload !== undefined) {
 		if (!isObject(body.stampUpload)) return invalid('stampUpload must be an object');
 		const upload = body.stampUpload;
-		const missing = ['state', 'denomination', 'firstPartyName', 'secondPartyName', 'stampSerial', 'stampFile'].find((field) => !present(upload[field]));
-		if (missing) return v3Failure('stamp.upload.incomplete', `stampUpload.${missing} is required: every stampUpload field is required`);
+		const missing = [
+			'state',
+			'denomination',
+			'firstPartyName',
+			'secondPartyName',
+			'stampSerial',
+			'stampFile',
+		].find((field) => !present(upload[field]));
+		if (missing)
+			return v3Failure(
+				'stamp.upload.incomplete',
+				`stampUpload.${missing} is required: every stampUpload field is required`,
+			);
 		const stampFile = decodePdf(upload.stampFile, 'stampUpload.stampFile');
 		if (isReply(stampFile)) return stampFile;
 	}
@@ -762,7 +933,10 @@ function create(env: EmulatorEnv, state: V3State, account: Account, body: unknow
 			};
 		}),
 		cc: (body.cc as V3Document['cc']) ?? [],
-		request: { ...body, file: { ...file, file: file.file ? '<base64>' : undefined, additionalFiles: undefined } },
+		request: {
+			...body,
+			file: { ...file, file: file.file ? '<base64>' : undefined, additionalFiles: undefined },
+		},
 	};
 	state.documents.set(doc.documentId, doc);
 	// Lets an in-process test act on a new document before the next request (e.g. complete it).
@@ -787,8 +961,14 @@ function create(env: EmulatorEnv, state: V3State, account: Account, body: unknow
 
 // ---------------------------------------------------------------- reads
 
-function status(env: EmulatorEnv, state: V3State, account: Account, query: Record<string, string>): Reply {
-	if (!present(query.documentId)) return v3Failure('document.id.required', 'documentId is required');
+function status(
+	env: EmulatorEnv,
+	state: V3State,
+	account: Account,
+	query: Record<string, string>,
+): Reply {
+	if (!present(query.documentId))
+		return v3Failure('document.id.required', 'documentId is required');
 	const doc = ownDocument(state, account, query.documentId);
 	if (!doc) return v3Failure('no.document.found', 'No document found');
 	const signed = doc.invitees.some((invitee) => invitee.signed);
@@ -803,7 +983,10 @@ function status(env: EmulatorEnv, state: V3State, account: Account, query: Recor
 	};
 	if (signed) {
 		const trail = doc.auditTrail ?? makePdf(`Audit trail (in progress) of ${doc.documentId}`);
-		data.auditTrail = env.links.createDownload(stored(trail, fileName(doc, '_audit_trail')), STATUS_LINK_TTL_MS).url;
+		data.auditTrail = env.links.createDownload(
+			stored(trail, fileName(doc, '_audit_trail')),
+			STATUS_LINK_TTL_MS,
+		).url;
 		data.signers = doc.invitees.filter((invitee) => invitee.signed).map(certificateOf);
 	}
 	return v3Success(data);
@@ -887,21 +1070,50 @@ export const DETAIL_SWITCHES = [
 ] as const;
 export type DetailSwitch = (typeof DETAIL_SWITCHES)[number];
 
-const SIGNATURE_OPTIONS: Record<SignType, string[]> = { AADHAAR: ['OTP', 'BIOMETRIC', 'IRIS'], VIRTUAL: ['DRAW', 'COMPUTER_GENERATED'], DSC: [], DOC_SIGNER: [] };
-const VERIFICATION_CONFIG_KEYS: Partial<Record<SignType, string>> = { AADHAAR: 'aadhaarConfig', DSC: 'dscConfig', DOC_SIGNER: 'dscConfig' };
-const NESL_STAMP_FIELDS = ['firstPartyPin', 'secondPartyPin', 'firstPartyOVDType', 'firstPartyOVDValue', 'secondPartyOVDType', 'secondPartyOVDValue'] as const;
+const SIGNATURE_OPTIONS: Record<SignType, string[]> = {
+	AADHAAR: ['OTP', 'BIOMETRIC', 'IRIS'],
+	VIRTUAL: ['DRAW', 'COMPUTER_GENERATED'],
+	DSC: [],
+	DOC_SIGNER: [],
+};
+const VERIFICATION_CONFIG_KEYS: Partial<Record<SignType, string>> = {
+	AADHAAR: 'aadhaarConfig',
+	DSC: 'dscConfig',
+	DOC_SIGNER: 'dscConfig',
+};
+const NESL_STAMP_FIELDS = [
+	'firstPartyPin',
+	'secondPartyPin',
+	'firstPartyOVDType',
+	'firstPartyOVDValue',
+	'secondPartyOVDType',
+	'secondPartyOVDValue',
+] as const;
 
 /** The stamp series a create request asked for, with how many stamps of each. */
-function requestedStamps(request: Record<string, unknown>): Array<{ series: string; quantity: number }> {
-	const multiple = (Array.isArray(request.multipleStampSeries) ? request.multipleStampSeries : []) as Array<Record<string, unknown>>;
+function requestedStamps(
+	request: Record<string, unknown>,
+): Array<{ series: string; quantity: number }> {
+	const multiple = (
+		Array.isArray(request.multipleStampSeries) ? request.multipleStampSeries : []
+	) as Array<Record<string, unknown>>;
 	return [
 		...(present(request.stampSeries) ? [{ series: String(request.stampSeries), quantity: 1 }] : []),
-		...multiple.map((entry) => ({ series: String(entry.stampSeries), quantity: Number(entry.seriesQuantity) })),
+		...multiple.map((entry) => ({
+			series: String(entry.stampSeries),
+			quantity: Number(entry.seriesQuantity),
+		})),
 	];
 }
 
-function details(env: EmulatorEnv, state: V3State, account: Account, query: Record<string, string>): Reply {
-	if (!present(query.documentId)) return v3Failure('document.id.required', 'documentId is required');
+function details(
+	env: EmulatorEnv,
+	state: V3State,
+	account: Account,
+	query: Record<string, string>,
+): Reply {
+	if (!present(query.documentId))
+		return v3Failure('document.id.required', 'documentId is required');
 	const doc = ownDocument(state, account, query.documentId);
 	if (!doc) return v3Failure('no.document.found', 'No document found');
 	const now = env.clock.now();
@@ -911,9 +1123,15 @@ function details(env: EmulatorEnv, state: V3State, account: Account, query: Reco
 	const nesl = isObject(request.neslData) ? request.neslData : undefined;
 	/** The fields whose switch is on; values are computed only for those, so a child only within its parent. */
 	const fields = (entries: Array<[DetailSwitch, string, () => unknown]>) =>
-		Object.fromEntries(entries.filter(([name]) => query[name] === 'true').map(([, key, value]) => [key, value()]));
+		Object.fromEntries(
+			entries.filter(([name]) => query[name] === 'true').map(([, key, value]) => [key, value()]),
+		);
 	const link = (file: StoredFile) => env.links.createDownload(file, STATUS_LINK_TTL_MS).url;
-	const describeFile = (file: StoredFile) => ({ file: link(file), name: file.fileName, type: file.contentType });
+	const describeFile = (file: StoredFile) => ({
+		file: link(file),
+		name: file.fileName,
+		type: file.contentType,
+	});
 
 	const stampDetails = () => {
 		const stamps = requestedStamps(request);
@@ -926,7 +1144,11 @@ function details(env: EmulatorEnv, state: V3State, account: Account, query: Reco
 			...fields([
 				['stampDetails_groupName', 'groupName', () => group],
 				['stampDetails_groupNumber', 'groupNumber', () => (group ? 1 : null)],
-				['stampDetails_maximumValuePermitted', 'maximumValuePermitted', () => (group ? 100_000 : null)],
+				[
+					'stampDetails_maximumValuePermitted',
+					'maximumValuePermitted',
+					() => (group ? 100_000 : null),
+				],
 				[
 					'stampDetails_stamps',
 					'stamps',
@@ -937,7 +1159,13 @@ function details(env: EmulatorEnv, state: V3State, account: Account, query: Reco
 								series,
 								amount,
 								serialNumber: `${series}/${String(index + 1).padStart(6, '0')}`,
-								...fields([['stampDetails_stamps_associatedDocumentId', 'associatedDocumentId', () => `${doc.documentId}-${index + 1}`]]),
+								...fields([
+									[
+										'stampDetails_stamps_associatedDocumentId',
+										'associatedDocumentId',
+										() => `${doc.documentId}-${index + 1}`,
+									],
+								]),
 							})),
 				],
 			]),
@@ -954,9 +1182,21 @@ function details(env: EmulatorEnv, state: V3State, account: Account, query: Reco
 					'neslDocumentDetails_stampDetails',
 					'stampDetails',
 					() =>
-						((Array.isArray(nesl.stampData) ? nesl.stampData : []) as Array<Record<string, unknown>>).map((stamp) => ({
-							...Object.fromEntries([...NESL_STAMP_REQUIRED, 'articleSubCode'].map((key) => [key, stamp[key] ?? null])),
-							...fields(NESL_STAMP_FIELDS.map((key): [DetailSwitch, string, () => unknown] => [`neslDocumentDetails_stampDetails_${key}`, key, () => stamp[key] ?? null])),
+						(
+							(Array.isArray(nesl.stampData) ? nesl.stampData : []) as Array<
+								Record<string, unknown>
+							>
+						).map((stamp) => ({
+							...Object.fromEntries(
+								[...NESL_STAMP_REQUIRED, 'articleSubCode'].map((key) => [key, stamp[key] ?? null]),
+							),
+							...fields(
+								NESL_STAMP_FIELDS.map((key): [DetailSwitch, string, () => unknown] => [
+									`neslDocumentDetails_stampDetails_${key}`,
+									key,
+									() => stamp[key] ?? null,
+								]),
+							),
 						})),
 				],
 			]),
@@ -984,10 +1224,21 @@ function details(env: EmulatorEnv, state: V3State, account: Account, query: Reco
 				expiryDate: invitee.expiresAt,
 				signDate: invitee.signed ? (invitee.actedAt ?? null) : null,
 				...fields([
-					['invitations_invitationStatus_failureReason', 'failureReason', () => (invitee.certificateMismatch ? certificateMismatchText(invitee.certificateMismatch) : null)],
+					[
+						'invitations_invitationStatus_failureReason',
+						'failureReason',
+						() =>
+							invitee.certificateMismatch
+								? certificateMismatchText(invitee.certificateMismatch)
+								: null,
+					],
 					// Reviewers only approve in this emulator, so there is never an approver's rejection message.
 					['invitations_invitationStatus_rejectionMessage', 'rejectionMessage', () => null],
-					['invitations_invitationStatus_signRejectionMessage', 'signRejectionMessage', () => invitee.rejectionReason ?? null],
+					[
+						'invitations_invitationStatus_signRejectionMessage',
+						'signRejectionMessage',
+						() => invitee.rejectionReason ?? null,
+					],
 				]),
 			},
 			...fields([
@@ -999,11 +1250,21 @@ function details(env: EmulatorEnv, state: V3State, account: Account, query: Reco
 							['invitations_inviteeConfigs_retry', 'retry', () => 3],
 							['invitations_inviteeConfigs_fixedName', 'fixedName', () => false],
 							['invitations_inviteeConfigs_noName', 'noName', () => false],
-							['invitations_inviteeConfigs_supportingDocument', 'supportingDocument', () => invitee.supportingDocuments.length > 0],
+							[
+								'invitations_inviteeConfigs_supportingDocument',
+								'supportingDocument',
+								() => invitee.supportingDocuments.length > 0,
+							],
 							[
 								'invitations_inviteeConfigs_organizationConfig',
 								'organizationConfig',
-								() => ({ nameRequired: false, fixedName: false, name: null, requireSeal: false, sealType: null }),
+								() => ({
+									nameRequired: false,
+									fixedName: false,
+									name: null,
+									requireSeal: false,
+									sealType: null,
+								}),
 							],
 							[
 								'invitations_inviteeConfigs_security',
@@ -1022,18 +1283,36 @@ function details(env: EmulatorEnv, state: V3State, account: Account, query: Reco
 								'customURL',
 								() => {
 									const urls = inviteeWebhookUrls(state, doc, index);
-									return { webhookURL: urls.webhookUrl ?? null, redirectURL: null, errorWebhookURL: urls.errorWebhookUrl ?? null, baseURL: null, webhookVersion: null };
+									return {
+										webhookURL: urls.webhookUrl ?? null,
+										redirectURL: null,
+										errorWebhookURL: urls.errorWebhookUrl ?? null,
+										baseURL: null,
+										webhookVersion: null,
+									};
 								},
 							],
 							['invitations_inviteeConfigs_customConsent', 'customConsent', () => null],
-							['invitations_inviteeConfigs_enableRejectDocument', 'enableRejectDocument', () => true],
-							['invitations_inviteeConfigs_enableRejectMessage', 'enableRejectMessage', () => false],
+							[
+								'invitations_inviteeConfigs_enableRejectDocument',
+								'enableRejectDocument',
+								() => true,
+							],
+							[
+								'invitations_inviteeConfigs_enableRejectMessage',
+								'enableRejectMessage',
+								() => false,
+							],
 						]),
 				],
 				['invitations_recordReviewerDetails', 'recordReviewerDetails', () => false],
 				// No invitee groups here, so inviteeGroup is null and its child switches have nothing to add.
 				['invitations_inviteeGroup', 'inviteeGroup', () => null],
-				['invitations_signatureOptions', 'signatureOptions', () => SIGNATURE_OPTIONS[invitee.allowedSignType]],
+				[
+					'invitations_signatureOptions',
+					'signatureOptions',
+					() => SIGNATURE_OPTIONS[invitee.allowedSignType],
+				],
 				[
 					'invitations_neslInvitationDetails',
 					'neslInvitationDetails',
@@ -1045,18 +1324,33 @@ function details(env: EmulatorEnv, state: V3State, account: Account, query: Reco
 										[
 											'invitations_neslInvitationDetails_participantDetails',
 											'participantDetails',
-											() => ({ fullName: invitee.name, emailId: reading.email, mobileNumber: reading.phone }),
+											() => ({
+												fullName: invitee.name,
+												emailId: reading.email,
+												mobileNumber: reading.phone,
+											}),
 										],
 									]),
 								}
 							: null,
 				],
 				['invitations_InvitationOfflineSignDetails', 'offlineSignDetails', () => null],
-				['invitations_certificateData', 'certificateData', () => (invitee.signed ? certificateOf(invitee) : null)],
+				[
+					'invitations_certificateData',
+					'certificateData',
+					() => (invitee.signed ? certificateOf(invitee) : null),
+				],
 				[
 					'invitations_verificationRequest',
 					'verificationRequest',
-					() => configKey && { [configKey]: { smartNamePercentage: 80, signatureVerification: true, ...certificateVerificationFlags(() => true) } },
+					() =>
+						configKey && {
+							[configKey]: {
+								smartNamePercentage: 80,
+								signatureVerification: true,
+								...certificateVerificationFlags(() => true),
+							},
+						},
 				],
 				[
 					'invitations_verificationResponse',
@@ -1064,15 +1358,26 @@ function details(env: EmulatorEnv, state: V3State, account: Account, query: Reco
 					() => {
 						if (!invitee.signed && !invitee.certificateMismatch) return null;
 						const checks = certificateChecks(invitee.certificateMismatch);
-						return { smartNamePercentage: checks.name ? 100 : 0, signatureVerification: true, ...certificateVerificationFlags((criterion) => checks[criterion]) };
+						return {
+							smartNamePercentage: checks.name ? 100 : 0,
+							signatureVerification: true,
+							...certificateVerificationFlags((criterion) => checks[criterion]),
+						};
 					},
 				],
-				['invitations_supportingDocuments', 'supportingDocuments', () => invitee.supportingDocuments.map(describeFile)],
+				[
+					'invitations_supportingDocuments',
+					'supportingDocuments',
+					() => invitee.supportingDocuments.map(describeFile),
+				],
 			]),
 		};
 	};
 
-	const lastAction = Math.max(doc.createdAt, ...doc.invitees.map((invitee) => invitee.actedAt ?? doc.createdAt));
+	const lastAction = Math.max(
+		doc.createdAt,
+		...doc.invitees.map((invitee) => invitee.actedAt ?? doc.createdAt),
+	);
 	return v3Success({
 		documentId: doc.documentId,
 		name: doc.name,
@@ -1096,21 +1401,37 @@ function details(env: EmulatorEnv, state: V3State, account: Account, query: Reco
 				['document_deleteOnComplete', 'deleteOnComplete', () => false],
 				['document_requestSigningOrder', 'requestSigningOrder', () => true],
 				// The KB's reviewer article: signing order is mandatory once an invitee is a reviewer.
-				['document_requireSigningOrder', 'requireSigningOrder', () => doc.invitees.some((invitee) => invitee.approved)],
+				[
+					'document_requireSigningOrder',
+					'requireSigningOrder',
+					() => doc.invitees.some((invitee) => invitee.approved),
+				],
 				['sftp', 'sftpEnabled', () => false],
 			]),
 		},
 		invitations: doc.invitees.map(invitation),
 		...fields([
 			['file', 'file', () => link(stored(doc.signedPdf ?? doc.original, fileName(doc)))],
-			['auditTrail', 'auditTrail', () => (status === 'COMPLETED' && doc.auditTrail ? link(stored(doc.auditTrail, fileName(doc, '_audit_trail'))) : null)],
+			[
+				'auditTrail',
+				'auditTrail',
+				() =>
+					status === 'COMPLETED' && doc.auditTrail
+						? link(stored(doc.auditTrail, fileName(doc, '_audit_trail')))
+						: null,
+			],
 			[
 				'workflow',
 				'workflow',
 				() => ({
 					id: doc.profileId,
 					...fields([
-						['workflow_name', 'name', () => `${profile?.kind === 'template' ? 'Template' : 'PDF'} workflow ${doc.profileId}`],
+						[
+							'workflow_name',
+							'name',
+							() =>
+								`${profile?.kind === 'template' ? 'Template' : 'PDF'} workflow ${doc.profileId}`,
+						],
 						['workflow_type', 'type', () => (profile?.kind === 'template' ? 'TEMPLATE' : 'PDF')],
 						['workflow_subType', 'subType', () => 'SINGLE'],
 					]),
@@ -1119,7 +1440,13 @@ function details(env: EmulatorEnv, state: V3State, account: Account, query: Reco
 			[
 				'template',
 				'template',
-				() => (profile?.kind === 'template' ? { id: `TPL-${doc.profileId}`, ...fields([['template_name', 'name', () => `Template of ${doc.profileId}`]]) } : null),
+				() =>
+					profile?.kind === 'template'
+						? {
+								id: `TPL-${doc.profileId}`,
+								...fields([['template_name', 'name', () => `Template of ${doc.profileId}`]]),
+							}
+						: null,
 			],
 			[
 				'account',
@@ -1133,8 +1460,19 @@ function details(env: EmulatorEnv, state: V3State, account: Account, query: Reco
 					]),
 				}),
 			],
-			['sender', 'sender', () => ({ username: 'sender@example.com', ...fields([['sender_name', 'name', () => 'Emulator Sender']]) })],
-			['folder', 'folders', () => [{ id: doc.folderId, ...fields([['folder_name', 'name', () => doc.folderName]]) }]],
+			[
+				'sender',
+				'sender',
+				() => ({
+					username: 'sender@example.com',
+					...fields([['sender_name', 'name', () => 'Emulator Sender']]),
+				}),
+			],
+			[
+				'folder',
+				'folders',
+				() => [{ id: doc.folderId, ...fields([['folder_name', 'name', () => doc.folderName]]) }],
+			],
 			['stampDetails', 'stampDetails', stampDetails],
 			['referenceAttachments', 'referenceAttachments', () => doc.attachments.map(describeFile)],
 			['neslDocumentDetails', 'neslDocumentDetails', () => neslDocumentDetails() ?? null],
@@ -1146,7 +1484,9 @@ function details(env: EmulatorEnv, state: V3State, account: Account, query: Reco
 
 /** `<criterion>Verification` flags, as the 2022 description names them in verification requests and responses. */
 const certificateVerificationFlags = (flag: (criterion: CertificateCriterion) => boolean) =>
-	Object.fromEntries(CERTIFICATE_CRITERIA.map((criterion) => [`${criterion}Verification`, flag(criterion)]));
+	Object.fromEntries(
+		CERTIFICATE_CRITERIA.map((criterion) => [`${criterion}Verification`, flag(criterion)]),
+	);
 
 /** The spec's list paging: max 1 to 40 (anything else reads as the default 20), offset from 0. */
 function pageOf(query: Record<string, string>): { max: number; offset: number } {
@@ -1166,17 +1506,28 @@ const listEntry = (doc: V3Document, now: number) => ({
 	status: documentStatus(doc, now),
 });
 
-function list(env: EmulatorEnv, state: V3State, account: Account, query: Record<string, string>): Reply {
+function list(
+	env: EmulatorEnv,
+	state: V3State,
+	account: Account,
+	query: Record<string, string>,
+): Reply {
 	const now = env.clock.now();
 	const { max, offset } = pageOf(query);
 	const q = (query.q ?? '').trim().toLowerCase();
 	const wanted = query.status ? query.status.toUpperCase() : undefined;
 	const matching = [...state.documents.values()]
 		.filter((doc) => doc.accountId === account.id)
-		.filter((doc) => !q || [doc.name, doc.documentId, doc.irn ?? ''].some((value) => value.toLowerCase() === q))
+		.filter(
+			(doc) =>
+				!q || [doc.name, doc.documentId, doc.irn ?? ''].some((value) => value.toLowerCase() === q),
+		)
 		.filter((doc) => !wanted || documentStatus(doc, now) === wanted)
 		.sort((a, b) => b.createdAt - a.createdAt || (a.documentId < b.documentId ? -1 : 1));
-	return v3Success({ total: matching.length, documents: matching.slice(offset, offset + max).map((doc) => listEntry(doc, now)) });
+	return v3Success({
+		total: matching.length,
+		documents: matching.slice(offset, offset + max).map((doc) => listEntry(doc, now)),
+	});
 }
 
 /**
@@ -1184,18 +1535,35 @@ function list(env: EmulatorEnv, state: V3State, account: Account, query: Record<
  * (https://knowledge.leegality.com/document-execution/api/list-completed-documents). Its page size and offset
  * behave as the document list's; the date filters' format is not published, so they are refused.
  */
-function completedList(env: EmulatorEnv, state: V3State, account: Account, query: Record<string, string>): Reply {
+function completedList(
+	env: EmulatorEnv,
+	state: V3State,
+	account: Account,
+	query: Record<string, string>,
+): Reply {
 	if (present(query.startDate) || present(query.endDate)) {
-		return invalid('startDate and endDate are not emulated: the service does not publish their format');
+		return invalid(
+			'startDate and endDate are not emulated: the service does not publish their format',
+		);
 	}
 	const now = env.clock.now();
 	const { max, offset } = pageOf(query);
-	const matches = (wanted: string | undefined, value: string | null) => !present(wanted) || wanted!.trim().toLowerCase() === (value ?? '').toLowerCase();
+	const matches = (wanted: string | undefined, value: string | null) =>
+		!present(wanted) || wanted!.trim().toLowerCase() === (value ?? '').toLowerCase();
 	const completed = [...state.documents.values()]
-		.filter((doc) => doc.accountId === account.id && doc.completion && documentStatus(doc, now) === 'COMPLETED')
+		.filter(
+			(doc) =>
+				doc.accountId === account.id && doc.completion && documentStatus(doc, now) === 'COMPLETED',
+		)
 		.filter((doc) => matches(query.name, doc.name) && matches(query.irn, doc.irn))
-		.sort((a, b) => a.completion!.at - b.completion!.at || a.completion!.sequence - b.completion!.sequence);
-	return v3Success({ total: completed.length, documents: completed.slice(offset, offset + max).map((doc) => listEntry(doc, now)) });
+		.sort(
+			(a, b) =>
+				a.completion!.at - b.completion!.at || a.completion!.sequence - b.completion!.sequence,
+		);
+	return v3Success({
+		total: completed.length,
+		documents: completed.slice(offset, offset + max).map((doc) => listEntry(doc, now)),
+	});
 }
 
 // ---------------------------------------------------------------- downloads
@@ -1208,17 +1576,27 @@ function pickIndexed(files: StoredFile[], rawIndex: string | undefined): StoredF
 	const index = Number(rawIndex);
 	if (index < 0) return v3Failure('index.not.negative', 'index cannot be negative');
 	if (files.length === 0) return v3Failure('no.attachments.exists', 'No attachments exist');
-	if (index >= files.length) return v3Failure('index.out.of.bound', `index must be below ${files.length}`);
+	if (index >= files.length)
+		return v3Failure('index.out.of.bound', `index must be below ${files.length}`);
 	return files[index];
 }
 
-function fetchDocument(env: EmulatorEnv, state: V3State, account: Account, query: Record<string, string>): Reply {
+function fetchDocument(
+	env: EmulatorEnv,
+	state: V3State,
+	account: Account,
+	query: Record<string, string>,
+): Reply {
 	if (!present(query.documentId)) return invalid('documentId is required');
 	const doc = ownDocument(state, account, query.documentId);
-	if (!doc || documentStatus(doc, env.clock.now()) !== 'COMPLETED') return v3Failure('no.document.found', 'No document found');
+	if (!doc || documentStatus(doc, env.clock.now()) !== 'COMPLETED')
+		return v3Failure('no.document.found', 'No document found');
 	const type = query.documentDownloadType;
 	if (!DOWNLOAD_TYPES.includes(type ?? '')) {
-		return v3Failure('document.download.type', `documentDownloadType must be one of ${DOWNLOAD_TYPES.join(', ')}`);
+		return v3Failure(
+			'document.download.type',
+			`documentDownloadType must be one of ${DOWNLOAD_TYPES.join(', ')}`,
+		);
 	}
 	let file: StoredFile | Reply;
 	if (type === 'DOCUMENT') file = stored(doc.signedPdf!, fileName(doc));
@@ -1228,7 +1606,8 @@ function fetchDocument(env: EmulatorEnv, state: V3State, account: Account, query
 		if (!present(query.supportDocumentUrl)) return invalid('supportDocumentUrl is required');
 		const uuid = uuidOf(query.supportDocumentUrl);
 		const invitee = doc.invitees.find((candidate) => candidate.uuid === uuid);
-		if (!invitee) return v3Failure('invitation.not.found', 'No invitation matches supportDocumentUrl');
+		if (!invitee)
+			return v3Failure('invitation.not.found', 'No invitation matches supportDocumentUrl');
 		file = pickIndexed(invitee.supportingDocuments, query.index);
 	}
 	if (isReply(file)) return file;
@@ -1237,8 +1616,14 @@ function fetchDocument(env: EmulatorEnv, state: V3State, account: Account, query
 
 // ---------------------------------------------------------------- changes
 
-function remove(env: EmulatorEnv, state: V3State, account: Account, query: Record<string, string>): Reply {
-	if (!present(query.documentId)) return v3Failure('document.id.required', 'documentId is required');
+function remove(
+	env: EmulatorEnv,
+	state: V3State,
+	account: Account,
+	query: Record<string, string>,
+): Reply {
+	if (!present(query.documentId))
+		return v3Failure('document.id.required', 'documentId is required');
 	const doc = ownDocument(state, account, query.documentId);
 	if (!doc) return v3Failure('no.document.found', 'No document found');
 	state.documents.delete(doc.documentId);
@@ -1254,21 +1639,35 @@ function reactivate(env: EmulatorEnv, state: V3State, account: Account, body: un
 	let expiresAt: number;
 	if (input.expiryDays !== undefined && input.expiryDays !== null) {
 		const days = Number(input.expiryDays);
-		if (!Number.isInteger(days) || days < -1 || days > 365) return v3Failure('invalid.expiry.days.value', 'expiryDays must be from -1 to 365');
+		if (!Number.isInteger(days) || days < -1 || days > 365)
+			return v3Failure('invalid.expiry.days.value', 'expiryDays must be from -1 to 365');
 		expiresAt = expiryFromDays(now, days);
 	} else if (input.expiryTime !== undefined && input.expiryTime !== null) {
 		const time = Number(input.expiryTime);
-		if (!Number.isFinite(time) || time <= now) return v3Failure('invalid.expiry.time', 'expiryTime is in the past or negative');
-		if (time > now + 365 * DAY_MS) return v3Failure('invalid.expiry.time.maxerror', 'expiryTime is more than 365 days ahead');
+		if (!Number.isFinite(time) || time <= now)
+			return v3Failure('invalid.expiry.time', 'expiryTime is in the past or negative');
+		if (time > now + 365 * DAY_MS)
+			return v3Failure('invalid.expiry.time.maxerror', 'expiryTime is more than 365 days ahead');
 		expiresAt = time;
 	} else {
 		expiresAt = expiryFromDays(now, state.profiles.get(doc.profileId)?.defaultExpiryDays ?? 7);
 	}
 	const expired = doc.invitees.filter((invitee) => isExpired(invitee, now));
-	if (!expired.length) return v3Failure('no.expired.invitation.found', 'No expired invitation found');
-	for (const invitee of expired) update(invitee, { forcedExpired: false, certificateMismatch: undefined, expiresAt, resends: 0 });
+	if (!expired.length)
+		return v3Failure('no.expired.invitation.found', 'No expired invitation found');
+	for (const invitee of expired)
+		update(invitee, {
+			forcedExpired: false,
+			certificateMismatch: undefined,
+			expiresAt,
+			resends: 0,
+		});
 	return v3Success(
-		{ documentId: doc.documentId, irn: doc.irn, requests: doc.invitees.map((invitee) => inviteeStatus(env, doc, invitee)) },
+		{
+			documentId: doc.documentId,
+			irn: doc.irn,
+			requests: doc.invitees.map((invitee) => inviteeStatus(env, doc, invitee)),
+		},
 		'signinvitation.activate.success',
 		'Invitations reactivated',
 	);
@@ -1282,16 +1681,30 @@ function resend(env: EmulatorEnv, state: V3State, account: Account, body: unknow
 	const now = env.clock.now();
 	const invitations = signUrls.map((signUrl) => {
 		const found = findInvitation(state, account, signUrl);
-		const base = { signUrl: String(signUrl), name: null as string | null, email: null as string | null, phone: null as string | null };
+		const base = {
+			signUrl: String(signUrl),
+			name: null as string | null,
+			email: null as string | null,
+			phone: null as string | null,
+		};
 		if (!found) return { ...base, status: 0, message: 'Invitation not found' };
 		const { doc, invitee } = found;
-		const who = { ...base, name: invitee.name, email: invitee.email ?? null, phone: invitee.phone ?? null };
+		const who = {
+			...base,
+			name: invitee.name,
+			email: invitee.email ?? null,
+			phone: invitee.phone ?? null,
+		};
 		if (invitee.signed) return { ...who, status: 0, message: 'Invitee has already signed' };
-		if (invitee.approved) return { ...who, status: 0, message: 'Invitee has already approved the document' };
-		if (invitee.rejected) return { ...who, status: 0, message: 'Invitee has rejected the document' };
+		if (invitee.approved)
+			return { ...who, status: 0, message: 'Invitee has already approved the document' };
+		if (invitee.rejected)
+			return { ...who, status: 0, message: 'Invitee has rejected the document' };
 		if (isExpired(invitee, now)) return { ...who, status: 0, message: 'Invitation has expired' };
-		if (doc.baseStatus === 'DRAFT') return { ...who, status: 0, message: 'Document has not been sent' };
-		if (invitee.resends >= MAX_RESENDS) return { ...who, status: 0, message: `Maximum resend limit (${MAX_RESENDS}) reached` };
+		if (doc.baseStatus === 'DRAFT')
+			return { ...who, status: 0, message: 'Document has not been sent' };
+		if (invitee.resends >= MAX_RESENDS)
+			return { ...who, status: 0, message: `Maximum resend limit (${MAX_RESENDS}) reached` };
 		invitee.resends += 1;
 		return { ...who, status: 1, message: 'Invitation resent successfully' };
 	});
@@ -1303,7 +1716,8 @@ function docSigner(env: EmulatorEnv, state: V3State, account: Account, body: unk
 	const now = env.clock.now();
 	// Searched in every account: a sign URL of another account's invitee fails the same way as an unknown one.
 	const found = findInvitation(state, undefined, input.signUrl);
-	const notExists = () => v3Failure('invitation.not.exists', 'Invitation does not exist or cannot be signed');
+	const notExists = () =>
+		v3Failure('invitation.not.exists', 'Invitation does not exist or cannot be signed');
 	if (!found || found.doc.accountId !== account.id) return notExists();
 	const { doc, invitee } = found;
 	if (
@@ -1315,24 +1729,45 @@ function docSigner(env: EmulatorEnv, state: V3State, account: Account, body: unk
 	) {
 		return notExists();
 	}
-	if (input.consent !== DOC_SIGNER_CONSENT) return v3Failure('invalid.consent', 'Consent does not match');
+	if (input.consent !== DOC_SIGNER_CONSENT)
+		return v3Failure('invalid.consent', 'Consent does not match');
 	const profile = state.docSignerProfiles.get(String(input.profileId ?? ''));
-	if (!profile || profile.accountId !== account.id) return v3Failure('profile.not.exists', 'Profile does not exist');
-	signInvitation(doc, invitee, now, { name: profile.name.toUpperCase(), pincode: '560001', state: 'Karnataka', title: 'Authorised Signatory' });
+	if (!profile || profile.accountId !== account.id)
+		return v3Failure('profile.not.exists', 'Profile does not exist');
+	signInvitation(doc, invitee, now, {
+		name: profile.name.toUpperCase(),
+		pincode: '560001',
+		state: 'Karnataka',
+		title: 'Authorised Signatory',
+	});
 	return v3Success({}, 'signing.success', 'Document signed successfully');
 }
 
 function ebgReview(state: V3State, body: unknown): Reply {
 	const data = isObject(body) && isObject(body.data) ? body.data : undefined;
 	if (!data) return invalid('data is required');
-	const missing = ['requestId', 'loanNumber', 'reviewStatus', 'reviewRemarks', 'notifTxnId'].find((field) => typeof data[field] !== 'string' || !data[field]);
+	const missing = ['requestId', 'loanNumber', 'reviewStatus', 'reviewRemarks', 'notifTxnId'].find(
+		(field) => typeof data[field] !== 'string' || !data[field],
+	);
 	if (missing) return invalid(`data.${missing} is required`);
-	if (!['Accepted', 'Rejected'].includes(String(data.reviewStatus))) return invalid('data.reviewStatus must be Accepted or Rejected');
+	if (!['Accepted', 'Rejected'].includes(String(data.reviewStatus)))
+		return invalid('data.reviewStatus must be Accepted or Rejected');
 	const notification = state.ebgNotifications.get(String(data.notifTxnId));
-	if (!notification || notification.requestId !== data.requestId || notification.loanNumber !== data.loanNumber) {
-		return v3Failure('notification.not.found', 'No eBG notification matches notifTxnId, requestId and loanNumber');
+	if (
+		!notification ||
+		notification.requestId !== data.requestId ||
+		notification.loanNumber !== data.loanNumber
+	) {
+		return v3Failure(
+			'notification.not.found',
+			'No eBG notification matches notifTxnId, requestId and loanNumber',
+		);
 	}
-	if (notification.review) return v3Failure('notification.already.reviewed', 'This eBG notification has already been reviewed');
+	if (notification.review)
+		return v3Failure(
+			'notification.already.reviewed',
+			'This eBG notification has already been reviewed',
+		);
 	notification.review = { ...data };
 	return v3Success({}, 'ebg.notification.review.success', 'Notification reviewed successfully');
 }
@@ -1349,17 +1784,39 @@ export const family: EmulatorFamily<V3State> = {
 				const account = authenticate(env, ctx);
 				return isReply(account) ? account : handler(account, ctx);
 			});
-		route('POST', '/api/v3.0/sign/request', (account, ctx) => create(env, state(), account, ctx.body));
-		route('DELETE', '/api/v3.0/sign/request', (account, ctx) => remove(env, state(), account, ctx.query));
-		route('GET', '/api/v3.2/sign/request', (account, ctx) => status(env, state(), account, ctx.query));
-		route('POST', '/api/v3.0/sign/request/reactivate', (account, ctx) => reactivate(env, state(), account, ctx.body));
-		route('GET', '/api/v3.0/sign/request/list', (account, ctx) => list(env, state(), account, ctx.query));
-		route('GET', '/api/v3.0/document/completed', (account, ctx) => completedList(env, state(), account, ctx.query));
-		route('POST', '/api/v3.0/sign/request/resend', (account, ctx) => resend(env, state(), account, ctx.body));
-		route('GET', '/api/v3.3/document/details', (account, ctx) => details(env, state(), account, ctx.query));
-		route('GET', '/api/v3.3/document/fetchDocument', (account, ctx) => fetchDocument(env, state(), account, ctx.query));
-		route('POST', '/api/v3.0/sign/docSigner/invitation', (account, ctx) => docSigner(env, state(), account, ctx.body));
-		route('POST', '/api/v3.3/nesl/notification/review', (_account, ctx) => ebgReview(state(), ctx.body));
+		route('POST', '/api/v3.0/sign/request', (account, ctx) =>
+			create(env, state(), account, ctx.body),
+		);
+		route('DELETE', '/api/v3.0/sign/request', (account, ctx) =>
+			remove(env, state(), account, ctx.query),
+		);
+		route('GET', '/api/v3.2/sign/request', (account, ctx) =>
+			status(env, state(), account, ctx.query),
+		);
+		route('POST', '/api/v3.0/sign/request/reactivate', (account, ctx) =>
+			reactivate(env, state(), account, ctx.body),
+		);
+		route('GET', '/api/v3.0/sign/request/list', (account, ctx) =>
+			list(env, state(), account, ctx.query),
+		);
+		route('GET', '/api/v3.0/document/completed', (account, ctx) =>
+			completedList(env, state(), account, ctx.query),
+		);
+		route('POST', '/api/v3.0/sign/request/resend', (account, ctx) =>
+			resend(env, state(), account, ctx.body),
+		);
+		route('GET', '/api/v3.3/document/details', (account, ctx) =>
+			details(env, state(), account, ctx.query),
+		);
+		route('GET', '/api/v3.3/document/fetchDocument', (account, ctx) =>
+			fetchDocument(env, state(), account, ctx.query),
+		);
+		route('POST', '/api/v3.0/sign/docSigner/invitation', (account, ctx) =>
+			docSigner(env, state(), account, ctx.body),
+		);
+		route('POST', '/api/v3.3/nesl/notification/review', (_account, ctx) =>
+			ebgReview(state(), ctx.body),
+		);
 
 		// Test-only control routes: let a process other than the test (n8n, the demo) move documents along.
 		const control = (path: string, act: (doc: V3Document, ctx: Ctx) => void) =>
@@ -1367,7 +1824,10 @@ export const family: EmulatorFamily<V3State> = {
 				const doc = state().documents.get(ctx.params.id);
 				if (!doc) return json(404, { message: `No document ${ctx.params.id}` });
 				act(doc, ctx);
-				return json(200, { documentId: doc.documentId, status: documentStatus(doc, env.clock.now()) });
+				return json(200, {
+					documentId: doc.documentId,
+					status: documentStatus(doc, env.clock.now()),
+				});
 			});
 		control('expire', (doc) => {
 			for (const invitee of doc.invitees) if (!hasActed(invitee)) invitee.forcedExpired = true;
@@ -1375,14 +1835,25 @@ export const family: EmulatorFamily<V3State> = {
 		control('supporting-document', (doc, ctx) => {
 			const input = isObject(ctx.body) ? ctx.body : {};
 			const invitee = doc.invitees[Number(input.inviteeIndex ?? 0)];
-			invitee?.supportingDocuments.push(stored(makePdf(String(input.text ?? `Supporting document of ${invitee.name}`)), String(input.fileName ?? 'supporting.pdf')));
+			invitee?.supportingDocuments.push(
+				stored(
+					makePdf(String(input.text ?? `Supporting document of ${invitee.name}`)),
+					String(input.fileName ?? 'supporting.pdf'),
+				),
+			);
 		});
 		control('attachment', (doc, ctx) => {
 			const input = isObject(ctx.body) ? ctx.body : {};
-			doc.attachments.push(stored(makePdf(String(input.text ?? 'Attachment')), String(input.fileName ?? `attachment-${doc.attachments.length + 1}.pdf`)));
+			doc.attachments.push(
+				stored(
+					makePdf(String(input.text ?? 'Attachment')),
+					String(input.fileName ?? `attachment-${doc.attachments.length + 1}.pdf`),
+				),
+			);
 		});
 		router.add('PUT', '/__emulator/v3/profiles/:id/webhooks', (ctx) => {
-			if (!state().profiles.has(ctx.params.id)) return json(404, { message: `No workflow ${ctx.params.id}` });
+			if (!state().profiles.has(ctx.params.id))
+				return json(404, { message: `No workflow ${ctx.params.id}` });
 			const config = parseInviteeWebhooks(ctx.body);
 			if (typeof config === 'string') return json(400, { message: config });
 			configureInviteeWebhooks(env, ctx.params.id, config);

@@ -23,7 +23,12 @@ import type { EmulatorEnv, EmulatorFamily, SeedOptions } from '../server';
 
 export const PACK_STATUSES = ['DRAFT', 'SENT', 'EXPIRED', 'COMPLETED'] as const;
 export type PackStatus = (typeof PACK_STATUSES)[number];
-export const DOWNLOAD_TYPES = ['DOCUMENT', 'AUDIT_TRAIL', 'ATTACHMENT', 'SUPPORTING_DOCUMENT'] as const;
+export const DOWNLOAD_TYPES = [
+	'DOCUMENT',
+	'AUDIT_TRAIL',
+	'ATTACHMENT',
+	'SUPPORTING_DOCUMENT',
+] as const;
 export const MEDIA_TYPES = [
 	'SUB_DOCUMENT',
 	'STAMP_UPLOAD',
@@ -36,20 +41,50 @@ export const WORKFLOW_IDS = ['WF-LOAN-AGREEMENT', 'WF-NDA', 'WF-EMPLOYMENT'] as 
 
 /** The pack-details switches, in the spec's order (parents before their children). */
 export const PACK_SECTIONS = [
-	'workflowDetails', 'account', 'sender', 'packFolder', 'sftp', 'deleteOnComplete', 'signingOrder', 'customFields', 'cc',
-	'coordinates', 'documentFolder', 'file', 'auditTrail', 'referenceAttachments', 'scheduledDeletionDate', 'stampDetails',
-	'subDocuments', 'subDocuments_template', 'combinationResponse', 'combinationResponse_supportingDocuments',
-	'combinationResponse_verificationResult', 'combinationResponse_verificationResult_cloudDscVerifyCertificateDetails',
-	'combinationResponse_verificationResult_dscVerifyCertificateDetails', 'combinationResponse_verificationResult_faceMatch',
-	'combinationResponse_verificationResult_smartUserLiveliness', 'combinationConfig', 'combinationConfig_combinationSettings',
-	'combinationConfig_combinationSettings_eSignPrioritisation', 'combinationConfig_combinationSettings_signatureAppearance',
-	'combinationConfig_combinationSettings_customConsent', 'combinationConfig_combinationSettings_webhooks',
-	'combinationConfig_combinationSettings_paymentCollect', 'combinationConfig_combinationSettings_reviewerConfig',
-	'inviteeSettings', 'inviteeSettings_securityOptions', 'inviteeSettings_securityOptions_gps',
-	'inviteeSettings_securityOptions_faceCapture', 'inviteeSettings_securityOptions_docDownloadLinkWithOtp',
-	'inviteeSettings_securityOptions_maskContactDetails', 'inviteeSettings_manageInviteInteractions',
-	'inviteeSettings_manageInviteInteractions_supportingDocumentConfig', 'inviteeSettings_manageInviteInteractions_language',
-	'inviteeSettings_certificateVerification', 'inviteeSettings_certificateVerification_cloudDscVerifyCertificateDetails',
+	'workflowDetails',
+	'account',
+	'sender',
+	'packFolder',
+	'sftp',
+	'deleteOnComplete',
+	'signingOrder',
+	'customFields',
+	'cc',
+	'coordinates',
+	'documentFolder',
+	'file',
+	'auditTrail',
+	'referenceAttachments',
+	'scheduledDeletionDate',
+	'stampDetails',
+	'subDocuments',
+	'subDocuments_template',
+	'combinationResponse',
+	'combinationResponse_supportingDocuments',
+	'combinationResponse_verificationResult',
+	'combinationResponse_verificationResult_cloudDscVerifyCertificateDetails',
+	'combinationResponse_verificationResult_dscVerifyCertificateDetails',
+	'combinationResponse_verificationResult_faceMatch',
+	'combinationResponse_verificationResult_smartUserLiveliness',
+	'combinationConfig',
+	'combinationConfig_combinationSettings',
+	'combinationConfig_combinationSettings_eSignPrioritisation',
+	'combinationConfig_combinationSettings_signatureAppearance',
+	'combinationConfig_combinationSettings_customConsent',
+	'combinationConfig_combinationSettings_webhooks',
+	'combinationConfig_combinationSettings_paymentCollect',
+	'combinationConfig_combinationSettings_reviewerConfig',
+	'inviteeSettings',
+	'inviteeSettings_securityOptions',
+	'inviteeSettings_securityOptions_gps',
+	'inviteeSettings_securityOptions_faceCapture',
+	'inviteeSettings_securityOptions_docDownloadLinkWithOtp',
+	'inviteeSettings_securityOptions_maskContactDetails',
+	'inviteeSettings_manageInviteInteractions',
+	'inviteeSettings_manageInviteInteractions_supportingDocumentConfig',
+	'inviteeSettings_manageInviteInteractions_language',
+	'inviteeSettings_certificateVerification',
+	'inviteeSettings_certificateVerification_cloudDscVerifyCertificateDetails',
 	'inviteeSettings_certificateVerification_dscVerifyCertificateDetails',
 ] as const;
 
@@ -128,7 +163,13 @@ export function ulid(timeMs: number): string {
 
 const ULID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
-function seedPacks(accountId: string, count: number, mix: PackStatus[], now: number, prefix: string): Pack[] {
+function seedPacks(
+	accountId: string,
+	count: number,
+	mix: PackStatus[],
+	now: number,
+	prefix: string,
+): Pack[] {
 	const packs: Pack[] = [];
 	for (let index = 0; index < count; index++) {
 		const createdAt = now - (count - index) * 60_000 - 86_400_000;
@@ -136,11 +177,13 @@ function seedPacks(accountId: string, count: number, mix: PackStatus[], now: num
 		const documentCount = (index % 3) + 1;
 		const documents: PackDocument[] = [];
 		for (let documentIndex = 0; documentIndex < documentCount; documentIndex++) {
-			const fullySigned = status === 'COMPLETED' || (status === 'SENT' && documentIndex === 0 && documentCount > 1);
+			const fullySigned =
+				status === 'COMPLETED' || (status === 'SENT' && documentIndex === 0 && documentCount > 1);
 			documents.push({
 				documentId: ulid(createdAt + documentIndex),
 				name: `${prefix}Document ${index + 1}.${documentIndex + 1}`,
-				status: status === 'COMPLETED' ? 'COMPLETED' : fullySigned ? 'PACK_PENDING_COMPLETION' : 'SENT',
+				status:
+					status === 'COMPLETED' ? 'COMPLETED' : fullySigned ? 'PACK_PENDING_COMPLETION' : 'SENT',
 				fullySigned,
 				attachmentCount: documentIndex === 0 ? index % 3 : 0,
 			});
@@ -173,7 +216,9 @@ function parseMix(value: SeedOptions[string]): PackStatus[] {
 	const mix = String(value ?? 'COMPLETED,SENT,DRAFT,EXPIRED,COMPLETED,SENT')
 		.split(',')
 		.map((status) => status.trim().toUpperCase())
-		.filter((status): status is PackStatus => (PACK_STATUSES as readonly string[]).includes(status));
+		.filter((status): status is PackStatus =>
+			(PACK_STATUSES as readonly string[]).includes(status),
+		);
 	return mix.length ? mix : ['COMPLETED'];
 }
 
@@ -182,8 +227,20 @@ export const family: EmulatorFamily<V4State> = {
 	createState(env, seed) {
 		const now = env.clock.now();
 		const packs = [
-			...seedPacks('account-main', Number(seed.packCount ?? 12), parseMix(seed.packStatusMix), now, ''),
-			...seedPacks('account-other', Number(seed.otherAccountPackCount ?? 2), ['COMPLETED'], now, 'Other '),
+			...seedPacks(
+				'account-main',
+				Number(seed.packCount ?? 12),
+				parseMix(seed.packStatusMix),
+				now,
+				'',
+			),
+			...seedPacks(
+				'account-other',
+				Number(seed.otherAccountPackCount ?? 2),
+				['COMPLETED'],
+				now,
+				'Other ',
+			),
 		];
 		const state: V4State = {
 			packs,
@@ -196,20 +253,38 @@ export const family: EmulatorFamily<V4State> = {
 		};
 		// A document deleted through the v3 family is gone everywhere.
 		env.events.on('documentDeleted', (documentId: string) => {
-			for (const pack of state.packs) pack.documents = pack.documents.filter((document) => document.documentId !== documentId);
+			for (const pack of state.packs)
+				pack.documents = pack.documents.filter((document) => document.documentId !== documentId);
 		});
 		return state;
 	},
 	register(router: Router, env: EmulatorEnv) {
 		const state = () => env.slice<V4State>('v4');
-		const authed = (handler: (ctx: RouteContext, account: Account) => Reply) => (ctx: RouteContext) => {
-			const account = authenticate(env, ctx);
-			return 'status' in account ? account : handler(ctx, account);
-		};
-		router.add('GET', '/api/v4/packs', authed((ctx, account) => packDetails(state(), ctx, account)));
-		router.add('GET', '/api/v4/packs/search', authed((ctx, account) => searchPacks(state(), ctx, account)));
-		router.add('GET', '/api/v4/packs/download', authed((ctx, account) => download(env, state(), ctx, account)));
-		router.add('POST', '/api/v4/media/upload', authed((ctx, account) => mediaUpload(env, state(), ctx, account)));
+		const authed =
+			(handler: (ctx: RouteContext, account: Account) => Reply) => (ctx: RouteContext) => {
+				const account = authenticate(env, ctx);
+				return 'status' in account ? account : handler(ctx, account);
+			};
+		router.add(
+			'GET',
+			'/api/v4/packs',
+			authed((ctx, account) => packDetails(state(), ctx, account)),
+		);
+		router.add(
+			'GET',
+			'/api/v4/packs/search',
+			authed((ctx, account) => searchPacks(state(), ctx, account)),
+		);
+		router.add(
+			'GET',
+			'/api/v4/packs/download',
+			authed((ctx, account) => download(env, state(), ctx, account)),
+		);
+		router.add(
+			'POST',
+			'/api/v4/media/upload',
+			authed((ctx, account) => mediaUpload(env, state(), ctx, account)),
+		);
 	},
 };
 
@@ -218,10 +293,16 @@ function authenticate(env: EmulatorEnv, ctx: RouteContext): Account | Reply {
 	const byToken = env.accounts.byAuthToken(ctx.headers['x-auth-token']);
 	if (byToken) return byToken;
 	const byBearer = env.accounts.byBearer(ctx.headers.authorization);
-	if (byBearer === 'expired') return v4Error(401, 'LE_ERR_AP_080', 'The access token has expired', 'Authorization');
+	if (byBearer === 'expired')
+		return v4Error(401, 'LE_ERR_AP_080', 'The access token has expired', 'Authorization');
 	if (byBearer) return byBearer;
 	const sent = ctx.headers['x-auth-token'] !== undefined || ctx.headers.authorization !== undefined;
-	return v4Error(401, 'LE_ERR_AP_080', sent ? 'Invalid authentication token' : 'Authentication token is missing', sent ? 'X-Auth-Token' : null);
+	return v4Error(
+		401,
+		'LE_ERR_AP_080',
+		sent ? 'Invalid authentication token' : 'Authentication token is missing',
+		sent ? 'X-Auth-Token' : null,
+	);
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -240,7 +321,12 @@ function searchPacks(state: V4State, ctx: RouteContext, account: Account): Reply
 	const { query } = ctx;
 	// Validation order: status, max, offset, sortBy, sortOrder, then the window (which needs max, offset, status).
 	if (present(query.status) && !(PACK_STATUSES as readonly string[]).includes(query.status)) {
-		return v4Error(400, 'LE_ERR_AP_013', 'status must be one of DRAFT, SENT, EXPIRED, COMPLETED', 'status');
+		return v4Error(
+			400,
+			'LE_ERR_AP_013',
+			'status must be one of DRAFT, SENT, EXPIRED, COMPLETED',
+			'status',
+		);
 	}
 	const maxValue = numberParam(query.max);
 	if (maxValue === 'invalid' || (maxValue !== undefined && !Number.isInteger(maxValue))) {
@@ -250,7 +336,8 @@ function searchPacks(state: V4State, ctx: RouteContext, account: Account): Reply
 	if (max < 1) return v4Error(400, 'LE_ERR_AP_007', 'max must be at least 1', 'max');
 	if (max > 40) return v4Error(400, 'LE_ERR_AP_066', 'max must not be more than 40', 'max');
 	const offsetValue = numberParam(query.offset);
-	if (offsetValue === 'invalid') return v4Error(400, 'LE_ERR_AP_061', 'offset must be an integer', 'offset');
+	if (offsetValue === 'invalid')
+		return v4Error(400, 'LE_ERR_AP_061', 'offset must be an integer', 'offset');
 	if (offsetValue !== undefined && (!Number.isInteger(offsetValue) || offsetValue < 0)) {
 		return v4Error(400, 'LE_ERR_AP_067', 'offset must be a non-negative integer', 'offset');
 	}
@@ -264,7 +351,12 @@ function searchPacks(state: V4State, ctx: RouteContext, account: Account): Reply
 		return v4Error(400, 'LE_ERR_AP_010', 'sortOrder must be asc or desc', 'sortOrder');
 	}
 	if (!present(query.status) && offset + max > WINDOW) {
-		return v4Error(400, 'LE_ERR_AP_011', `offset plus max must not exceed ${WINDOW} without a status filter`, 'offset');
+		return v4Error(
+			400,
+			'LE_ERR_AP_011',
+			`offset plus max must not exceed ${WINDOW} without a status filter`,
+			'offset',
+		);
 	}
 
 	const text = present(query.q) ? query.q.toLowerCase() : undefined;
@@ -275,7 +367,10 @@ function searchPacks(state: V4State, ctx: RouteContext, account: Account): Reply
 		.filter((pack) => !present(query.irn) || pack.irn === query.irn)
 		.filter(
 			(pack) =>
-				!text || [pack.packName, pack.packId, pack.irn ?? '', pack.packUrn].some((field) => field.toLowerCase().includes(text)),
+				!text ||
+				[pack.packName, pack.packId, pack.irn ?? '', pack.packUrn].some((field) =>
+					field.toLowerCase().includes(text),
+				),
 		)
 		.sort((a, b) => {
 			const difference = a[sortBy] - b[sortBy] || a.packId.localeCompare(b.packId);
@@ -316,7 +411,9 @@ function packDetails(state: V4State, ctx: RouteContext, account: Account): Reply
 		return v4Error(
 			400,
 			'LE_ERR_AP_061',
-			given.length ? `Only one of packId, packUrn, workflowRunContextId may be given (got ${given.join(', ')})` : 'One of packId, packUrn, workflowRunContextId is required',
+			given.length
+				? `Only one of packId, packUrn, workflowRunContextId may be given (got ${given.join(', ')})`
+				: 'One of packId, packUrn, workflowRunContextId is required',
 			given.length ? given[1] : 'packId',
 		);
 	}
@@ -326,12 +423,20 @@ function packDetails(state: V4State, ctx: RouteContext, account: Account): Reply
 		}
 	}
 	const selector = given[0];
-	const pack = state.packs.find((candidate) => candidate.accountId === account.id && candidate[selector] === query[selector]);
+	const pack = state.packs.find(
+		(candidate) => candidate.accountId === account.id && candidate[selector] === query[selector],
+	);
 	if (!pack) return v4Error(404, 'LE_ERR_AP_001', `No pack matches this ${selector}`, selector);
 
-	const asked = new Set<string>(query.payloadForPackEdit === 'true' ? PACK_SECTIONS : PACK_SECTIONS.filter((name) => query[name] === 'true'));
+	const asked = new Set<string>(
+		query.payloadForPackEdit === 'true'
+			? PACK_SECTIONS
+			: PACK_SECTIONS.filter((name) => query[name] === 'true'),
+	);
 	// A child switch takes effect only when every ancestor (underscore-separated prefix) is on.
-	const effective = PACK_SECTIONS.filter((name) => asked.has(name) && ancestors(name).every((ancestor) => asked.has(ancestor)));
+	const effective = PACK_SECTIONS.filter(
+		(name) => asked.has(name) && ancestors(name).every((ancestor) => asked.has(ancestor)),
+	);
 	return json(200, { data: renderPack(pack, new Set(effective)) });
 }
 
@@ -352,9 +457,16 @@ function sectionContent(name: string, pack: Pack): unknown {
 	const leaf = name.split('_').pop()!;
 	switch (name) {
 		case 'workflowDetails':
-			return { workflowId: pack.workflowId, workflowName: pack.workflowId ? `Workflow ${pack.workflowId}` : null, version: 3 };
+			return {
+				workflowId: pack.workflowId,
+				workflowName: pack.workflowId ? `Workflow ${pack.workflowId}` : null,
+				version: 3,
+			};
 		case 'account':
-			return { accountId: pack.accountId, name: pack.accountId === 'account-main' ? 'Main account' : 'Other account' };
+			return {
+				accountId: pack.accountId,
+				name: pack.accountId === 'account-main' ? 'Main account' : 'Other account',
+			};
 		case 'sender':
 			return { name: 'Sender Example', email: 'sender@example.com' };
 		case 'packFolder':
@@ -375,7 +487,12 @@ function sectionContent(name: string, pack: Pack): unknown {
 		case 'stampDetails':
 			return { stampSeries: null, stampValue: null };
 		case 'combinationConfig_combinationSettings_webhooks':
-			return { successUrl: 'https://hooks.example.com/success', errorUrl: 'https://hooks.example.com/error', profileId: pack.workflowId, version: '4.0' };
+			return {
+				successUrl: 'https://hooks.example.com/success',
+				errorUrl: 'https://hooks.example.com/error',
+				profileId: pack.workflowId,
+				version: '4.0',
+			};
 		default:
 			return { [`${leaf}Enabled`]: true };
 	}
@@ -384,13 +501,26 @@ function sectionContent(name: string, pack: Pack): unknown {
 function renderPack(pack: Pack, sections: Set<string>) {
 	const customFields = sections.has('customFields');
 	const documents = pack.documents.map((document) => {
-		const rendered: Record<string, unknown> = { documentId: document.documentId, documentName: document.name, status: document.status };
-		if (sections.has('file')) rendered.file = { fileName: `${document.name}.pdf`, fullySigned: document.fullySigned };
-		if (sections.has('auditTrail') && document.status === 'COMPLETED') rendered.auditTrail = { available: true, fileName: `${document.name} audit trail.pdf` };
+		const rendered: Record<string, unknown> = {
+			documentId: document.documentId,
+			documentName: document.name,
+			status: document.status,
+		};
+		if (sections.has('file'))
+			rendered.file = { fileName: `${document.name}.pdf`, fullySigned: document.fullySigned };
+		if (sections.has('auditTrail') && document.status === 'COMPLETED')
+			rendered.auditTrail = { available: true, fileName: `${document.name} audit trail.pdf` };
 		if (sections.has('coordinates')) rendered.coordinates = [{ page: 1, x: 72, y: 96, invitee: 1 }];
 		// subDocuments are also returned with stampDetails; their template only with subDocuments_template.
 		if (sections.has('subDocuments') || sections.has('stampDetails')) {
-			rendered.subDocuments = [{ name: `${document.name} annexure`, ...(sections.has('subDocuments_template') ? { template: { templateId: 'tpl-annexure' } } : {}) }];
+			rendered.subDocuments = [
+				{
+					name: `${document.name} annexure`,
+					...(sections.has('subDocuments_template')
+						? { template: { templateId: 'tpl-annexure' } }
+						: {}),
+				},
+			];
 		}
 		if (customFields) rendered.lecf_costCentre = 'CC-100';
 		return rendered;
@@ -416,9 +546,20 @@ function renderPack(pack: Pack, sections: Set<string>) {
 	};
 	if (customFields) data.lecf_region = 'North';
 	for (const name of PACK_SECTIONS) {
-		if (!sections.has(name) || DOCUMENT_SECTIONS.has(name) || name === 'subDocuments_template' || name === 'customFields') continue;
+		if (
+			!sections.has(name) ||
+			DOCUMENT_SECTIONS.has(name) ||
+			name === 'subDocuments_template' ||
+			name === 'customFields'
+		)
+			continue;
 		const content = sectionContent(name, pack);
-		const existing = name.split('_').reduce<unknown>((cursor, part) => (cursor as Record<string, unknown> | undefined)?.[part], data);
+		const existing = name
+			.split('_')
+			.reduce<unknown>(
+				(cursor, part) => (cursor as Record<string, unknown> | undefined)?.[part],
+				data,
+			);
 		if (existing === undefined) setPath(data, name, content);
 	}
 	return data;
@@ -430,42 +571,83 @@ function download(env: EmulatorEnv, state: V4State, ctx: RouteContext, account: 
 	const { query } = ctx;
 	// Validation order: downloadType, index, the type's own parameter, the forbidden one, then lookups.
 	const downloadType = query.downloadType;
-	if (!present(downloadType)) return v4Error(400, 'LE_ERR_AP_043', 'downloadType is required', 'downloadType');
+	if (!present(downloadType))
+		return v4Error(400, 'LE_ERR_AP_043', 'downloadType is required', 'downloadType');
 	if (!(DOWNLOAD_TYPES as readonly string[]).includes(downloadType)) {
-		return v4Error(400, 'LE_ERR_AP_044', `downloadType must be one of ${DOWNLOAD_TYPES.join(', ')}`, 'downloadType');
+		return v4Error(
+			400,
+			'LE_ERR_AP_044',
+			`downloadType must be one of ${DOWNLOAD_TYPES.join(', ')}`,
+			'downloadType',
+		);
 	}
 	const indexValue = numberParam(query.index);
 	if (indexValue === 'invalid' || (indexValue !== undefined && !Number.isInteger(indexValue))) {
 		return v4Error(400, 'LE_ERR_AP_062', 'index must be a whole number', 'index');
 	}
-	if (indexValue !== undefined && indexValue < 0) return v4Error(400, 'LE_ERR_AP_046', 'index must not be negative', 'index');
+	if (indexValue !== undefined && indexValue < 0)
+		return v4Error(400, 'LE_ERR_AP_046', 'index must not be negative', 'index');
 	const index = indexValue ?? 0;
 	const supporting = downloadType === 'SUPPORTING_DOCUMENT';
 	if (!supporting && !present(query.documentId)) {
-		return v4Error(400, 'LE_ERR_AP_029', `documentId is required for ${downloadType}`, 'documentId');
+		return v4Error(
+			400,
+			'LE_ERR_AP_029',
+			`documentId is required for ${downloadType}`,
+			'documentId',
+		);
 	}
-	if (supporting && !present(query.signUrl)) return v4Error(400, 'LE_ERR_AP_045', 'signUrl is required for SUPPORTING_DOCUMENT', 'signUrl');
+	if (supporting && !present(query.signUrl))
+		return v4Error(400, 'LE_ERR_AP_045', 'signUrl is required for SUPPORTING_DOCUMENT', 'signUrl');
 	if (supporting && query.documentId !== undefined) {
-		return v4Error(400, 'LE_ERR_AP_061', 'documentId must not be sent with SUPPORTING_DOCUMENT', 'documentId');
+		return v4Error(
+			400,
+			'LE_ERR_AP_061',
+			'documentId must not be sent with SUPPORTING_DOCUMENT',
+			'documentId',
+		);
 	}
 	if (!supporting && query.signUrl !== undefined) {
-		return v4Error(400, 'LE_ERR_AP_061', `signUrl must not be sent with ${downloadType}`, 'signUrl');
+		return v4Error(
+			400,
+			'LE_ERR_AP_061',
+			`signUrl must not be sent with ${downloadType}`,
+			'signUrl',
+		);
 	}
 
 	const packs = state.packs.filter((pack) => pack.accountId === account.id);
 	let file: StoredFile;
 	if (supporting) {
 		// A sign URL may be given whole or as its identifier.
-		const invitee = packs.flatMap((pack) => pack.invitees).find((candidate) => candidate.signUrl === query.signUrl || candidate.signUrl.endsWith(`/${query.signUrl}`));
+		const invitee = packs
+			.flatMap((pack) => pack.invitees)
+			.find(
+				(candidate) =>
+					candidate.signUrl === query.signUrl || candidate.signUrl.endsWith(`/${query.signUrl}`),
+			);
 		if (!invitee || index >= invitee.supportingDocumentCount) {
-			return v4Error(404, 'LE_ERR_AP_047', invitee ? `No supporting document at index ${index}` : 'No invitation matches this signUrl', invitee ? 'index' : 'signUrl');
+			return v4Error(
+				404,
+				'LE_ERR_AP_047',
+				invitee ? `No supporting document at index ${index}` : 'No invitation matches this signUrl',
+				invitee ? 'index' : 'signUrl',
+			);
 		}
 		file = pdfFile(`${invitee.name} supporting document ${index + 1}`);
 	} else {
-		const document = packs.flatMap((pack) => pack.documents).find((candidate) => candidate.documentId === query.documentId);
-		if (!document) return v4Error(404, 'LE_ERR_AP_001', 'No document matches this documentId', 'documentId');
+		const document = packs
+			.flatMap((pack) => pack.documents)
+			.find((candidate) => candidate.documentId === query.documentId);
+		if (!document)
+			return v4Error(404, 'LE_ERR_AP_001', 'No document matches this documentId', 'documentId');
 		if (downloadType === 'AUDIT_TRAIL' && !document.fullySigned) {
-			return v4Error(400, 'LE_ERR_AP_024', 'The document is not fully signed; its audit trail is not available', 'documentId');
+			return v4Error(
+				400,
+				'LE_ERR_AP_024',
+				'The document is not fully signed; its audit trail is not available',
+				'documentId',
+			);
 		}
 		if (downloadType === 'ATTACHMENT' && index >= document.attachmentCount) {
 			return v4Error(404, 'LE_ERR_AP_047', `No attachment at index ${index}`, 'index');
@@ -478,11 +660,19 @@ function download(env: EmulatorEnv, state: V4State, ctx: RouteContext, account: 
 					: pdfFile(`${document.name} attachment ${index + 1}`);
 	}
 	const asStream = query.mode === 'stream' || state.downloadDelivery.get(account.id) === 'stream';
-	state.served.push({ downloadType, fileName: file.fileName, bytes: file.content.length, as: asStream ? 'stream' : 'link' });
+	state.served.push({
+		downloadType,
+		fileName: file.fileName,
+		bytes: file.content.length,
+		as: asStream ? 'stream' : 'link',
+	});
 	if (asStream) {
 		return {
 			status: 200,
-			headers: { 'content-type': file.contentType, 'content-disposition': `attachment; filename="${file.fileName}"` },
+			headers: {
+				'content-type': file.contentType,
+				'content-disposition': `attachment; filename="${file.fileName}"`,
+			},
 			body: file.content,
 		};
 	}
@@ -501,15 +691,29 @@ const pdfFile = (title: string): StoredFile => ({
 function mediaUpload(env: EmulatorEnv, state: V4State, ctx: RouteContext, account: Account): Reply {
 	const body = (ctx.body ?? {}) as Record<string, unknown>;
 	if (typeof ctx.body !== 'object' || ctx.body === null) {
-		return v4Error(400, 'LE_ERR_AP_061', 'The body must be a JSON object with fileName and mediaType', null);
+		return v4Error(
+			400,
+			'LE_ERR_AP_061',
+			'The body must be a JSON object with fileName and mediaType',
+			null,
+		);
 	}
 	const fileName = body.fileName;
-	if (typeof fileName !== 'string' || !fileName.trim()) return v4Error(400, 'LE_ERR_AP_061', 'fileName is required', 'fileName');
+	if (typeof fileName !== 'string' || !fileName.trim())
+		return v4Error(400, 'LE_ERR_AP_061', 'fileName is required', 'fileName');
 	if (!/\.[A-Za-z0-9]+$/.test(fileName) || /^\.[^.]*$/.test(fileName)) {
 		return v4Error(400, 'LE_ERR_AP_061', 'fileName must have an extension', 'fileName');
 	}
-	if (typeof body.mediaType !== 'string' || !(MEDIA_TYPES as readonly string[]).includes(body.mediaType)) {
-		return v4Error(400, 'LE_ERR_AP_061', `mediaType must be one of ${MEDIA_TYPES.join(', ')}`, 'mediaType');
+	if (
+		typeof body.mediaType !== 'string' ||
+		!(MEDIA_TYPES as readonly string[]).includes(body.mediaType)
+	) {
+		return v4Error(
+			400,
+			'LE_ERR_AP_061',
+			`mediaType must be one of ${MEDIA_TYPES.join(', ')}`,
+			'mediaType',
+		);
 	}
 	const now = env.clock.now();
 	const mediaId = ulid(now);
@@ -526,7 +730,12 @@ function mediaUpload(env: EmulatorEnv, state: V4State, ctx: RouteContext, accoun
 	return json(200, {
 		code: 'SUCCESS',
 		message: 'Pre-signed upload URL generated successfully',
-		data: { mediaId, presignedUrl: upload.url, expiresAt: iso(upload.expiresAt), mediaRetentionExpiresAt: iso(media.retentionExpiresAt) },
+		data: {
+			mediaId,
+			presignedUrl: upload.url,
+			expiresAt: iso(upload.expiresAt),
+			mediaRetentionExpiresAt: iso(media.retentionExpiresAt),
+		},
 	});
 }
 

@@ -80,7 +80,12 @@ export interface EnvelopeRequest extends BodyChanges {
 	packId?: string;
 }
 
-export const V3_EVENT_KINDS = ['signed', 'reviewerApproved', 'rejected', 'certificateVerificationFailed'] as const;
+export const V3_EVENT_KINDS = [
+	'signed',
+	'reviewerApproved',
+	'rejected',
+	'certificateVerificationFailed',
+] as const;
 export type V3EventKind = (typeof V3_EVENT_KINDS)[number];
 
 export interface V3EventRequest extends BodyChanges {
@@ -111,7 +116,8 @@ export interface DeliverV3EventRequest extends V3EventRequest, DeliveryOptions {
 export const webhookTimestamp = formatServiceDate;
 
 /** The service's MAC: lowercase hex HMAC-SHA1 of the document id keyed by the salt. */
-export const webhookMac = (documentId: string, salt: string) => createHmac('sha1', salt).update(documentId, 'utf8').digest('hex');
+export const webhookMac = (documentId: string, salt: string) =>
+	createHmac('sha1', salt).update(documentId, 'utf8').digest('hex');
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 function randomUlid(timeMs: number): string {
@@ -148,12 +154,19 @@ function accountOf(env: EmulatorEnv, accountId: string) {
  * Applies a test's overrides and omissions, then the MAC over `macMessage(body)` (unless an override gives
  * one). A `mac` key already in `body` keeps its place; it is removed when there is no salt.
  */
-function seal(body: Record<string, unknown>, changes: BodyChanges, salt: string | undefined, macMessage: (body: Record<string, unknown>) => unknown) {
+function seal(
+	body: Record<string, unknown>,
+	changes: BodyChanges,
+	salt: string | undefined,
+	macMessage: (body: Record<string, unknown>) => unknown,
+) {
 	for (const [key, value] of Object.entries(changes.overrides ?? {})) {
 		if (key === 'mac') continue;
-		body[key] = isObject(value) && isObject(body[key]) ? { ...(body[key] as object), ...value } : value;
+		body[key] =
+			isObject(value) && isObject(body[key]) ? { ...(body[key] as object), ...value } : value;
 	}
-	if (changes.overrides && Object.prototype.hasOwnProperty.call(changes.overrides, 'mac')) body.mac = changes.overrides.mac;
+	if (changes.overrides && Object.prototype.hasOwnProperty.call(changes.overrides, 'mac'))
+		body.mac = changes.overrides.mac;
 	else if (salt !== undefined) body.mac = webhookMac(String(macMessage(body)), salt);
 	else delete body.mac;
 	for (const key of changes.omitKeys ?? []) delete body[key];
@@ -164,16 +177,24 @@ function seal(body: Record<string, unknown>, changes: BodyChanges, salt: string 
  * A REVIEWER_APPROVAL envelope as the service builds it. When the pack (by packId, or the pack holding
  * documentId) exists in the v4 family, its ids, status, IRN and URN are used; otherwise fresh ids.
  */
-export function buildEnvelope(env: EmulatorEnv, input: EnvelopeRequest = {}): Record<string, unknown> {
+export function buildEnvelope(
+	env: EmulatorEnv,
+	input: EnvelopeRequest = {},
+): Record<string, unknown> {
 	const accountId = input.account ?? 'account-main';
 	const account = accountOf(env, accountId);
 	const now = env.clock.now();
 	const packs = v4Packs(env).filter((pack) => pack.accountId === accountId);
 	const pack =
 		(input.packId ? packs.find((candidate) => candidate.packId === input.packId) : undefined) ??
-		(input.documentId ? packs.find((candidate) => candidate.documents.some((doc) => doc.documentId === input.documentId)) : undefined);
+		(input.documentId
+			? packs.find((candidate) =>
+					candidate.documents.some((doc) => doc.documentId === input.documentId),
+				)
+			: undefined);
 	const packDocument = pack
-		? (pack.documents.find((doc) => doc.documentId === input.documentId) ?? (input.documentId ? undefined : pack.documents[0]))
+		? (pack.documents.find((doc) => doc.documentId === input.documentId) ??
+			(input.documentId ? undefined : pack.documents[0]))
 		: undefined;
 	const documentId = input.documentId ?? packDocument?.documentId ?? randomUlid(now);
 
@@ -214,13 +235,24 @@ export function buildEnvelope(env: EmulatorEnv, input: EnvelopeRequest = {}): Re
 		},
 		messages: [],
 	};
-	return seal(envelope, input, account.salt, (sealed) => (sealed.document as Record<string, unknown> | null)?.documentId);
+	return seal(
+		envelope,
+		input,
+		account.salt,
+		(sealed) => (sealed.document as Record<string, unknown> | null)?.documentId,
+	);
 }
 
-const FLAT_ACTIONS: Record<V3EventKind, string> = { signed: 'Signed', reviewerApproved: 'Approved', rejected: 'Rejected', certificateVerificationFailed: 'Failed' };
+const FLAT_ACTIONS: Record<V3EventKind, string> = {
+	signed: 'Signed',
+	reviewerApproved: 'Approved',
+	rejected: 'Rejected',
+	certificateVerificationFailed: 'Failed',
+};
 
 /** Whether the service sends an event to the invitee's Error Webhook URL (else to the success Webhook URL). */
-export const isErrorEvent = (event: V3EventKind) => event === 'rejected' || event === 'certificateVerificationFailed';
+export const isErrorEvent = (event: V3EventKind) =>
+	event === 'rejected' || event === 'certificateVerificationFailed';
 
 /** The flat body's documentStatus is title case and only Draft, Sent or Completed: an EXPIRED document reads Sent. */
 const FLAT_DOCUMENT_STATUSES: Record<string, string> = { DRAFT: 'Draft', COMPLETED: 'Completed' };
@@ -232,17 +264,30 @@ function actingInvitee(doc: V3Document, inviteeIndex: number | undefined, now: n
 	return invitee;
 }
 
-function v3Event(env: EmulatorEnv, input: V3EventRequest): { accountId: string; body: Record<string, unknown> } {
+function v3Event(
+	env: EmulatorEnv,
+	input: V3EventRequest,
+): { accountId: string; body: Record<string, unknown> } {
 	const { event } = input;
-	if (!V3_EVENT_KINDS.includes(event)) throw new Error(`event must be one of ${V3_EVENT_KINDS.join(', ')}`);
-	const known = input.documentId === undefined ? undefined : env.slice<V3State>('v3').documents.get(input.documentId);
+	if (!V3_EVENT_KINDS.includes(event))
+		throw new Error(`event must be one of ${V3_EVENT_KINDS.join(', ')}`);
+	const known =
+		input.documentId === undefined
+			? undefined
+			: env.slice<V3State>('v3').documents.get(input.documentId);
 	const accountId = input.account ?? known?.accountId ?? 'account-main';
 	const account = accountOf(env, accountId);
 	const doc = known?.accountId === accountId ? known : undefined;
 	const now = env.clock.now();
 	const invitee = doc && actingInvitee(doc, input.inviteeIndex, now);
 	const person = invitee
-		? { name: invitee.name, email: invitee.email ?? null, phone: invitee.phone ?? null, signUrl: signUrlOf(env, invitee), expiresAt: invitee.expiresAt }
+		? {
+				name: invitee.name,
+				email: invitee.email ?? null,
+				phone: invitee.phone ?? null,
+				signUrl: signUrlOf(env, invitee),
+				expiresAt: invitee.expiresAt,
+			}
 		: {
 				...(event === 'reviewerApproved'
 					? { name: 'Riya Reviewer', email: 'riya.reviewer@example.com' }
@@ -253,12 +298,21 @@ function v3Event(env: EmulatorEnv, input: V3EventRequest): { accountId: string; 
 			};
 	const mismatch = invitee?.certificateMismatch ?? 'name';
 	const failed = event === 'certificateVerificationFailed';
-	const error = event === 'rejected' ? 'Invitation rejected by the signer.' : failed ? certificateMismatchText(mismatch) : null;
+	const error =
+		event === 'rejected'
+			? 'Invitation rejected by the signer.'
+			: failed
+				? certificateMismatchText(mismatch)
+				: null;
 	const body: Record<string, unknown> = {
 		webhookType: isErrorEvent(event) ? 'Error' : 'Success',
 		documentId: input.documentId ?? randomUlid(now),
 		// Fresh values describe a one-invitee document: the invitee who signed or approved completed it.
-		documentStatus: doc ? (FLAT_DOCUMENT_STATUSES[documentStatus(doc, now)] ?? 'Sent') : isErrorEvent(event) ? 'Sent' : 'Completed',
+		documentStatus: doc
+			? (FLAT_DOCUMENT_STATUSES[documentStatus(doc, now)] ?? 'Sent')
+			: isErrorEvent(event)
+				? 'Sent'
+				: 'Completed',
 		irn: doc?.irn ?? null,
 		mac: undefined, // keeps the key's place; seal() sets or removes it
 		messages: failed ? [{ code: 'certificate.verification.failed', message: error }] : [],
@@ -290,16 +344,27 @@ function v3Event(env: EmulatorEnv, input: V3EventRequest): { accountId: string; 
  * sign URL, expiry, sign type, rejection reason and failed criterion. Nothing is changed: to make an invitee
  * act, use the v3-invitee-actions family.
  */
-export const buildV3Event = (env: EmulatorEnv, input: V3EventRequest): Record<string, unknown> => v3Event(env, input).body;
+export const buildV3Event = (env: EmulatorEnv, input: V3EventRequest): Record<string, unknown> =>
+	v3Event(env, input).body;
 
-function post(url: string, body: Buffer, contentType: string, userAgent: string, agent: Agent | undefined): Promise<number> {
+function post(
+	url: string,
+	body: Buffer,
+	contentType: string,
+	userAgent: string,
+	agent: Agent | undefined,
+): Promise<number> {
 	return new Promise((resolve, reject) => {
 		const request = httpRequest(
 			url,
 			{
 				method: 'POST',
 				agent,
-				headers: { 'content-type': contentType, 'content-length': String(body.length), 'user-agent': userAgent },
+				headers: {
+					'content-type': contentType,
+					'content-length': String(body.length),
+					'user-agent': userAgent,
+				},
 			},
 			(response) => {
 				response.resume();
@@ -307,7 +372,9 @@ function post(url: string, body: Buffer, contentType: string, userAgent: string,
 				response.on('error', reject);
 			},
 		);
-		request.setTimeout(10_000, () => request.destroy(new Error('The receiver did not answer within 10 s')));
+		request.setTimeout(10_000, () =>
+			request.destroy(new Error('The receiver did not answer within 10 s')),
+		);
 		request.on('error', reject);
 		request.end(body);
 	});
@@ -322,7 +389,11 @@ interface Outgoing {
 }
 
 /** POSTs a body to `options.url` (retrying on a non-2xx answer), recording the delivery under its document. */
-async function send(env: EmulatorEnv, options: DeliveryOptions, outgoing: Outgoing): Promise<Delivery> {
+async function send(
+	env: EmulatorEnv,
+	options: DeliveryOptions,
+	outgoing: Outgoing,
+): Promise<Delivery> {
 	const state = env.slice<WebhooksState>('webhooks');
 	const raw = options.rawBody ?? JSON.stringify(outgoing.body);
 	const bytes = Buffer.isBuffer(raw) ? raw : Buffer.from(raw, 'utf8');
@@ -343,7 +414,13 @@ async function send(env: EmulatorEnv, options: DeliveryOptions, outgoing: Outgoi
 	const attempts = 1 + Math.max(0, options.retries ?? state.retries);
 	for (let attempt = 0; attempt < attempts && !delivery.acknowledged; attempt++) {
 		try {
-			const status = await post(options.url, bytes, options.contentType ?? 'application/json', outgoing.userAgent, options.agent);
+			const status = await post(
+				options.url,
+				bytes,
+				options.contentType ?? 'application/json',
+				outgoing.userAgent,
+				options.agent,
+			);
 			delivery.attempts.push({ status, at: env.clock.now() });
 			delivery.acknowledged = status >= 200 && status < 300;
 		} catch (error) {
@@ -356,14 +433,29 @@ async function send(env: EmulatorEnv, options: DeliveryOptions, outgoing: Outgoi
 /** Builds a Webhook 4.0 envelope and delivers it. */
 export async function deliverWebhook(env: EmulatorEnv, input: DeliverRequest): Promise<Delivery> {
 	const envelope = buildEnvelope(env, input);
-	const documentId = String((envelope.document as Record<string, unknown> | null)?.documentId ?? '');
-	return send(env, input, { accountId: input.account ?? 'account-main', documentId, body: envelope, userAgent: 'DocumentExecution-Webhook/4.0' });
+	const documentId = String(
+		(envelope.document as Record<string, unknown> | null)?.documentId ?? '',
+	);
+	return send(env, input, {
+		accountId: input.account ?? 'account-main',
+		documentId,
+		body: envelope,
+		userAgent: 'DocumentExecution-Webhook/4.0',
+	});
 }
 
 /** Builds a v3 flat event and delivers it. */
-export async function deliverV3Event(env: EmulatorEnv, input: DeliverV3EventRequest): Promise<Delivery> {
+export async function deliverV3Event(
+	env: EmulatorEnv,
+	input: DeliverV3EventRequest,
+): Promise<Delivery> {
 	const { accountId, body } = v3Event(env, input);
-	return send(env, input, { accountId, documentId: String(body.documentId ?? ''), body, userAgent: 'DocumentExecution-Webhook' });
+	return send(env, input, {
+		accountId,
+		documentId: String(body.documentId ?? ''),
+		body,
+		userAgent: 'DocumentExecution-Webhook',
+	});
 }
 
 export const family: EmulatorFamily<WebhooksState> = {
@@ -376,12 +468,23 @@ export const family: EmulatorFamily<WebhooksState> = {
 	},
 	register(router: Router, env: EmulatorEnv) {
 		router.add('POST', '/__emulator/webhooks/deliver', async (ctx) => {
-			const input = ctx.body as (DeliverRequest & Partial<DeliverV3EventRequest> & { shape?: unknown }) | undefined;
-			if (!isObject(input) || typeof input.url !== 'string') return json(400, { message: 'Body needs {url}' });
+			const input = ctx.body as
+				| (DeliverRequest & Partial<DeliverV3EventRequest> & { shape?: unknown })
+				| undefined;
+			if (!isObject(input) || typeof input.url !== 'string')
+				return json(400, { message: 'Body needs {url}' });
 			const { agent: _agent, shape, ...request } = input;
-			if (shape !== undefined && shape !== 'v3') return json(400, { message: "shape is 'v3' (a v3 flat event) or absent (a Webhook 4.0 envelope)" });
+			if (shape !== undefined && shape !== 'v3')
+				return json(400, {
+					message: "shape is 'v3' (a v3 flat event) or absent (a Webhook 4.0 envelope)",
+				});
 			try {
-				return json(200, shape === 'v3' ? await deliverV3Event(env, request as DeliverV3EventRequest) : await deliverWebhook(env, request));
+				return json(
+					200,
+					shape === 'v3'
+						? await deliverV3Event(env, request as DeliverV3EventRequest)
+						: await deliverWebhook(env, request),
+				);
 			} catch (error) {
 				return json(400, { message: (error as Error).message });
 			}

@@ -11,7 +11,16 @@ import { V1_PREFIX } from '../../../nodes/DocumentExecution/shared/routing';
 const NODE_DIR = join(__dirname, '../../../nodes/DocumentExecution');
 
 /** The administration (v1) resources: one folder each under resources/, named by its Resource value. */
-const ADMIN = ['auditLog', 'certificate', 'licence', 'notificationRule', 'oauth2Client', 'organisationSettings', 'passwordPolicy', 'role'];
+const ADMIN = [
+	'auditLog',
+	'certificate',
+	'licence',
+	'notificationRule',
+	'oauth2Client',
+	'organisationSettings',
+	'passwordPolicy',
+	'role',
+];
 const adminResources = resources.filter((resource) => ADMIN.includes(resource.option.value));
 
 function sourceFiles(folder: string): string[] {
@@ -26,12 +35,19 @@ const operationOptions = () =>
 	adminResources.flatMap((resource) =>
 		resource.properties
 			.filter((property) => property.name === 'operation')
-			.flatMap((property) => (property.options as INodePropertyOptions[]).map((option) => ({ resource: resource.option.value, option }))),
+			.flatMap((property) =>
+				(property.options as INodePropertyOptions[]).map((option) => ({
+					resource: resource.option.value,
+					option,
+				})),
+			),
 	);
 
 describe('admin resources in the node description', () => {
 	it('offers the eleven operations of the spec, all in the v1 family and registered in the node', () => {
-		const operations = operationOptions().map(({ resource, option }) => `${resource}:${String(option.value)}`);
+		const operations = operationOptions().map(
+			({ resource, option }) => `${resource}:${String(option.value)}`,
+		);
 		expect(operations.sort()).toEqual(
 			[
 				'auditLog:search',
@@ -47,10 +63,14 @@ describe('admin resources in the node description', () => {
 				'role:update',
 			].sort(),
 		);
-		expect(adminResources.map((resource) => resource.option.value).sort()).toEqual([...ADMIN].sort());
+		expect(adminResources.map((resource) => resource.option.value).sort()).toEqual(
+			[...ADMIN].sort(),
+		);
 		expect(adminResources.every((resource) => resource.family === 'v1')).toBe(true);
 		expect(resources.filter((resource) => resource.family === 'v1')).toHaveLength(ADMIN.length);
-		const resourceList = new DocumentExecution().description.properties.find((property) => property.name === 'resource');
+		const resourceList = new DocumentExecution().description.properties.find(
+			(property) => property.name === 'resource',
+		);
 		const listed = (resourceList?.options as INodePropertyOptions[]).map((option) => option.value);
 		for (const resource of adminResources) expect(listed).toContain(resource.option.value);
 	});
@@ -78,8 +98,17 @@ describe('admin resources in the node description', () => {
 		const all = adminResources.flatMap((resource) => resource.properties);
 		const ruleType = all.find((property) => property.name === 'ruleType') as INodeProperties;
 		expect(ruleType.type).toBe('options');
-		expect((ruleType.options as INodePropertyOptions[]).map((option) => option.value).sort()).toEqual(
-			['USER_CREATED', 'USER_DELETED', 'DOCUMENT_SIGNED', 'LICENSE_EXPIRY_REMINDER', 'LICENSE_EXPIRED', 'CERTIFICATE_EXPIRED'].sort(),
+		expect(
+			(ruleType.options as INodePropertyOptions[]).map((option) => option.value).sort(),
+		).toEqual(
+			[
+				'USER_CREATED',
+				'USER_DELETED',
+				'DOCUMENT_SIGNED',
+				'LICENSE_EXPIRY_REMINDER',
+				'LICENSE_EXPIRED',
+				'CERTIFICATE_EXPIRED',
+			].sort(),
 		);
 		expect(RULE_TYPES).toHaveLength(6);
 		const conditions = all.find((property) => property.name === 'conditions') as INodeProperties;
@@ -89,7 +118,9 @@ describe('admin resources in the node description', () => {
 	});
 
 	it('warns in the editor that the client secret is shown once', () => {
-		const notice = adminResources.flatMap((resource) => resource.properties).find((property) => property.name === 'clientSecretNotice');
+		const notice = adminResources
+			.flatMap((resource) => resource.properties)
+			.find((property) => property.name === 'clientSecretNotice');
 		expect(notice?.type).toBe('notice');
 		expect(notice?.displayName).toMatch(/only once/);
 	});

@@ -27,16 +27,29 @@ describe('v1 errors become NodeApiErrors with the top-level and inner codes and 
 	});
 
 	it('400 LE_ERR_SS_400 / LE_ERR_SS_008: licence validation failure', async () => {
-		const run = await runAdmin(emulator, { resource: 'licence', operation: 'install', licenceSource: 'text', licenceContent: 'aaaa.bbbb.cccc' });
+		const run = await runAdmin(emulator, {
+			resource: 'licence',
+			operation: 'install',
+			licenceSource: 'text',
+			licenceContent: 'aaaa.bbbb.cccc',
+		});
 		expect(run.sent).toHaveLength(1);
 		expect(run.error?.httpCode).toBe('400');
-		expect(run.error?.message).toMatch(/^Licence validation failed: .* \[LE_ERR_SS_400\/LE_ERR_SS_008\]$/);
+		expect(run.error?.message).toMatch(
+			/^Licence validation failed: .* \[LE_ERR_SS_400\/LE_ERR_SS_008\]$/,
+		);
 		expect(run.error?.description).toContain('The licence did not pass validation');
-		expect(run.error?.description).toContain('Check that the licence content is the JWT you were given');
+		expect(run.error?.description).toContain(
+			'Check that the licence content is the JWT you were given',
+		);
 	});
 
 	it('401 LE_ERR_SS_401 / LE_ERR_SS_303: invalid or expired token', async () => {
-		const run = await runAdmin(emulator, { resource: 'organisationSettings', operation: 'get' }, { authToken: 'revoked-token' });
+		const run = await runAdmin(
+			emulator,
+			{ resource: 'organisationSettings', operation: 'get' },
+			{ authToken: 'revoked-token' },
+		);
 		expect(run.sent[0].headers['x-auth-token']).toBe('revoked-token');
 		expect(run.error?.httpCode).toBe('401');
 		expect(run.error?.message).toBe('Invalid or expired token [LE_ERR_SS_401/LE_ERR_SS_303]');
@@ -46,7 +59,16 @@ describe('v1 errors become NodeApiErrors with the top-level and inner codes and 
 	});
 
 	it('401 LE_ERR_SS_401 / LE_ERR_SS_301: authentication failed on licence upload', async () => {
-		const run = await runAdmin(emulator, { resource: 'licence', operation: 'install', licenceSource: 'text', licenceContent: validLicence() }, { authToken: 'revoked-token' });
+		const run = await runAdmin(
+			emulator,
+			{
+				resource: 'licence',
+				operation: 'install',
+				licenceSource: 'text',
+				licenceContent: validLicence(),
+			},
+			{ authToken: 'revoked-token' },
+		);
 		expect(run.error?.httpCode).toBe('401');
 		expect(run.error?.message).toBe('Authentication failed [LE_ERR_SS_401/LE_ERR_SS_301]');
 		expect(run.error?.description).toContain('Authentication failed while uploading the licence');
@@ -62,7 +84,11 @@ describe('v1 errors become NodeApiErrors with the top-level and inner codes and 
 	it('404 LE_ERR_SS_404 / LE_ERR_SS_203: settings absent (on read and on update)', async () => {
 		for (const parameters of [
 			{ resource: 'organisationSettings', operation: 'get' },
-			{ resource: 'organisationSettings', operation: 'update', updateFields: { documentRetentionPeriod: 30 } },
+			{
+				resource: 'organisationSettings',
+				operation: 'update',
+				updateFields: { documentRetentionPeriod: 30 },
+			},
 		]) {
 			const run = await runAdmin(emulator, parameters, { authToken: OTHER_ACCOUNT_AUTH_TOKEN });
 			expect(run.sent).toHaveLength(1);
@@ -71,7 +97,12 @@ describe('v1 errors become NodeApiErrors with the top-level and inner codes and 
 	});
 
 	it('404 LE_ERR_SS_404 / LE_ERR_SS_001: role absent, and entitlement absent', async () => {
-		const role = await runAdmin(emulator, { resource: 'role', operation: 'update', roleId: 'role-ghost', name: 'Ghost' });
+		const role = await runAdmin(emulator, {
+			resource: 'role',
+			operation: 'update',
+			roleId: 'role-ghost',
+			name: 'Ghost',
+		});
 		expect(role.sent[0].path).toBe(`${V1}/roles/role-ghost`);
 		expect(role.error?.message).toBe('Role role-ghost not found [LE_ERR_SS_404/LE_ERR_SS_001]');
 		const entitlement = await runAdmin(emulator, {
@@ -82,22 +113,45 @@ describe('v1 errors become NodeApiErrors with the top-level and inner codes and 
 			updateFields: { entitlementIds: 'ent-003, ent-404' },
 		});
 		expect(entitlement.error?.httpCode).toBe('404');
-		expect(entitlement.error?.message).toBe('Entitlement ent-404 not found [LE_ERR_SS_404/LE_ERR_SS_001]');
+		expect(entitlement.error?.message).toBe(
+			'Entitlement ent-404 not found [LE_ERR_SS_404/LE_ERR_SS_001]',
+		);
 		expect(entitlement.error?.description).toContain('(at entitlementIds[1])');
 	});
 
 	it('409 LE_ERR_SS_409 / LE_ERR_SS_010: password policy already exists', async () => {
-		const parameters = { resource: 'passwordPolicy', operation: 'create', minimumPasswordLength: 10, numbersRequired: true, specialCharactersRequired: true, uppercaseRequired: true };
+		const parameters = {
+			resource: 'passwordPolicy',
+			operation: 'create',
+			minimumPasswordLength: 10,
+			numbersRequired: true,
+			specialCharactersRequired: true,
+			uppercaseRequired: true,
+		};
 		expect((await runAdmin(emulator, parameters)).error).toBeUndefined();
 		const again = await runAdmin(emulator, parameters);
 		expect(again.error?.httpCode).toBe('409');
-		expect(again.error?.message).toBe('Password policy already exists [LE_ERR_SS_409/LE_ERR_SS_010]');
+		expect(again.error?.message).toBe(
+			'Password policy already exists [LE_ERR_SS_409/LE_ERR_SS_010]',
+		);
 		expect(again.error?.description).toContain('LE_ERR_SS_010: Password policy already exists');
 	});
 
 	it('409 LE_ERR_SS_409 / LE_ERR_SS_010: OAuth2 client already exists', async () => {
-		expect((await runAdmin(emulator, { resource: 'oauth2Client', operation: 'create', clientId: 'reporting-bot' })).error).toBeUndefined();
-		const again = await runAdmin(emulator, { resource: 'oauth2Client', operation: 'create', clientId: 'reporting-bot' });
+		expect(
+			(
+				await runAdmin(emulator, {
+					resource: 'oauth2Client',
+					operation: 'create',
+					clientId: 'reporting-bot',
+				})
+			).error,
+		).toBeUndefined();
+		const again = await runAdmin(emulator, {
+			resource: 'oauth2Client',
+			operation: 'create',
+			clientId: 'reporting-bot',
+		});
 		expect(again.error?.httpCode).toBe('409');
 		expect(again.error?.message).toBe('OAuth2 client already exists [LE_ERR_SS_409/LE_ERR_SS_010]');
 	});
@@ -112,7 +166,11 @@ describe('v1 errors become NodeApiErrors with the top-level and inner codes and 
 	});
 
 	it('continues on fail with the error on the item', async () => {
-		const run = await runAdmin(emulator, { resource: 'role', operation: 'update', roleId: 'role-ghost', name: 'Ghost' }, { onError: 'continueRegularOutput' });
+		const run = await runAdmin(
+			emulator,
+			{ resource: 'role', operation: 'update', roleId: 'role-ghost', name: 'Ghost' },
+			{ onError: 'continueRegularOutput' },
+		);
 		expect(run.items).toHaveLength(1);
 		expect(JSON.stringify(run.items[0].json)).toContain('LE_ERR_SS_001');
 	});

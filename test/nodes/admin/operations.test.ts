@@ -23,15 +23,25 @@ describe('Organisation administration (v1): the eleven operations through the en
 		expect(run.sent).toHaveLength(1);
 		expect(run.sent[0]).toMatchObject({ method: 'POST', path: `${V1}/password-policy` });
 		expect(run.sent[0].headers['x-auth-token']).toBe('emulator-token');
-		expect(run.sent[0].body).toEqual({ minimumPasswordLength: 12, numbersRequired: true, specialCharactersRequired: false, uppercaseRequired: true });
-		expect(run.json()).toMatchObject({ code: 'LE_SS_001', data: { minimumPasswordLength: 12, specialCharactersRequired: false } });
+		expect(run.sent[0].body).toEqual({
+			minimumPasswordLength: 12,
+			numbersRequired: true,
+			specialCharactersRequired: false,
+			uppercaseRequired: true,
+		});
+		expect(run.json()).toMatchObject({
+			code: 'LE_SS_001',
+			data: { minimumPasswordLength: 12, specialCharactersRequired: false },
+		});
 	});
 
 	it('Password Policy > Get outputs the policy itself (read operations carry data only)', async () => {
 		const withPolicy = await startEmulator({ seed: { v1PasswordPolicy: true } });
 		try {
 			const run = await runAdmin(withPolicy, { resource: 'passwordPolicy', operation: 'get' });
-			expect(run.sent).toEqual([expect.objectContaining({ method: 'GET', path: `${V1}/password-policy` })]);
+			expect(run.sent).toEqual([
+				expect.objectContaining({ method: 'GET', path: `${V1}/password-policy` }),
+			]);
 			expect(run.items).toHaveLength(1);
 			expect(run.json()).toEqual({
 				id: 'password-policy-main',
@@ -75,20 +85,36 @@ describe('Organisation administration (v1): the eleven operations through the en
 			operation: 'update',
 			ruleId: 'rule-document-signed',
 			ruleType: 'DOCUMENT_SIGNED',
-			updateFields: { userIds: 'user-001, user-002', additionalEmailRecipients: 'legal@example.com' },
+			updateFields: {
+				userIds: 'user-001, user-002',
+				additionalEmailRecipients: 'legal@example.com',
+			},
 		});
 		expect(run.error).toBeUndefined();
-		expect(run.sent[0]).toMatchObject({ method: 'PUT', path: `${V1}/notification-rules/rule-document-signed` });
-		expect(run.sent[0].body).toEqual({ ruleType: 'DOCUMENT_SIGNED', userIds: ['user-001', 'user-002'], additionalEmailRecipients: ['legal@example.com'] });
+		expect(run.sent[0]).toMatchObject({
+			method: 'PUT',
+			path: `${V1}/notification-rules/rule-document-signed`,
+		});
+		expect(run.sent[0].body).toEqual({
+			ruleType: 'DOCUMENT_SIGNED',
+			userIds: ['user-001', 'user-002'],
+			additionalEmailRecipients: ['legal@example.com'],
+		});
 		expect(run.json()).toMatchObject({
 			code: 'LE_SS_004',
-			data: { ruleType: 'DOCUMENT_SIGNED', enabled: true, notifyUsers: [{ id: 'user-001' }, { id: 'user-002' }] },
+			data: {
+				ruleType: 'DOCUMENT_SIGNED',
+				enabled: true,
+				notifyUsers: [{ id: 'user-001' }, { id: 'user-002' }],
+			},
 		});
 	});
 
 	it('Notification Rule > Get Types outputs one item per rule type', async () => {
 		const run = await runAdmin(emulator, { resource: 'notificationRule', operation: 'getTypes' });
-		expect(run.sent).toEqual([expect.objectContaining({ method: 'GET', path: `${V1}/notification-rules/types` })]);
+		expect(run.sent).toEqual([
+			expect.objectContaining({ method: 'GET', path: `${V1}/notification-rules/types` }),
+		]);
 		expect(run.items.map((item) => item.json.type)).toEqual([
 			'USER_CREATED',
 			'USER_DELETED',
@@ -103,7 +129,11 @@ describe('Organisation administration (v1): the eleven operations through the en
 	it('Organisation Settings > Get outputs the settings', async () => {
 		const run = await runAdmin(emulator, { resource: 'organisationSettings', operation: 'get' });
 		expect(run.sent).toEqual([expect.objectContaining({ method: 'GET', path: `${V1}/settings` })]);
-		expect(run.json()).toMatchObject({ documentRetentionEnabled: true, documentRetentionPeriod: 365, auditLogsRetentionPeriod: 730 });
+		expect(run.json()).toMatchObject({
+			documentRetentionEnabled: true,
+			documentRetentionPeriod: 365,
+			auditLogsRetentionPeriod: 730,
+		});
 	});
 
 	it('Organisation Settings > Update sends only the fields set, so the others are not reset', async () => {
@@ -114,10 +144,18 @@ describe('Organisation administration (v1): the eleven operations through the en
 		});
 		expect(run.error).toBeUndefined();
 		expect(run.sent[0]).toMatchObject({ method: 'PUT', path: `${V1}/settings` });
-		expect(run.sent[0].body).toEqual({ auditLogsRetentionEnabled: true, auditLogsRetentionPeriod: 90 });
+		expect(run.sent[0].body).toEqual({
+			auditLogsRetentionEnabled: true,
+			auditLogsRetentionPeriod: 90,
+		});
 		expect(run.json()).toMatchObject({
 			code: 'LE_SS_004',
-			data: { auditLogsRetentionEnabled: true, auditLogsRetentionPeriod: 90, documentRetentionEnabled: true, documentRetentionPeriod: 365 },
+			data: {
+				auditLogsRetentionEnabled: true,
+				auditLogsRetentionPeriod: 90,
+				documentRetentionEnabled: true,
+				documentRetentionPeriod: 365,
+			},
 		});
 	});
 
@@ -134,36 +172,66 @@ describe('Organisation administration (v1): the eleven operations through the en
 		expect(run.sent[0].body).toEqual({ name: 'Auditor', entitlementIds: ['ent-003', 'ent-006'] });
 		expect(run.json()).toMatchObject({
 			code: 'LE_SS_004',
-			data: { id: 'role-viewer', name: 'Auditor', entitlements: [{ name: 'DOCUMENT_VIEW' }, { name: 'AUDIT_LOG_VIEW' }] },
+			data: {
+				id: 'role-viewer',
+				name: 'Auditor',
+				entitlements: [{ name: 'DOCUMENT_VIEW' }, { name: 'AUDIT_LOG_VIEW' }],
+			},
 		});
 	});
 
 	it('Role > Update without Entitlement IDs leaves the entitlements alone (the field is not sent)', async () => {
-		const run = await runAdmin(emulator, { resource: 'role', operation: 'update', roleId: 'role-signer', name: 'Signer (EU)' });
+		const run = await runAdmin(emulator, {
+			resource: 'role',
+			operation: 'update',
+			roleId: 'role-signer',
+			name: 'Signer (EU)',
+		});
 		expect(run.sent[0].body).toEqual({ name: 'Signer (EU)' });
 		expect((run.json().data as { entitlements: unknown[] }).entitlements).toHaveLength(2);
 	});
 
 	it('Licence > Install from a binary property sends the file text as `file`', async () => {
 		const licence = validLicence();
-		const binary = await storeBinary(Buffer.from(`\uFEFF${licence}\n`), { mimeType: 'application/octet-stream', fileName: 'org.lic', fileExtension: 'lic' });
+		const binary = await storeBinary(Buffer.from(`\uFEFF${licence}\n`), {
+			mimeType: 'application/octet-stream',
+			fileName: 'org.lic',
+			fileExtension: 'lic',
+		});
 		const run = await runAdmin(
 			emulator,
-			{ resource: 'licence', operation: 'install', licenceSource: 'binary', binaryPropertyName: 'data' },
+			{
+				resource: 'licence',
+				operation: 'install',
+				licenceSource: 'binary',
+				binaryPropertyName: 'data',
+			},
 			{ input: [{ json: {}, binary: { data: binary } }] },
 		);
 		expect(run.error).toBeUndefined();
 		expect(run.sent[0]).toMatchObject({ method: 'POST', path: `${V1}/licenses` });
 		expect(run.sent[0].body).toEqual({ file: licence });
-		expect(run.json()).toMatchObject({ code: 'LE_SS_001', data: { licenseId: 'LIC-2026-001', customerId: 'CUST-42', status: 'ACTIVE' } });
+		expect(run.json()).toMatchObject({
+			code: 'LE_SS_001',
+			data: { licenseId: 'LIC-2026-001', customerId: 'CUST-42', status: 'ACTIVE' },
+		});
 	});
 
 	it('Licence > Install from a binary property also reads filesystem-stored binaries', async () => {
 		const licence = validLicence();
-		const binary = await storeBinary(Buffer.from(licence), { mimeType: 'text/plain', fileName: 'org.jwt' }, 'filesystem');
+		const binary = await storeBinary(
+			Buffer.from(licence),
+			{ mimeType: 'text/plain', fileName: 'org.jwt' },
+			'filesystem',
+		);
 		const run = await runAdmin(
 			emulator,
-			{ resource: 'licence', operation: 'install', licenceSource: 'binary', binaryPropertyName: 'data' },
+			{
+				resource: 'licence',
+				operation: 'install',
+				licenceSource: 'binary',
+				binaryPropertyName: 'data',
+			},
 			{ input: [{ json: {}, binary: { data: binary } }], binaryMode: 'filesystem' },
 		);
 		expect(run.error).toBeUndefined();
@@ -172,24 +240,46 @@ describe('Organisation administration (v1): the eleven operations through the en
 
 	it('Licence > Install as text sends the content', async () => {
 		const licence = validLicence();
-		const run = await runAdmin(emulator, { resource: 'licence', operation: 'install', licenceSource: 'text', licenceContent: licence });
+		const run = await runAdmin(emulator, {
+			resource: 'licence',
+			operation: 'install',
+			licenceSource: 'text',
+			licenceContent: licence,
+		});
 		expect(run.sent[0].body).toEqual({ file: licence });
 		expect(run.json()).toMatchObject({ code: 'LE_SS_001', data: { licenseId: 'LIC-2026-001' } });
 	});
 
 	it('OAuth2 Client > Create outputs the one-time client secret with a notice saying so, and registers the client with the OAuth2 server', async () => {
-		const run = await runAdmin(emulator, { resource: 'oauth2Client', operation: 'create', clientId: 'n8n-production' });
+		const run = await runAdmin(emulator, {
+			resource: 'oauth2Client',
+			operation: 'create',
+			clientId: 'n8n-production',
+		});
 		expect(run.error).toBeUndefined();
 		expect(run.sent[0]).toMatchObject({ method: 'POST', path: `${V1}/oauth2-clients` });
 		expect(run.sent[0].body).toEqual({ clientId: 'n8n-production' });
-		const output = run.json() as { code: string; data: { clientSecret: string; state: string }; clientSecretNotice: string };
-		expect(output).toMatchObject({ code: 'LE_SS_001', data: { clientId: 'n8n-production', state: 'ACTIVE' } });
+		const output = run.json() as {
+			code: string;
+			data: { clientSecret: string; state: string };
+			clientSecretNotice: string;
+		};
+		expect(output).toMatchObject({
+			code: 'LE_SS_001',
+			data: { clientId: 'n8n-production', state: 'ACTIVE' },
+		});
 		expect(output.clientSecretNotice).toMatch(/only once/);
-		expect(emulator.slice<OAuthState>('oauth').clients.get('n8n-production')?.clientSecret).toBe(output.data.clientSecret);
+		expect(emulator.slice<OAuthState>('oauth').clients.get('n8n-production')?.clientSecret).toBe(
+			output.data.clientSecret,
+		);
 	});
 
 	it('OAuth2 Client > Create sends a Client ID that an expression gives as a number as its text', async () => {
-		const run = await runAdmin(emulator, { resource: 'oauth2Client', operation: 'create', clientId: '={{ 20251122 }}' });
+		const run = await runAdmin(emulator, {
+			resource: 'oauth2Client',
+			operation: 'create',
+			clientId: '={{ 20251122 }}',
+		});
 		expect(run.error).toBeUndefined();
 		expect(run.sent[0].body).toEqual({ clientId: '20251122' });
 	});
@@ -204,7 +294,11 @@ describe('Organisation administration (v1): the eleven operations through the en
 		});
 		expect(run.error).toBeUndefined();
 		expect(run.sent[0]).toMatchObject({ method: 'POST', path: `${V1}/audit-logs/search` });
-		expect(run.sent[0].body).toEqual({ filter: { field: 'enabled', operator: 'EQ', value: [false] }, limit: 100, page: 0 });
+		expect(run.sent[0].body).toEqual({
+			filter: { field: 'enabled', operator: 'EQ', value: [false] },
+			limit: 100,
+			page: 0,
+		});
 		expect(run.items).toHaveLength(9);
 		expect(run.items.every((item) => item.json.enabled === false)).toBe(true);
 	});

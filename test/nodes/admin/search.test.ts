@@ -11,7 +11,11 @@ afterEach(async () => await emulator.close());
 
 describe('Search request: paging, filters and sort through the engine', () => {
 	it('Return All reads every page by the 0-based page index until pagination.total is reached', async () => {
-		const run = await runAdmin(emulator, { resource: 'auditLog', operation: 'search', returnAll: true });
+		const run = await runAdmin(emulator, {
+			resource: 'auditLog',
+			operation: 'search',
+			returnAll: true,
+		});
 		expect(run.error).toBeUndefined();
 		expect(SEARCH_PAGE_SIZE).toBe(50);
 		expect(run.sent.map((request) => request.body)).toEqual([
@@ -26,7 +30,11 @@ describe('Search request: paging, filters and sort through the engine', () => {
 	it('stops after the page that reaches the total (no extra request when the total is a multiple of the page size)', async () => {
 		const exact = await startEmulator({ seed: { v1AuditLogs: 100 } });
 		try {
-			const run = await runAdmin(exact, { resource: 'auditLog', operation: 'search', returnAll: true });
+			const run = await runAdmin(exact, {
+				resource: 'auditLog',
+				operation: 'search',
+				returnAll: true,
+			});
 			expect(run.sent.map((request) => (request.body as { page: number }).page)).toEqual([0, 1]);
 			expect(run.items).toHaveLength(100);
 		} finally {
@@ -44,7 +52,11 @@ describe('Search request: paging, filters and sort through the engine', () => {
 		});
 		expect(run.items).toHaveLength(80);
 		expect(run.sent).toHaveLength(2);
-		expect((run.sent[1].body as { filter: unknown }).filter).toEqual({ field: 'userId', operator: 'IN', value: ['user-001', 'user-002'] });
+		expect((run.sent[1].body as { filter: unknown }).filter).toEqual({
+			field: 'userId',
+			operator: 'IN',
+			value: ['user-001', 'user-002'],
+		});
 	});
 
 	it('returns nothing (one request) when nothing matches', async () => {
@@ -61,7 +73,12 @@ describe('Search request: paging, filters and sort through the engine', () => {
 	});
 
 	it('without Return All, Limit is the page size and Page the page index: one request, one page', async () => {
-		const run = await runAdmin(emulator, { resource: 'auditLog', operation: 'search', limit: 25, options: { page: 2 } });
+		const run = await runAdmin(emulator, {
+			resource: 'auditLog',
+			operation: 'search',
+			limit: 25,
+			options: { page: 2 },
+		});
 		expect(run.sent).toHaveLength(1);
 		expect(run.sent[0].body).toEqual({ limit: 25, page: 2 });
 		expect(run.items).toHaveLength(25);
@@ -78,7 +95,11 @@ describe('Search request: paging, filters and sort through the engine', () => {
 			conditions: {
 				condition: [
 					{ field: 'departmentId', operator: 'IS_NULL', values: 'ignored' },
-					{ field: 'createdAt', operator: 'BETWEEN', values: '2025-01-01T08:00:00, 2025-01-01T09:00:00' },
+					{
+						field: 'createdAt',
+						operator: 'BETWEEN',
+						values: '2025-01-01T08:00:00, 2025-01-01T09:00:00',
+					},
 				],
 			},
 			limit: 100,
@@ -89,7 +110,11 @@ describe('Search request: paging, filters and sort through the engine', () => {
 				operator: 'OR',
 				filters: [
 					{ field: 'departmentId', operator: 'IS_NULL' },
-					{ field: 'createdAt', operator: 'BETWEEN', value: ['2025-01-01T08:00:00', '2025-01-01T09:00:00'] },
+					{
+						field: 'createdAt',
+						operator: 'BETWEEN',
+						value: ['2025-01-01T08:00:00', '2025-01-01T09:00:00'],
+					},
 				],
 			},
 			limit: 100,
@@ -104,7 +129,13 @@ describe('Search request: paging, filters and sort through the engine', () => {
 			operator: 'AND',
 			filters: [
 				{ field: 'action', operator: 'IN', value: ['LOGIN', 'LOGOUT'] },
-				{ operator: 'OR', filters: [{ field: 'userId', operator: 'EQ', value: ['user-001'] }, { field: 'sourceIp', operator: 'LIKE', value: ['10.0.0.1%'] }] },
+				{
+					operator: 'OR',
+					filters: [
+						{ field: 'userId', operator: 'EQ', value: ['user-001'] },
+						{ field: 'sourceIp', operator: 'LIKE', value: ['10.0.0.1%'] },
+					],
+				},
 			],
 		};
 		const run = await runAdmin(emulator, {
@@ -112,7 +143,12 @@ describe('Search request: paging, filters and sort through the engine', () => {
 			operation: 'search',
 			filterType: 'json',
 			filterJson: JSON.stringify(filter),
-			sort: { rule: [{ field: 'action', direction: 'ASC' }, { field: 'logTime', direction: 'DESC' }] },
+			sort: {
+				rule: [
+					{ field: 'action', direction: 'ASC' },
+					{ field: 'logTime', direction: 'DESC' },
+				],
+			},
 			limit: 100,
 		});
 		expect(run.error).toBeUndefined();
@@ -133,7 +169,12 @@ describe('Search request: paging, filters and sort through the engine', () => {
 	it('pages each input item separately', async () => {
 		const run = await runAdmin(
 			emulator,
-			{ resource: 'auditLog', operation: 'search', limit: 3, options: { page: '={{ $json.page }}' } },
+			{
+				resource: 'auditLog',
+				operation: 'search',
+				limit: 3,
+				options: { page: '={{ $json.page }}' },
+			},
 			{ input: [{ json: { page: 0 } }, { json: { page: 1 } }] },
 		);
 		expect(run.sent.map((request) => request.body)).toEqual([
@@ -141,12 +182,23 @@ describe('Search request: paging, filters and sort through the engine', () => {
 			{ limit: 3, page: 1 },
 		]);
 		expect(run.items).toHaveLength(6);
-		expect(run.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 0 }, { item: 1 }, { item: 1 }, { item: 1 }]);
+		expect(run.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 0 },
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 1 },
+			{ item: 1 },
+		]);
 	});
 
 	it('stops Return All with the service error of a later page', async () => {
 		Object.assign(emulator.slice<V1State>('v1'), { internalErrors: 1, internalErrorsAfter: 1 });
-		const run = await runAdmin(emulator, { resource: 'auditLog', operation: 'search', returnAll: true });
+		const run = await runAdmin(emulator, {
+			resource: 'auditLog',
+			operation: 'search',
+			returnAll: true,
+		});
 		expect(run.sent.map((request) => (request.body as { page: number }).page)).toEqual([0, 1]);
 		expect(run.error?.httpCode).toBe('500');
 		expect(run.error?.message).toBe('Internal server error [LE_ERR_SS_500]');

@@ -8,10 +8,17 @@ import { tokenCredential } from '../../support/credentials';
 export const V1 = '/api/api/v1';
 
 export const jwt = (payload: Record<string, unknown>) =>
-	[{ alg: 'RS256', typ: 'JWT' }, payload].map((part) => Buffer.from(JSON.stringify(part)).toString('base64url')).join('.') + '.c2lnbmF0dXJl';
+	[{ alg: 'RS256', typ: 'JWT' }, payload]
+		.map((part) => Buffer.from(JSON.stringify(part)).toString('base64url'))
+		.join('.') + '.c2lnbmF0dXJl';
 
 export const validLicence = () =>
-	jwt({ licenseId: 'LIC-2026-001', customerId: 'CUST-42', exp: Math.floor(Date.now() / 1000) + 365 * 86_400, licenseType: 'ACTIVE' });
+	jwt({
+		licenseId: 'LIC-2026-001',
+		customerId: 'CUST-42',
+		exp: Math.floor(Date.now() / 1000) + 365 * 86_400,
+		licenseType: 'ACTIVE',
+	});
 
 /**
  * Runs the Document Execution node with the token credential of the emulator, and returns what a test
@@ -25,8 +32,16 @@ export async function runAdmin(
 	const before = emulator.requestsTo(V1).length;
 	const result = await runNode(
 		{ authentication: 'authToken', ...parameters },
-		{ credentials: { documentExecutionApi: tokenCredential(emulator, options.authToken) }, ...options },
+		{
+			credentials: { documentExecutionApi: tokenCredential(emulator, options.authToken) },
+			...options,
+		},
 	);
 	const sent = emulator.requestsTo(V1).slice(before);
-	return { ...result, error: result.nodeError(NODE_NAME), sent, json: (index = 0) => (result.items[index] as INodeExecutionData).json };
+	return {
+		...result,
+		error: result.nodeError(NODE_NAME),
+		sent,
+		json: (index = 0) => (result.items[index] as INodeExecutionData).json,
+	};
 }

@@ -31,15 +31,29 @@ const CREATES: CreateCase[] = [
 	{
 		operation: 'Document → Create Signing Request',
 		path: '/api/v3.0/sign/request',
-		parameters: { resource: 'document', operation: 'create', profileId: V3_SEED.pdfProfileId, documentSource: 'binary', invitees: { invitee: [{ name: 'Asha Rao', phone: '9876543210' }] } },
+		parameters: {
+			resource: 'document',
+			operation: 'create',
+			profileId: V3_SEED.pdfProfileId,
+			documentSource: 'binary',
+			invitees: { invitee: [{ name: 'Asha Rao', phone: '9876543210' }] },
+		},
 		input: async () => [await pdfItem()],
 		thing: 'the signing request',
-		check: 'check with Document → Get Many (search for its IRN or document name) before running the node again',
+		check:
+			'check with Document → Get Many (search for its IRN or document name) before running the node again',
 	},
 	{
 		operation: 'Password Policy → Create',
 		path: '/api/api/v1/password-policy',
-		parameters: { resource: 'passwordPolicy', operation: 'create', minimumPasswordLength: 10, numbersRequired: true, specialCharactersRequired: true, uppercaseRequired: true },
+		parameters: {
+			resource: 'passwordPolicy',
+			operation: 'create',
+			minimumPasswordLength: 10,
+			numbersRequired: true,
+			specialCharactersRequired: true,
+			uppercaseRequired: true,
+		},
 		input: async () => [{ json: {} }],
 		thing: 'the password policy',
 		check: 'check with Password Policy → Get before running the node again',
@@ -50,7 +64,8 @@ const CREATES: CreateCase[] = [
 		parameters: { resource: 'oauth2Client', operation: 'create', clientId: 'reporting-bot' },
 		input: async () => [{ json: {} }],
 		thing: 'the OAuth2 client',
-		check: 'if running the node again answers that the client already exists, it was created and its secret, shown only once, is lost: create another Client ID',
+		check:
+			'if running the node again answers that the client already exists, it was created and its secret, shown only once, is lost: create another Client ID',
 	},
 ];
 
@@ -82,12 +97,16 @@ async function run(parameters: INodeParameters, settings: Settings = {}) {
 	};
 	const result = await runWorkflow(
 		{ nodes: [node], connections: {} },
-		{ credentials: { documentExecutionApi: settings.credential ?? tokenCredential(emulator) }, input: settings.input },
+		{
+			credentials: { documentExecutionApi: settings.credential ?? tokenCredential(emulator) },
+			input: settings.input,
+		},
 	);
 	return { error: result.nodeError(NODE_NAME), items: result.output(NODE_NAME) };
 }
 
-const sentTo = (path: string) => emulator.requests.filter((request) => request.path === path && request.method === 'POST');
+const sentTo = (path: string) =>
+	emulator.requests.filter((request) => request.path === path && request.method === 'POST');
 
 const CAUSES: Array<[FaultKind, RegExp]> = [
 	['http500', /^The service had a server error \(HTTP 500\): /],
@@ -98,33 +117,41 @@ const CAUSES: Array<[FaultKind, RegExp]> = [
 ];
 
 describe('a create that fails without a clear answer says the service may have created it', () => {
-	it.each(CREATES.flatMap((create) => CAUSES.map(([fault, cause]) => [create.operation, fault, create, cause] as const)))(
-		'%s, %s',
-		async (_operation, fault, create, cause) => {
-			emulator.faults.inject({ kind: fault, method: 'POST', path: create.path });
-			const { error } = await run(create.parameters, { input: await create.input() });
-			expect(error?.message).toMatch(cause);
-			expect(error?.message.endsWith(`the service may have created ${create.thing}; ${create.check}`)).toBe(true);
-			if (fault !== 'http500' && fault !== 'http502' && fault !== 'http503') expect(error?.message.startsWith(create.operation)).toBe(true);
-			expect(error?.description).toContain('see "Retrying a create safely" in the package\'s README');
-			expect(error?.description).not.toMatch(/turn on Retry On Fail/);
-			expect(sentTo(create.path)).toHaveLength(1);
-			expectNoToken(error);
-		},
-	);
+	it.each(
+		CREATES.flatMap((create) =>
+			CAUSES.map(([fault, cause]) => [create.operation, fault, create, cause] as const),
+		),
+	)('%s, %s', async (_operation, fault, create, cause) => {
+		emulator.faults.inject({ kind: fault, method: 'POST', path: create.path });
+		const { error } = await run(create.parameters, { input: await create.input() });
+		expect(error?.message).toMatch(cause);
+		expect(
+			error?.message.endsWith(`the service may have created ${create.thing}; ${create.check}`),
+		).toBe(true);
+		if (fault !== 'http500' && fault !== 'http502' && fault !== 'http503')
+			expect(error?.message.startsWith(create.operation)).toBe(true);
+		expect(error?.description).toContain('see "Retrying a create safely" in the package\'s README');
+		expect(error?.description).not.toMatch(/turn on Retry On Fail/);
+		expect(sentTo(create.path)).toHaveLength(1);
+		expectNoToken(error);
+	});
 
 	it('an unreadable success answer (malformed JSON, HTTP 200) leaves it open too', async () => {
 		const [document] = CREATES;
 		emulator.faults.inject({ kind: 'malformedJson', method: 'POST', path: document.path });
 		const { error } = await run(document.parameters, { input: await document.input() });
-		expect(error?.message).toBe(`The service answered with malformed JSON (HTTP 200): the service may have created the signing request; ${document.check}`);
+		expect(error?.message).toBe(
+			`The service answered with malformed JSON (HTTP 200): the service may have created the signing request; ${document.check}`,
+		);
 	});
 
-	it('a v1 internal error in the service\'s own envelope (LE_ERR_SS_500) leaves it open too', async () => {
+	it("a v1 internal error in the service's own envelope (LE_ERR_SS_500) leaves it open too", async () => {
 		const [, policy] = CREATES;
 		emulator.slice<V1State>('v1').internalErrors = 1;
 		const { error } = await run(policy.parameters);
-		expect(error?.message).toBe(`Internal server error [LE_ERR_SS_500]: the service may have created the password policy; ${policy.check}`);
+		expect(error?.message).toBe(
+			`Internal server error [LE_ERR_SS_500]: the service may have created the password policy; ${policy.check}`,
+		);
 		expect(error?.httpCode).toBe('500');
 	});
 });
@@ -132,7 +159,10 @@ describe('a create that fails without a clear answer says the service may have c
 describe('a create that the service answered, or that never reached it, keeps its plain error', () => {
 	it('a v3 status 0 answer is a refusal: nothing was created', async () => {
 		const [document] = CREATES;
-		const { error } = await run({ ...document.parameters, profileId: 'WF-NOPE' }, { input: await document.input() });
+		const { error } = await run(
+			{ ...document.parameters, profileId: 'WF-NOPE' },
+			{ input: await document.input() },
+		);
 		expect(error?.message).toMatch(/\[workflow\.not\.found\]$/);
 		expect(error?.message).not.toMatch(/may have created/);
 	});
@@ -167,18 +197,32 @@ describe('a create that the service answered, or that never reached it, keeps it
 });
 
 describe('Retry On Fail cannot repeat a create', () => {
-	it.each(CREATES.map((create) => [create.operation, create] as const))('%s refuses to run with Retry On Fail on, before sending anything', async (_operation, create) => {
-		const { error } = await run(create.parameters, { retryOnFail: true, input: await create.input() });
-		expect(error?.message).toBe(`Retry On Fail must be off: ${create.operation} is not safe to repeat`);
-		expect(error?.description).toContain(`To retry safely after a server error, a time-out or a lost connection: ${create.check}.`);
-		expect(error?.description).toContain('Nothing was sent to the service.');
-		expect(sentTo(create.path)).toHaveLength(0);
-	});
+	it.each(CREATES.map((create) => [create.operation, create] as const))(
+		'%s refuses to run with Retry On Fail on, before sending anything',
+		async (_operation, create) => {
+			const { error } = await run(create.parameters, {
+				retryOnFail: true,
+				input: await create.input(),
+			});
+			expect(error?.message).toBe(
+				`Retry On Fail must be off: ${create.operation} is not safe to repeat`,
+			);
+			expect(error?.description).toContain(
+				`To retry safely after a server error, a time-out or a lost connection: ${create.check}.`,
+			);
+			expect(error?.description).toContain('Nothing was sent to the service.');
+			expect(sentTo(create.path)).toHaveLength(0);
+		},
+	);
 
 	it('with Continue On Fail too: every item is refused and nothing is sent', async () => {
 		const [document] = CREATES;
 		const input = [...(await document.input()), ...(await document.input())];
-		const { items } = await run(document.parameters, { retryOnFail: true, onError: 'continueRegularOutput', input });
+		const { items } = await run(document.parameters, {
+			retryOnFail: true,
+			onError: 'continueRegularOutput',
+			input,
+		});
 		expect(items.map((item) => item.json.error)).toEqual([
 			'Retry On Fail must be off: Document → Create Signing Request is not safe to repeat',
 			'Retry On Fail must be off: Document → Create Signing Request is not safe to repeat',
@@ -188,7 +232,10 @@ describe('Retry On Fail cannot repeat a create', () => {
 
 	it('Media → Upload is no create in this sense: Retry On Fail sends it again (an unused media slot lapses)', async () => {
 		emulator.faults.inject({ kind: 'http503', method: 'POST', path: '/api/v4/media/upload' });
-		const { error, items } = await run({ resource: 'media', operation: 'upload', mediaType: 'SUB_DOCUMENT' }, { retryOnFail: true, input: [await pdfItem()] });
+		const { error, items } = await run(
+			{ resource: 'media', operation: 'upload', mediaType: 'SUB_DOCUMENT' },
+			{ retryOnFail: true, input: [await pdfItem()] },
+		);
 		expect(error).toBeUndefined();
 		expect(items[0].json.mediaId).toEqual(expect.any(String));
 		expect(sentTo('/api/v4/media/upload')).toHaveLength(2);
@@ -196,24 +243,40 @@ describe('Retry On Fail cannot repeat a create', () => {
 
 	it('an operation that only reads keeps Retry On Fail: Get Status is sent again after a 503', async () => {
 		emulator.faults.inject({ kind: 'http503', path: '/api/v3.2/sign/request' });
-		const { error, items } = await run({ resource: 'document', operation: 'getStatus', documentId: V3_SEED.sentDocumentId }, { retryOnFail: true });
+		const { error, items } = await run(
+			{ resource: 'document', operation: 'getStatus', documentId: V3_SEED.sentDocumentId },
+			{ retryOnFail: true },
+		);
 		expect(error).toBeUndefined();
 		expect(items[0].json.documentId).toBe(V3_SEED.sentDocumentId);
-		expect(emulator.requests.filter((request) => request.path === '/api/v3.2/sign/request')).toHaveLength(2);
+		expect(
+			emulator.requests.filter((request) => request.path === '/api/v3.2/sign/request'),
+		).toHaveLength(2);
 	});
 
 	it('each create shows a notice saying so right under its Operation, and only the creates do', () => {
 		const { properties } = new DocumentExecution().description;
-		const notices = properties.filter((property: INodeProperties) => property.type === 'notice' && property.name.endsWith('RetryNotice'));
+		const notices = properties.filter(
+			(property: INodeProperties) =>
+				property.type === 'notice' && property.name.endsWith('RetryNotice'),
+		);
 		expect(notices).toHaveLength(CREATES.length);
 		for (const create of CREATES) {
 			const { resource, operation } = create.parameters as { resource: string; operation: string };
-			const shown = (property: INodeProperties) => property.displayOptions?.show?.resource?.[0] === resource;
-			const notice = notices.find((candidate) => shown(candidate) && candidate.displayOptions?.show?.operation?.[0] === operation);
+			const shown = (property: INodeProperties) =>
+				property.displayOptions?.show?.resource?.[0] === resource;
+			const notice = notices.find(
+				(candidate) =>
+					shown(candidate) && candidate.displayOptions?.show?.operation?.[0] === operation,
+			);
 			expect(notice?.displayName).toBe(
 				`${create.operation} is not safe to repeat, so Retry On Fail must stay off (the node refuses to run with it). After a server error, a time-out or a lost connection the service may have created ${create.thing}: ${create.check}.`,
 			);
-			expect(properties[properties.findIndex((property) => property.name === 'operation' && shown(property)) + 1]).toBe(notice);
+			expect(
+				properties[
+					properties.findIndex((property) => property.name === 'operation' && shown(property)) + 1
+				],
+			).toBe(notice);
 		}
 	});
 });

@@ -7,7 +7,13 @@ import type { Emulator } from '../../emulator/server';
 import { makePdf } from '../../fixtures/pdf';
 import { NODE_NAME } from '../../harness/engine';
 import { postReceiveContext } from '../../support/postReceiveContext';
-import { requestsOn, runDocument, servicePaths, startRewritingProxy, startV3Emulator } from './setup';
+import {
+	requestsOn,
+	runDocument,
+	servicePaths,
+	startRewritingProxy,
+	startV3Emulator,
+} from './setup';
 
 /** What Document → Download File makes of the service's answer: the file as n8n read it, or the error of an answer without a link. */
 let emulator: Emulator;
@@ -17,9 +23,20 @@ afterEach(async () => await emulator.close());
 describe('Document → Download File keeps the downloaded bytes as n8n read them', () => {
 	it('hands n8n the very Buffer its request helper returned for the link, not a copy (a 15 MB file is held once)', async () => {
 		const file = makePdf('Signed contract');
-		const httpRequest = jest.fn(async () => ({ statusCode: 200, headers: { 'content-type': 'application/pdf' }, body: file }));
-		const { context, prepareBinaryData } = postReceiveContext({ documentId: 'DOC1', downloadType: 'DOCUMENT', options: {} }, httpRequest);
-		const answer = { statusCode: 200, headers: {}, body: { status: 1, messages: [], data: { file: 'https://files.example/signed' } } } as IN8nHttpFullResponse;
+		const httpRequest = jest.fn(async () => ({
+			statusCode: 200,
+			headers: { 'content-type': 'application/pdf' },
+			body: file,
+		}));
+		const { context, prepareBinaryData } = postReceiveContext(
+			{ documentId: 'DOC1', downloadType: 'DOCUMENT', options: {} },
+			httpRequest,
+		);
+		const answer = {
+			statusCode: 200,
+			headers: {},
+			body: { status: 1, messages: [], data: { file: 'https://files.example/signed' } },
+		} as IN8nHttpFullResponse;
 
 		const [item] = await downloadLinkedFile.call(context, [], answer);
 
@@ -32,19 +49,29 @@ describe('Document → Download File keeps the downloaded bytes as n8n read them
 
 describe('Document → Download File: an answer without a download link', () => {
 	it('is a NodeApiError (the service answered, without data.file), as in Pack → Download', async () => {
-		const proxy = await startRewritingProxy(emulator, servicePaths.fetch, (body) => ({ ...body, data: {} }));
+		const proxy = await startRewritingProxy(emulator, servicePaths.fetch, (body) => ({
+			...body,
+			data: {},
+		}));
 		try {
 			const result = await runDocument(
 				emulator,
-				{ operation: 'download', documentId: V3_SEED.completedDocumentId, downloadType: 'DOCUMENT' },
+				{
+					operation: 'download',
+					documentId: V3_SEED.completedDocumentId,
+					downloadType: 'DOCUMENT',
+				},
 				{ credentials: { documentExecutionApi: proxy.credential } },
 			);
 			const error = result.nodeError(NODE_NAME)!;
 			// The class n8n shows the error as (the engine keeps errors as plain data, so by its name).
 			expect(error.name).toBe(NodeApiError.name);
 			expect(error).toMatchObject({
-				message: 'Document → Download File: the service answered without a download link (data.file)',
-				description: expect.stringMatching(/^HTTP 200, but the answer has no data\.file, so there is no file to read\./),
+				message:
+					'Document → Download File: the service answered without a download link (data.file)',
+				description: expect.stringMatching(
+					/^HTTP 200, but the answer has no data\.file, so there is no file to read\./,
+				),
 				httpCode: '200',
 				// The service's answer, as the error's details show it.
 				errorResponse: { body: expect.stringContaining('"data":{') },

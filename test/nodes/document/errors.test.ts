@@ -3,7 +3,14 @@ import type { FaultKind } from '../../emulator/faults';
 import { DEFAULT_AUTH_TOKEN, type Emulator } from '../../emulator/server';
 import { NODE_NAME } from '../../harness/engine';
 import { makePdf } from '../../fixtures/pdf';
-import { expectNoToken, pdfItem, requestsOn, runDocument, servicePaths, startV3Emulator } from './setup';
+import {
+	expectNoToken,
+	pdfItem,
+	requestsOn,
+	runDocument,
+	servicePaths,
+	startV3Emulator,
+} from './setup';
 
 let emulator: Emulator;
 beforeEach(async () => {
@@ -29,8 +36,10 @@ describe('HTTP-level failures give clear errors without the token', () => {
 		expectNoToken(error);
 	});
 
-	it('a service error code: the message ends with the code, the description gives the service\'s words and what to do', async () => {
-		const coded = (await runDocument(emulator, { operation: 'getStatus', documentId: 'NOPE' })).nodeError(NODE_NAME);
+	it("a service error code: the message ends with the code, the description gives the service's words and what to do", async () => {
+		const coded = (
+			await runDocument(emulator, { operation: 'getStatus', documentId: 'NOPE' })
+		).nodeError(NODE_NAME);
 		expect(coded?.message).toBe('No document matches this document ID [no.document.found]');
 		expect(coded?.description).toMatch(/^no\.document\.found: No document found\nCheck the ID\./);
 		expectNoToken(coded);
@@ -39,34 +48,59 @@ describe('HTTP-level failures give clear errors without the token', () => {
 	it('a download link that expired before it was read', async () => {
 		const original = emulator.links.createDownload.bind(emulator.links);
 		emulator.links.createDownload = (file, ttl) => original(file, ttl - 60_000);
-		const download = (await runDocument(emulator, { operation: 'download', documentId: V3_SEED.completedDocumentId, downloadType: 'DOCUMENT' })).nodeError(NODE_NAME);
+		const download = (
+			await runDocument(emulator, {
+				operation: 'download',
+				documentId: V3_SEED.completedDocumentId,
+				downloadType: 'DOCUMENT',
+			})
+		).nodeError(NODE_NAME);
 		expect(download?.message).toBe('The download link could not be read (HTTP 403)');
-		expect(download?.description).toBe('Download links expire within seconds; run the node again to get a fresh one.');
+		expect(download?.description).toBe(
+			'Download links expire within seconds; run the node again to get a fresh one.',
+		);
 		expectNoToken(download);
 	});
 
 	it('Resend Invitations (a custom operation): a reset connection and a server error', async () => {
 		const signUrls = 'https://x/sign/00000000-0000-0000-0000-000000000000';
 		emulator.faults.inject({ kind: 'reset', path: '/v3.0/sign/request/resend' });
-		const resend = (await runDocument(emulator, { operation: 'resend', signUrls })).nodeError(NODE_NAME);
+		const resend = (await runDocument(emulator, { operation: 'resend', signUrls })).nodeError(
+			NODE_NAME,
+		);
 		expect(resend?.message).toMatch(/closed unexpectedly|socket hang up|ECONNRESET/i);
 		expect(resend?.httpCode).toBe('ECONNRESET');
 		expectNoToken(resend);
 		emulator.faults.inject({ kind: 'http500', path: '/v3.0/sign/request/resend' });
-		const resend500 = (await runDocument(emulator, { operation: 'resend', signUrls })).nodeError(NODE_NAME);
+		const resend500 = (await runDocument(emulator, { operation: 'resend', signUrls })).nodeError(
+			NODE_NAME,
+		);
 		expect(resend500?.message).toBe('The service had a server error (HTTP 500)');
-		expect(resend500?.description).toBe('This is on the service side; try again later or turn on Retry On Fail.');
+		expect(resend500?.description).toBe(
+			'This is on the service side; try again later or turn on Retry On Fail.',
+		);
 		expectNoToken(resend500);
 	});
 });
 
 describe('Continue On Fail', () => {
 	it('yields one error item for each failing item and goes on with the others', async () => {
-		const input = [{ json: { id: V3_SEED.sentDocumentId } }, { json: { id: 'NOPE' } }, { json: { id: '' } }, { json: { id: V3_SEED.completedDocumentId } }];
-		const result = await runDocument(emulator, { operation: 'getStatus', documentId: '={{ $json.id }}' }, { input, onError: 'continueRegularOutput' });
+		const input = [
+			{ json: { id: V3_SEED.sentDocumentId } },
+			{ json: { id: 'NOPE' } },
+			{ json: { id: '' } },
+			{ json: { id: V3_SEED.completedDocumentId } },
+		];
+		const result = await runDocument(
+			emulator,
+			{ operation: 'getStatus', documentId: '={{ $json.id }}' },
+			{ input, onError: 'continueRegularOutput' },
+		);
 		expect(result.items).toHaveLength(4);
 		expect(result.items[0].json.documentId).toBe(V3_SEED.sentDocumentId);
-		expect(result.items[1].json.error).toBe('No document matches this document ID [no.document.found]');
+		expect(result.items[1].json.error).toBe(
+			'No document matches this document ID [no.document.found]',
+		);
 		expect(result.items[2].json.error).toBe('Document ID: is required');
 		expect(result.items[3].json.documentId).toBe(V3_SEED.completedDocumentId);
 		expect(requestsOn(emulator, servicePaths.status)).toHaveLength(3);
@@ -78,10 +112,18 @@ describe('Continue On Fail', () => {
 		const bad = await pdfItem(Buffer.from('not a pdf'));
 		const result = await runDocument(
 			emulator,
-			{ operation: 'create', profileId: V3_SEED.pdfProfileId, documentSource: 'binary', binaryPropertyName: 'data', invitees: { invitee: [{ name: 'A', phone: '9876543210' }] } },
+			{
+				operation: 'create',
+				profileId: V3_SEED.pdfProfileId,
+				documentSource: 'binary',
+				binaryPropertyName: 'data',
+				invitees: { invitee: [{ name: 'A', phone: '9876543210' }] },
+			},
 			{ input: [bad, good], onError: 'continueRegularOutput' },
 		);
-		expect(result.items[0].json.error).toBe('Input Binary Field: is not a PDF (it does not start with %PDF-)');
+		expect(result.items[0].json.error).toBe(
+			'Input Binary Field: is not a PDF (it does not start with %PDF-)',
+		);
 		expect(result.items[1].json.documentId).toEqual(expect.any(String));
 		expect(requestsOn(emulator, servicePaths.create, 'POST')).toHaveLength(1);
 	});

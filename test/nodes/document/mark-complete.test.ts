@@ -18,7 +18,9 @@ const path = '/api/v3.0/sign/request/complete';
 describe('Document → Mark as Complete', () => {
 	it('takes its place in the Document operations, in name order', () => {
 		const selector = new DocumentExecution().description.properties.find(
-			(property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes('document'),
+			(property) =>
+				property.name === 'operation' &&
+				property.displayOptions?.show?.resource?.includes('document'),
 		)!;
 		const names = (selector.options as INodePropertyOptions[]).map((option) => option.name);
 		expect(names).toContain('Mark as Complete');
@@ -28,15 +30,34 @@ describe('Document → Mark as Complete', () => {
 	it('posts the document ID and outputs the outcome; the document is then COMPLETED', async () => {
 		await inviteeActs(emulator.env, V3_SEED.sentDocumentId, 'sign-next');
 		await inviteeActs(emulator.env, V3_SEED.sentDocumentId, 'reject');
-		const { items } = await runDocument(emulator, { operation: 'markComplete', documentId: V3_SEED.sentDocumentId });
-		expect(requestsOn(emulator, path, 'POST')[0].body).toEqual({ documentId: V3_SEED.sentDocumentId });
-		expect(items[0].json).toEqual({ documentId: V3_SEED.sentDocumentId, completed: true, code: 'document.complete.success', message: 'Document marked as complete' });
-		const status = await runDocument(emulator, { operation: 'getMany', returnAll: true, filters: { q: V3_SEED.sentDocumentId } });
-		expect(status.items.find((item) => item.json.documentId === V3_SEED.sentDocumentId)?.json.status).toBe('COMPLETED');
+		const { items } = await runDocument(emulator, {
+			operation: 'markComplete',
+			documentId: V3_SEED.sentDocumentId,
+		});
+		expect(requestsOn(emulator, path, 'POST')[0].body).toEqual({
+			documentId: V3_SEED.sentDocumentId,
+		});
+		expect(items[0].json).toEqual({
+			documentId: V3_SEED.sentDocumentId,
+			completed: true,
+			code: 'document.complete.success',
+			message: 'Document marked as complete',
+		});
+		const status = await runDocument(emulator, {
+			operation: 'getMany',
+			returnAll: true,
+			filters: { q: V3_SEED.sentDocumentId },
+		});
+		expect(
+			status.items.find((item) => item.json.documentId === V3_SEED.sentDocumentId)?.json.status,
+		).toBe('COMPLETED');
 	});
 
 	it('turns the refusal of a document with an active invitation into an error carrying its code', async () => {
-		const result = await runDocument(emulator, { operation: 'markComplete', documentId: V3_SEED.sentDocumentId });
+		const result = await runDocument(emulator, {
+			operation: 'markComplete',
+			documentId: V3_SEED.sentDocumentId,
+		});
 		expect(result.nodeError(NODE_NAME)?.message).toContain('[active.invitation.exists]');
 		expect(v3State(emulator).documents.get(V3_SEED.sentDocumentId)!.completion).toBeUndefined();
 	});

@@ -1,4 +1,9 @@
-import type { INodeParameters, INodeProperties, INodePropertyRegexValidation, NodeParameterValueType } from 'n8n-workflow';
+import type {
+	INodeParameters,
+	INodeProperties,
+	INodePropertyRegexValidation,
+	NodeParameterValueType,
+} from 'n8n-workflow';
 
 import { DocumentExecution } from '../../../nodes/DocumentExecution/DocumentExecution.node';
 import { V3_SEED } from '../../emulator/families/v3';
@@ -17,10 +22,19 @@ afterEach(async () => await emulator.close());
 
 const MAIN_DOCUMENTS = 73 + 7;
 
-const searchDocuments = (filter?: string, paginationToken?: string, credential = tokenCredential(emulator)) =>
+const searchDocuments = (
+	filter?: string,
+	paginationToken?: string,
+	credential = tokenCredential(emulator),
+) =>
 	searchList(
 		'searchDocuments',
-		{ parameters: { authentication: 'authToken', resource: 'document', operation: 'getStatus' }, path: 'parameters.documentId', filter, paginationToken },
+		{
+			parameters: { authentication: 'authToken', resource: 'document', operation: 'getStatus' },
+			path: 'parameters.documentId',
+			filter,
+			paginationToken,
+		},
 		{ credentials: { documentExecutionApi: credential } },
 	);
 
@@ -31,7 +45,9 @@ describe('Document ID → From List (listSearch searchDocuments)', () => {
 		expect(first.paginationToken).toBe('40');
 		expect(requestsOn(emulator, servicePaths.list)[0].query).toEqual({ offset: '0', max: '40' });
 		const completed = (await searchDocuments(V3_SEED.completedDocumentId)).results;
-		expect(completed).toEqual([{ name: expect.stringMatching(/ \(COMPLETED\)$/), value: V3_SEED.completedDocumentId }]);
+		expect(completed).toEqual([
+			{ name: expect.stringMatching(/ \(COMPLETED\)$/), value: V3_SEED.completedDocumentId },
+		]);
 	});
 
 	it('pages with the token until the list ends', async () => {
@@ -46,15 +62,25 @@ describe('Document ID → From List (listSearch searchDocuments)', () => {
 
 	it('sends a typed filter as q: a whole name, ID or IRN finds the document, part of one finds nothing', async () => {
 		const byIrn = await searchDocuments(` ${V3_SEED.completedIrn} `);
-		expect(requestsOn(emulator, servicePaths.list)[0].query).toEqual({ offset: '0', max: '40', q: V3_SEED.completedIrn });
+		expect(requestsOn(emulator, servicePaths.list)[0].query).toEqual({
+			offset: '0',
+			max: '40',
+			q: V3_SEED.completedIrn,
+		});
 		expect(byIrn.results.map((result) => result.value)).toEqual([V3_SEED.completedDocumentId]);
 		const partial = await searchDocuments(V3_SEED.completedDocumentId.slice(0, 6));
 		expect(partial).toEqual({ results: [], paginationToken: undefined });
 	});
 
 	it('turns a refused token into the v3 error, without the token in it', async () => {
-		const error = await searchDocuments(undefined, undefined, tokenCredential(emulator, 'wrong-token')).catch((caught: unknown) => caught);
-		expect(error).toMatchObject({ message: 'The service refused the Auth Token [invalid.auth.token]' });
+		const error = await searchDocuments(
+			undefined,
+			undefined,
+			tokenCredential(emulator, 'wrong-token'),
+		).catch((caught: unknown) => caught);
+		expect(error).toMatchObject({
+			message: 'The service refused the Auth Token [invalid.auth.token]',
+		});
 		expectNoToken(error, 'wrong-token');
 	});
 
@@ -62,7 +88,10 @@ describe('Document ID → From List (listSearch searchDocuments)', () => {
 		const closed = await startV3Emulator();
 		const { baseUrl } = closed;
 		await closed.close();
-		const error = await searchDocuments(undefined, undefined, { ...tokenCredential(emulator), baseUrl }).catch((caught: unknown) => caught);
+		const error = await searchDocuments(undefined, undefined, {
+			...tokenCredential(emulator),
+			baseUrl,
+		}).catch((caught: unknown) => caught);
 		expect(error).toMatchObject({
 			message: `Document ID → From List: ${new URL(baseUrl).host} refused the connection; check that n8n can reach it (firewall, proxy), then open the list again`,
 		});
@@ -71,10 +100,15 @@ describe('Document ID → From List (listSearch searchDocuments)', () => {
 	it('says the list needs the Auth Token when OAuth2 is chosen, and sends nothing', async () => {
 		const request = searchList(
 			'searchDocuments',
-			{ parameters: { authentication: 'oAuth2', resource: 'document', operation: 'getStatus' }, path: 'parameters.documentId' },
+			{
+				parameters: { authentication: 'oAuth2', resource: 'document', operation: 'getStatus' },
+				path: 'parameters.documentId',
+			},
 			{ credentials: { documentExecutionOAuth2Api: await oauthCredential(emulator) } },
 		);
-		await expect(request).rejects.toThrow('Document ID → From List: this list needs the Auth Token credential');
+		await expect(request).rejects.toThrow(
+			'Document ID → From List: this list needs the Auth Token credential',
+		);
 		expect(requestsOn(emulator, servicePaths.list)).toHaveLength(0);
 	});
 });
@@ -82,16 +116,30 @@ describe('Document ID → From List (listSearch searchDocuments)', () => {
 describe('Document ID as a picker', () => {
 	const documentIdFields = () =>
 		new DocumentExecution().description.properties.filter(
-			(property): property is INodeProperties => property.name === 'documentId' && property.displayOptions?.show?.resource?.includes('document') === true,
+			(property): property is INodeProperties =>
+				property.name === 'documentId' &&
+				property.displayOptions?.show?.resource?.includes('document') === true,
 		);
 
 	it('is a resource locator From List or By ID on every operation that takes one (no URL carries a document ID)', () => {
-		const operations = documentIdFields().flatMap((field) => field.displayOptions?.show?.operation ?? []);
-		expect([...operations].sort()).toEqual(['delete', 'download', 'getDetails', 'getStatus', 'markComplete', 'reactivate']);
+		const operations = documentIdFields().flatMap(
+			(field) => field.displayOptions?.show?.operation ?? [],
+		);
+		expect([...operations].sort()).toEqual([
+			'delete',
+			'download',
+			'getDetails',
+			'getStatus',
+			'markComplete',
+			'reactivate',
+		]);
 		for (const field of documentIdFields()) {
 			expect(field.type).toBe('resourceLocator');
 			expect(field.modes?.map((mode) => mode.name)).toEqual(['list', 'id']);
-			expect(field.modes?.[0].typeOptions).toEqual({ searchListMethod: 'searchDocuments', searchable: true });
+			expect(field.modes?.[0].typeOptions).toEqual({
+				searchListMethod: 'searchDocuments',
+				searchable: true,
+			});
 		}
 	});
 
@@ -103,13 +151,53 @@ describe('Document ID as a picker', () => {
 		expect(['https://app1.leegality.com/sign/5f0c', 'DOC 01', ''].some(looksLikeAnId)).toBe(false);
 	});
 
-	type Case = { operation: string; documentId: string; path: string; method: string; sentIn: 'query' | 'body'; extra?: INodeParameters; prepare?: () => Promise<void> };
+	type Case = {
+		operation: string;
+		documentId: string;
+		path: string;
+		method: string;
+		sentIn: 'query' | 'body';
+		extra?: INodeParameters;
+		prepare?: () => Promise<void>;
+	};
 	const cases: Case[] = [
-		{ operation: 'getStatus', documentId: V3_SEED.completedDocumentId, path: servicePaths.status, method: 'GET', sentIn: 'query' },
-		{ operation: 'getDetails', documentId: V3_SEED.completedDocumentId, path: servicePaths.details, method: 'GET', sentIn: 'query' },
-		{ operation: 'download', documentId: V3_SEED.completedDocumentId, path: servicePaths.fetch, method: 'GET', sentIn: 'query', extra: { options: { linkOnly: true } } },
-		{ operation: 'reactivate', documentId: V3_SEED.expiredDocumentId, path: servicePaths.reactivate, method: 'POST', sentIn: 'body', extra: { expiry: 'days', expiryDays: 3 } },
-		{ operation: 'delete', documentId: V3_SEED.completedDocumentId, path: servicePaths.create, method: 'DELETE', sentIn: 'query' },
+		{
+			operation: 'getStatus',
+			documentId: V3_SEED.completedDocumentId,
+			path: servicePaths.status,
+			method: 'GET',
+			sentIn: 'query',
+		},
+		{
+			operation: 'getDetails',
+			documentId: V3_SEED.completedDocumentId,
+			path: servicePaths.details,
+			method: 'GET',
+			sentIn: 'query',
+		},
+		{
+			operation: 'download',
+			documentId: V3_SEED.completedDocumentId,
+			path: servicePaths.fetch,
+			method: 'GET',
+			sentIn: 'query',
+			extra: { options: { linkOnly: true } },
+		},
+		{
+			operation: 'reactivate',
+			documentId: V3_SEED.expiredDocumentId,
+			path: servicePaths.reactivate,
+			method: 'POST',
+			sentIn: 'body',
+			extra: { expiry: 'days', expiryDays: 3 },
+		},
+		{
+			operation: 'delete',
+			documentId: V3_SEED.completedDocumentId,
+			path: servicePaths.create,
+			method: 'DELETE',
+			sentIn: 'query',
+		},
 		{
 			operation: 'markComplete',
 			documentId: V3_SEED.sentDocumentId,
@@ -123,29 +211,52 @@ describe('Document ID as a picker', () => {
 		},
 	];
 	const ways: Array<[string, (id: string) => NodeParameterValueType, INodeParameters?]> = [
-		['picked From List', (id) => ({ __rl: true, mode: 'list', value: id, cachedResultName: 'Loan agreement (COMPLETED)' })],
+		[
+			'picked From List',
+			(id) => ({
+				__rl: true,
+				mode: 'list',
+				value: id,
+				cachedResultName: 'Loan agreement (COMPLETED)',
+			}),
+		],
 		['given By ID', (id) => ({ __rl: true, mode: 'id', value: id })],
 		['as a plain string saved by an older workflow', (id) => id],
 		['By ID as an expression', () => ({ __rl: true, mode: 'id', value: '={{ $json.id }}' })],
 		['as an old plain-string expression', () => '={{ $json.id }}'],
 	];
 
-	describe.each(cases)('$operation', ({ operation, documentId, path, method, sentIn, extra, prepare }) => {
-		it.each(ways)('sends the document ID %s', async (_way, value) => {
-			await prepare?.();
-			const result = await runDocument(emulator, { operation, documentId: value(documentId), ...extra }, { input: [{ json: { id: documentId } }] });
-			expect(result.nodeError(NODE_NAME)).toBeUndefined();
-			const [request] = requestsOn(emulator, path, method);
-			expect((request[sentIn] as Record<string, unknown>).documentId).toBe(documentId);
-			// Only there: the other place does not carry it too.
-			expect((request[sentIn === 'query' ? 'body' : 'query'] as Record<string, unknown> | undefined)?.documentId).toBeUndefined();
-			if (operation !== 'getDetails' && operation !== 'reactivate') expect(result.items[0].json.documentId).toBe(documentId);
-		});
+	describe.each(cases)(
+		'$operation',
+		({ operation, documentId, path, method, sentIn, extra, prepare }) => {
+			it.each(ways)('sends the document ID %s', async (_way, value) => {
+				await prepare?.();
+				const result = await runDocument(
+					emulator,
+					{ operation, documentId: value(documentId), ...extra },
+					{ input: [{ json: { id: documentId } }] },
+				);
+				expect(result.nodeError(NODE_NAME)).toBeUndefined();
+				const [request] = requestsOn(emulator, path, method);
+				expect((request[sentIn] as Record<string, unknown>).documentId).toBe(documentId);
+				// Only there: the other place does not carry it too.
+				expect(
+					(request[sentIn === 'query' ? 'body' : 'query'] as Record<string, unknown> | undefined)
+						?.documentId,
+				).toBeUndefined();
+				if (operation !== 'getDetails' && operation !== 'reactivate')
+					expect(result.items[0].json.documentId).toBe(documentId);
+			});
 
-		it('refuses an empty resolved value before any request', async () => {
-			const result = await runDocument(emulator, { operation, documentId: { __rl: true, mode: 'id', value: '={{ "  " }}' }, ...extra });
-			expect(result.nodeError(NODE_NAME)?.message).toBe('Document ID: is required');
-			expect(requestsOn(emulator, path, method)).toHaveLength(0);
-		});
-	});
+			it('refuses an empty resolved value before any request', async () => {
+				const result = await runDocument(emulator, {
+					operation,
+					documentId: { __rl: true, mode: 'id', value: '={{ "  " }}' },
+					...extra,
+				});
+				expect(result.nodeError(NODE_NAME)?.message).toBe('Document ID: is required');
+				expect(requestsOn(emulator, path, method)).toHaveLength(0);
+			});
+		},
+	);
 });

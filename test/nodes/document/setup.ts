@@ -5,8 +5,18 @@ import { inspect } from 'node:util';
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import type { V3State } from '../../emulator/families/v3';
-import { DEFAULT_AUTH_TOKEN, startEmulator, type Emulator, type SeedOptions } from '../../emulator/server';
-import { runNode, storeBinary, type BinaryMode, type SingleNodeOptions } from '../../harness/engine';
+import {
+	DEFAULT_AUTH_TOKEN,
+	startEmulator,
+	type Emulator,
+	type SeedOptions,
+} from '../../emulator/server';
+import {
+	runNode,
+	storeBinary,
+	type BinaryMode,
+	type SingleNodeOptions,
+} from '../../harness/engine';
 import { makePdf } from '../../fixtures/pdf';
 import { tokenCredential } from '../../support/credentials';
 
@@ -17,7 +27,11 @@ export async function startV3Emulator(seed: SeedOptions = {}): Promise<Emulator>
 export const v3State = (emulator: Emulator) => emulator.slice<V3State>('v3');
 
 /** Runs the node on the document resource with the Auth Token credential. */
-export async function runDocument(emulator: Emulator, parameters: INodeParameters, options: SingleNodeOptions = {}) {
+export async function runDocument(
+	emulator: Emulator,
+	parameters: INodeParameters,
+	options: SingleNodeOptions = {},
+) {
 	return await runNode(
 		{ authentication: 'authToken', resource: 'document', ...parameters },
 		{ credentials: { documentExecutionApi: tokenCredential(emulator) }, ...options },
@@ -32,10 +46,18 @@ export async function pdfItem(
 	json: INodeExecutionData['json'] = {},
 ): Promise<INodeExecutionData> {
 	const binary: INodeExecutionData['binary'] = {
-		data: await storeBinary(content, { fileName: 'contract.pdf', mimeType: 'application/pdf', fileExtension: 'pdf' }, mode),
+		data: await storeBinary(
+			content,
+			{ fileName: 'contract.pdf', mimeType: 'application/pdf', fileExtension: 'pdf' },
+			mode,
+		),
 	};
 	for (const [name, bytes] of Object.entries(extra)) {
-		binary[name] = await storeBinary(bytes, { fileName: `${name}.pdf`, mimeType: 'application/pdf', fileExtension: 'pdf' }, mode);
+		binary[name] = await storeBinary(
+			bytes,
+			{ fileName: `${name}.pdf`, mimeType: 'application/pdf', fileExtension: 'pdf' },
+			mode,
+		);
 	}
 	return { json, binary };
 }
@@ -44,7 +66,14 @@ export async function pdfItem(
 export function expectNoToken(error: unknown, token = DEFAULT_AUTH_TOKEN): void {
 	expect(error).toBeDefined();
 	const asJson = JSON.stringify(error, (_key, value: unknown) =>
-		value instanceof Error ? { ...value, message: value.message, stack: value.stack, cause: (value as { cause?: unknown }).cause } : value,
+		value instanceof Error
+			? {
+					...value,
+					message: value.message,
+					stack: value.stack,
+					cause: (value as { cause?: unknown }).cause,
+				}
+			: value,
 	);
 	expect(asJson).not.toContain(token);
 	expect(inspect(error, { depth: 12, showHidden: true })).not.toContain(token);
@@ -64,11 +93,18 @@ export const servicePaths = {
 
 /** Requests that reached the emulator on exactly this path (the create and status paths share a prefix). */
 export const requestsOn = (emulator: Emulator, path: string, method?: string) =>
-	emulator.requests.filter((request) => request.path === path && (!method || request.method === method));
+	emulator.requests.filter(
+		(request) => request.path === path && (!method || request.method === method),
+	);
 
 /** The requests that reached the emulator on exactly this path, whole as it recorded them: method, path, query and body. */
 export const wholeRequestsOn = (emulator: Emulator, path: string) =>
-	requestsOn(emulator, path).map(({ method, path: on, query, body }) => ({ method, path: on, query, body }));
+	requestsOn(emulator, path).map(({ method, path: on, query, body }) => ({
+		method,
+		path: on,
+		query,
+		body,
+	}));
 
 export interface RewritingProxy {
 	/** The credential data that sends the node through the proxy. */
@@ -88,17 +124,31 @@ export async function startRewritingProxy(
 ): Promise<RewritingProxy> {
 	const server = createServer((incoming, outgoing) => {
 		const target = new URL(incoming.url ?? '/', emulator.origin);
-		const forwarded = forwardRequest(target, { method: incoming.method, headers: incoming.headers, agent: false }, (answer) => {
-			const chunks: Buffer[] = [];
-			answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-			answer.on('end', () => {
-				const raw = Buffer.concat(chunks);
-				const body = target.pathname === path ? Buffer.from(JSON.stringify(rewrite(JSON.parse(raw.toString('utf8'))))) : raw;
-				const { 'content-length': _length, 'transfer-encoding': _encoding, ...headers } = answer.headers;
-				outgoing.writeHead(answer.statusCode ?? 502, { ...headers, 'content-length': body.length });
-				outgoing.end(body);
-			});
-		});
+		const forwarded = forwardRequest(
+			target,
+			{ method: incoming.method, headers: incoming.headers, agent: false },
+			(answer) => {
+				const chunks: Buffer[] = [];
+				answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+				answer.on('end', () => {
+					const raw = Buffer.concat(chunks);
+					const body =
+						target.pathname === path
+							? Buffer.from(JSON.stringify(rewrite(JSON.parse(raw.toString('utf8')))))
+							: raw;
+					const {
+						'content-length': _length,
+						'transfer-encoding': _encoding,
+						...headers
+					} = answer.headers;
+					outgoing.writeHead(answer.statusCode ?? 502, {
+						...headers,
+						'content-length': body.length,
+					});
+					outgoing.end(body);
+				});
+			},
+		);
 		incoming.pipe(forwarded);
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,7 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { z } from 'zod';
 
 import { DocumentExecution } from '../../../nodes/DocumentExecution/DocumentExecution.node';
@@ -46,9 +51,14 @@ const summary = () => readFileSync(SUMMARY_PATH, 'utf8');
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 const table = (head: string[], rows: string[][]) =>
-	[`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)].join('\n');
+	[
+		`| ${head.join(' | ')} |`,
+		`|${head.map(() => '---').join('|')}|`,
+		...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
+	].join('\n');
 
-const between = (name: string) => new RegExp(`(<!-- generated: ${name} -->\\n)([\\s\\S]*?)(<!-- end: ${name} -->)`);
+const between = (name: string) =>
+	new RegExp(`(<!-- generated: ${name} -->\\n)([\\s\\S]*?)(<!-- end: ${name} -->)`);
 
 /** Checks a generated section against what it should hold, or writes it with UPDATE_SPEC_SUMMARY=1. */
 function expectGenerated(name: string, content: string) {
@@ -77,12 +87,16 @@ const broken = new Set<unknown>();
 function rule(operation: string, schema: z.ZodTypeAny, value: unknown, labels: FieldLabels): Rule {
 	broken.add(schema);
 	const checked = applyRules(schema, value, labels);
-	if (!checked.violations) throw new Error(`${operation}: ${JSON.stringify(value)} keeps every rule`);
+	if (!checked.violations)
+		throw new Error(`${operation}: ${JSON.stringify(value)} keeps every rule`);
 	const [{ field, rule: broke }] = checked.violations;
 	return { operation, field, rule: broke };
 }
 
-const context = { getNode: () => ({ name: 'Document Execution' }), getItemIndex: () => 0 } as unknown as IExecuteSingleFunctions;
+const context = {
+	getNode: () => ({ name: 'Document Execution' }),
+	getItemIndex: () => 0,
+} as unknown as IExecuteSingleFunctions;
 
 /** A message `<Field>: <rule>` as a Rule. */
 function split(operation: string, message: string): Rule {
@@ -93,13 +107,26 @@ function split(operation: string, message: string): Rule {
 const node = new DocumentExecution().description;
 
 /** A rule an operation's own preSend checks (one not exported from a rule module): its message for `body`. */
-async function viaPreSend(operation: string, resource: string, value: string, body: Record<string, unknown>): Promise<Rule> {
-	const selector = node.properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource))!;
-	const option = (selector.options as INodePropertyOptions[]).find((candidate) => candidate.value === value)!;
+async function viaPreSend(
+	operation: string,
+	resource: string,
+	value: string,
+	body: Record<string, unknown>,
+): Promise<Rule> {
+	const selector = node.properties.find(
+		(property) =>
+			property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource),
+	)!;
+	const option = (selector.options as INodePropertyOptions[]).find(
+		(candidate) => candidate.value === value,
+	)!;
 	// The operation's own check comes after the family's steps (routing.ts).
 	const preSend = option.routing!.send!.preSend!.slice(-1)[0];
-	const error = await preSend.call(context, { url: '', body } as IHttpRequestOptions).catch((caught: Error) => caught);
-	if (!(error instanceof Error)) throw new Error(`${operation}: ${JSON.stringify(body)} keeps every rule`);
+	const error = await preSend
+		.call(context, { url: '', body } as IHttpRequestOptions)
+		.catch((caught: Error) => caught);
+	if (!(error instanceof Error))
+		throw new Error(`${operation}: ${JSON.stringify(body)} keeps every rule`);
 	return split(operation, error.message);
 }
 
@@ -113,22 +140,81 @@ const create = (change: Record<string, unknown> = {}, file: Record<string, unkno
 	invitees: [{ name: 'Asha Rao', email: 'asha@example.com' }],
 	...change,
 });
-const ebg = (data: Record<string, unknown>) => ({ data: { requestId: 'R', loanNumber: 'L', reviewStatus: 'Accepted', reviewRemarks: 'ok', notifTxnId: 'N', ...data } });
-const nesl = (detail: Record<string, unknown>) => create({ neslData: { documentDetail: { registrationType: 'NON_LENDING', state: 'Delhi', docRefNo: 'D1', ...detail } } });
+const ebg = (data: Record<string, unknown>) => ({
+	data: {
+		requestId: 'R',
+		loanNumber: 'L',
+		reviewStatus: 'Accepted',
+		reviewRemarks: 'ok',
+		notifTxnId: 'N',
+		...data,
+	},
+});
+const nesl = (detail: Record<string, unknown>) =>
+	create({
+		neslData: {
+			documentDetail: {
+				registrationType: 'NON_LENDING',
+				state: 'Delhi',
+				docRefNo: 'D1',
+				...detail,
+			},
+		},
+	});
 const neslStamp = (stamp: Record<string, unknown>) =>
 	create({
 		neslData: {
-			stampData: [{ firstParty: 'A', secondParty: 'B', stampDutyAmount: '100', considerationPrice: '1000', descriptionOfDocument: 'Loan', stampDutyPaidBy: 'A', articleCode: '5', ...stamp }],
+			stampData: [
+				{
+					firstParty: 'A',
+					secondParty: 'B',
+					stampDutyAmount: '100',
+					considerationPrice: '1000',
+					descriptionOfDocument: 'Loan',
+					stampDutyPaidBy: 'A',
+					articleCode: '5',
+					...stamp,
+				},
+			],
 		},
 	});
 const stampUpload = (upload: Record<string, unknown>) =>
-	create({ stampUpload: { state: 'Delhi', denomination: '100', firstPartyName: 'A', secondPartyName: 'B', stampSerial: 'S1', stampFile: pdf, ...upload } });
-const download = (query: Record<string, unknown>) => ({ documentId: 'DOC1', documentDownloadType: 'DOCUMENT', ...query });
-const searchPacks = (change: Record<string, unknown>) => ({ returnAll: false, limit: 50, offset: 0, max: 40, ...change });
-const downloadPack = (change: Record<string, unknown>) => ({ downloadType: 'DOCUMENT', documentId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', mode: 'accountDefault', linkOnly: false, ...change });
+	create({
+		stampUpload: {
+			state: 'Delhi',
+			denomination: '100',
+			firstPartyName: 'A',
+			secondPartyName: 'B',
+			stampSerial: 'S1',
+			stampFile: pdf,
+			...upload,
+		},
+	});
+const download = (query: Record<string, unknown>) => ({
+	documentId: 'DOC1',
+	documentDownloadType: 'DOCUMENT',
+	...query,
+});
+const searchPacks = (change: Record<string, unknown>) => ({
+	returnAll: false,
+	limit: 50,
+	offset: 0,
+	max: 40,
+	...change,
+});
+const downloadPack = (change: Record<string, unknown>) => ({
+	downloadType: 'DOCUMENT',
+	documentId: '01ARZ3NDEKTSV4RRFFQ69G5FAV',
+	mode: 'accountDefault',
+	linkOnly: false,
+	...change,
+});
 const search = v1Search.searchRequest(['name']);
 broken.add(v1Search.searchRequest);
-const condition = (change: Record<string, unknown>) => ({ limit: 50, conditions: [{ field: 'name', operator: 'EQ', value: ['a'], ...change }] });
+const condition = (change: Record<string, unknown>) => ({
+	limit: 50,
+	conditions: [{ field: 'name', operator: 'EQ', value: ['a'], ...change }],
+});
 
 const { createBodySchema } = createRules;
 const { reactivateBodySchema } = reactivateRules;
@@ -140,113 +226,555 @@ async function rules(): Promise<Rule[]> {
 	const SEARCH = 'Audit Log, Certificate → Search';
 	return [
 		rule(CREATE, createBodySchema, create({ profileId: ' ' }), createRules.CREATE_LABELS),
-		rule(CREATE, createBodySchema, create({}, { name: 'Contract 2025.pdf' }), createRules.CREATE_LABELS),
-		rule(CREATE, createBodySchema, create({}, { name: `${'a'.repeat(256)}.pdf` }), createRules.CREATE_LABELS),
-		rule(CREATE, createBodySchema, create({}, { file: createRules.describeFile(Buffer.from('plain text')) }), createRules.CREATE_LABELS),
-		rule(CREATE, createBodySchema, create({}, { file: { ...pdf, bytes: createRules.MAX_FILE_BYTES + 1 } }), createRules.CREATE_LABELS),
-		rule(CREATE, createBodySchema, create({}, { file: createRules.describeFile('JVBERi0=?') }), createRules.CREATE_LABELS),
-		rule(CREATE, createBodySchema, create({}, { additionalFiles: [{ ...pdf, bytes: createRules.MAX_FILE_BYTES }, pdf] }), createRules.CREATE_LABELS),
-		rule(CREATE, createBodySchema, create({}, { additionalFiles: [createRules.describeFile(Buffer.from('plain text'))] }), createRules.CREATE_LABELS),
-		rule(CREATE, createBodySchema, create({}, { file: undefined, fields: [{ type: 'date' }] }), createRules.CREATE_LABELS),
-		rule(CREATE, createBodySchema, create({}, { file: undefined, fields: [{ type: 'checkbox' }] }), createRules.CREATE_LABELS),
-		rule(CREATE, createBodySchema, create({}, { file: undefined, fields: [{ type: 'dropdown' }] }), createRules.CREATE_LABELS),
-		rule(CREATE, createBodySchema, create({}, { file: undefined, fields: [{ type: 'files', height: '40' }] }), createRules.CREATE_LABELS),
-		rule(CREATE, createBodySchema, create({}, { autoGroupedFieldsFill: 'yes' }), createRules.CREATE_LABELS),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({}, { name: 'Contract 2025.pdf' }),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({}, { name: `${'a'.repeat(256)}.pdf` }),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({}, { file: createRules.describeFile(Buffer.from('plain text')) }),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({}, { file: { ...pdf, bytes: createRules.MAX_FILE_BYTES + 1 } }),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({}, { file: createRules.describeFile('JVBERi0=?') }),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({}, { additionalFiles: [{ ...pdf, bytes: createRules.MAX_FILE_BYTES }, pdf] }),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({}, { additionalFiles: [createRules.describeFile(Buffer.from('plain text'))] }),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({}, { file: undefined, fields: [{ type: 'date' }] }),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({}, { file: undefined, fields: [{ type: 'checkbox' }] }),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({}, { file: undefined, fields: [{ type: 'dropdown' }] }),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({}, { file: undefined, fields: [{ type: 'files', height: '40' }] }),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({}, { autoGroupedFieldsFill: 'yes' }),
+			createRules.CREATE_LABELS,
+		),
 		rule(CREATE, createBodySchema, create({ irn: 'LOAN 1' }), createRules.CREATE_LABELS),
-		rule(CREATE, createBodySchema, create({ stampSeries: { series: 1 } }), createRules.CREATE_LABELS),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({ stampSeries: { series: 1 } }),
+			createRules.CREATE_LABELS,
+		),
 		rule(CREATE, createBodySchema, create({ invitees: [] }), createRules.CREATE_LABELS),
-		rule(CREATE, createBodySchema, create({ invitees: [{ name: ' ', email: 'asha@example.com' }] }), createRules.CREATE_LABELS),
-		rule(CREATE, createBodySchema, create({ invitees: [{ name: 'Asha Rao' }] }), createRules.CREATE_LABELS),
-		rule(CREATE, createBodySchema, create({ invitees: [{ name: 'Asha Rao', email: 'asha' }] }), createRules.CREATE_LABELS),
-		rule(CREATE, createBodySchema, create({ invitees: [{ name: 'Asha Rao', phone: '+919876543210' }] }), createRules.CREATE_LABELS),
-		rule(CREATE, createBodySchema, create({ cc: [{ name: 'Ravi', email: 'ravi' }] }), createRules.CREATE_LABELS),
-		rule(CREATE, createBodySchema, create({ multipleStampSeries: [{ stampSeries: '', seriesQuantity: '1' }] }), createRules.CREATE_LABELS),
-		rule(CREATE, createBodySchema, create({ multipleStampSeries: [{ stampSeries: 'S1', seriesQuantity: '1.5' }] }), createRules.CREATE_LABELS),
-		rule(CREATE, createBodySchema, create({ multipleStampSeries: [{ stampSeries: 'S1', seriesQuantity: '100' }] }), createRules.CREATE_LABELS),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({ invitees: [{ name: ' ', email: 'asha@example.com' }] }),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({ invitees: [{ name: 'Asha Rao' }] }),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({ invitees: [{ name: 'Asha Rao', email: 'asha' }] }),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({ invitees: [{ name: 'Asha Rao', phone: '+919876543210' }] }),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({ cc: [{ name: 'Ravi', email: 'ravi' }] }),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({ multipleStampSeries: [{ stampSeries: '', seriesQuantity: '1' }] }),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({ multipleStampSeries: [{ stampSeries: 'S1', seriesQuantity: '1.5' }] }),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({ multipleStampSeries: [{ stampSeries: 'S1', seriesQuantity: '100' }] }),
+			createRules.CREATE_LABELS,
+		),
 		rule(CREATE, createBodySchema, stampUpload({ stampSerial: '' }), createRules.CREATE_LABELS),
-		rule(CREATE, createBodySchema, stampUpload({ stampFile: createRules.describeFile(Buffer.from('plain text')) }), createRules.CREATE_LABELS),
+		rule(
+			CREATE,
+			createBodySchema,
+			stampUpload({ stampFile: createRules.describeFile(Buffer.from('plain text')) }),
+			createRules.CREATE_LABELS,
+		),
 		rule(CREATE, createBodySchema, nesl({ registrationType: 'LOAN' }), createRules.CREATE_LABELS),
 		rule(CREATE, createBodySchema, nesl({ state: '' }), createRules.CREATE_LABELS),
 		rule(CREATE, createBodySchema, nesl({ docRefNo: undefined }), createRules.CREATE_LABELS),
-		rule(CREATE, createBodySchema, nesl({ dateOfSanction: '31-12-2025' }), createRules.CREATE_LABELS),
-		rule(CREATE, createBodySchema, nesl({ dateOfSanction: '2025-02-30' }), createRules.CREATE_LABELS),
+		rule(
+			CREATE,
+			createBodySchema,
+			nesl({ dateOfSanction: '31-12-2025' }),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			nesl({ dateOfSanction: '2025-02-30' }),
+			createRules.CREATE_LABELS,
+		),
 		rule(CREATE, createBodySchema, nesl({ typeOfDebt: 'OTHER' }), createRules.CREATE_LABELS),
 		rule(CREATE, createBodySchema, neslStamp({ articleCode: '' }), createRules.CREATE_LABELS),
-		rule(CREATE, createBodySchema, neslStamp({ firstPartyOVDType: 'AADHAAR' }), createRules.CREATE_LABELS),
-		rule(CREATE, createBodySchema, create({ neslData: { entities: {} } }), createRules.CREATE_LABELS),
-		rule('Document → Delete, Get Status', documentCommon.documentIdSchema, { documentId: ' ' }, documentCommon.DOCUMENT_ID_LABELS),
-		rule('Document → Get Details', getDetails.detailsQuerySchema, { documentId: 'DOC1', sections: ['signature'] }, getDetails.GET_DETAILS_LABELS),
-		rule('Document → Download File', documentDownload.downloadQuerySchema, download({ documentDownloadType: 'SIGNED' }), documentDownload.DOWNLOAD_LABELS),
-		rule('Document → Download File', documentDownload.downloadQuerySchema, download({ documentDownloadType: 'ATTACHMENT', index: '' }), documentDownload.DOWNLOAD_LABELS),
-		rule('Document → Download File', documentDownload.downloadQuerySchema, download({ documentDownloadType: 'ATTACHMENT', index: -1 }), documentDownload.DOWNLOAD_LABELS),
-		rule('Document → Download File', documentDownload.downloadQuerySchema, download({ documentDownloadType: 'ATTACHMENT', index: 1.5 }), documentDownload.DOWNLOAD_LABELS),
-		rule('Document → Download File', documentDownload.downloadQuerySchema, download({ documentDownloadType: 'SUPPORTING_DOCUMENT', index: 0 }), documentDownload.DOWNLOAD_LABELS),
-		rule('Document → Get Many', getMany.listQuerySchema, { status: 'DONE', max: 40 }, getMany.GET_MANY_LABELS),
+		rule(
+			CREATE,
+			createBodySchema,
+			neslStamp({ firstPartyOVDType: 'AADHAAR' }),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({ neslData: { entities: {} } }),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			'Document → Delete, Get Status',
+			documentCommon.documentIdSchema,
+			{ documentId: ' ' },
+			documentCommon.DOCUMENT_ID_LABELS,
+		),
+		rule(
+			'Document → Get Details',
+			getDetails.detailsQuerySchema,
+			{ documentId: 'DOC1', sections: ['signature'] },
+			getDetails.GET_DETAILS_LABELS,
+		),
+		rule(
+			'Document → Download File',
+			documentDownload.downloadQuerySchema,
+			download({ documentDownloadType: 'SIGNED' }),
+			documentDownload.DOWNLOAD_LABELS,
+		),
+		rule(
+			'Document → Download File',
+			documentDownload.downloadQuerySchema,
+			download({ documentDownloadType: 'ATTACHMENT', index: '' }),
+			documentDownload.DOWNLOAD_LABELS,
+		),
+		rule(
+			'Document → Download File',
+			documentDownload.downloadQuerySchema,
+			download({ documentDownloadType: 'ATTACHMENT', index: -1 }),
+			documentDownload.DOWNLOAD_LABELS,
+		),
+		rule(
+			'Document → Download File',
+			documentDownload.downloadQuerySchema,
+			download({ documentDownloadType: 'ATTACHMENT', index: 1.5 }),
+			documentDownload.DOWNLOAD_LABELS,
+		),
+		rule(
+			'Document → Download File',
+			documentDownload.downloadQuerySchema,
+			download({ documentDownloadType: 'SUPPORTING_DOCUMENT', index: 0 }),
+			documentDownload.DOWNLOAD_LABELS,
+		),
+		rule(
+			'Document → Get Many',
+			getMany.listQuerySchema,
+			{ status: 'DONE', max: 40 },
+			getMany.GET_MANY_LABELS,
+		),
 		rule('Document → Get Many', getMany.listQuerySchema, { max: 41 }, getMany.GET_MANY_LABELS),
 		rule('Document → Get Many', getMany.limitSchema, { limit: 0 }, getMany.GET_MANY_LABELS),
-		await viaPreSend('Document → Mark as Complete', 'document', 'markComplete', { documentId: ' ' }),
-		rule('Document → Reactivate', reactivate, { documentId: 'DOC1', expiryDays: 366 }, reactivateRules.REACTIVATE_LABELS),
-		rule('Document → Reactivate', reactivate, { documentId: 'DOC1', expiryDays: 1.5 }, reactivateRules.REACTIVATE_LABELS),
-		rule('Document → Reactivate', reactivate, { documentId: 'DOC1', expiryTime: NOW - DAY }, reactivateRules.REACTIVATE_LABELS),
-		rule('Document → Reactivate', reactivate, { documentId: 'DOC1', expiryTime: NOW + 366 * DAY }, reactivateRules.REACTIVATE_LABELS),
-		rule('Document → Reactivate', reactivate, { documentId: 'DOC1', expiryDays: 1, expiryTime: NOW + DAY }, reactivateRules.REACTIVATE_LABELS),
-		rule('Document → Resend Invitations', resend.resendSchema, { signUrls: [] }, resend.RESEND_LABELS),
-		rule('Document → Resend Invitations', resend.resendSchema, { signUrls: Array(16).fill('https://app1.leegality.com/sign/1') }, resend.RESEND_LABELS),
-		rule('Document → Resend Invitations', resend.resendSchema, { signUrls: [' '] }, resend.RESEND_LABELS),
-		rule('Document → Review eBG Notification', reviewEbg.ebgReviewBodySchema, ebg({ reviewStatus: 'accepted' }), reviewEbg.REVIEW_EBG_LABELS),
-		rule('Document → Review eBG Notification', reviewEbg.ebgReviewBodySchema, ebg({ notifTxnId: '' }), reviewEbg.REVIEW_EBG_LABELS),
-		rule('Document → Sign With Document Signer', signer.docSignerBodySchema, { signUrl: 'S', profileId: ' ', consent: 'C' }, signer.SIGN_WITH_DOC_SIGNER_LABELS),
-		rule('Document → Sign With Document Signer', signer.docSignerBodySchema, { signUrl: 'S', profileId: 'P', consent: '' }, signer.SIGN_WITH_DOC_SIGNER_LABELS),
-		rule('Invitation → Activate, Delete', invitation.signUrlQuerySchema, { signUrl: 'https://app1.leegality.com/doc/1' }, invitation.INVITATION_LABELS),
+		await viaPreSend('Document → Mark as Complete', 'document', 'markComplete', {
+			documentId: ' ',
+		}),
+		rule(
+			'Document → Reactivate',
+			reactivate,
+			{ documentId: 'DOC1', expiryDays: 366 },
+			reactivateRules.REACTIVATE_LABELS,
+		),
+		rule(
+			'Document → Reactivate',
+			reactivate,
+			{ documentId: 'DOC1', expiryDays: 1.5 },
+			reactivateRules.REACTIVATE_LABELS,
+		),
+		rule(
+			'Document → Reactivate',
+			reactivate,
+			{ documentId: 'DOC1', expiryTime: NOW - DAY },
+			reactivateRules.REACTIVATE_LABELS,
+		),
+		rule(
+			'Document → Reactivate',
+			reactivate,
+			{ documentId: 'DOC1', expiryTime: NOW + 366 * DAY },
+			reactivateRules.REACTIVATE_LABELS,
+		),
+		rule(
+			'Document → Reactivate',
+			reactivate,
+			{ documentId: 'DOC1', expiryDays: 1, expiryTime: NOW + DAY },
+			reactivateRules.REACTIVATE_LABELS,
+		),
+		rule(
+			'Document → Resend Invitations',
+			resend.resendSchema,
+			{ signUrls: [] },
+			resend.RESEND_LABELS,
+		),
+		rule(
+			'Document → Resend Invitations',
+			resend.resendSchema,
+			{ signUrls: Array(16).fill('https://app1.leegality.com/sign/1') },
+			resend.RESEND_LABELS,
+		),
+		rule(
+			'Document → Resend Invitations',
+			resend.resendSchema,
+			{ signUrls: [' '] },
+			resend.RESEND_LABELS,
+		),
+		rule(
+			'Document → Review eBG Notification',
+			reviewEbg.ebgReviewBodySchema,
+			ebg({ reviewStatus: 'accepted' }),
+			reviewEbg.REVIEW_EBG_LABELS,
+		),
+		rule(
+			'Document → Review eBG Notification',
+			reviewEbg.ebgReviewBodySchema,
+			ebg({ notifTxnId: '' }),
+			reviewEbg.REVIEW_EBG_LABELS,
+		),
+		rule(
+			'Document → Sign With Document Signer',
+			signer.docSignerBodySchema,
+			{ signUrl: 'S', profileId: ' ', consent: 'C' },
+			signer.SIGN_WITH_DOC_SIGNER_LABELS,
+		),
+		rule(
+			'Document → Sign With Document Signer',
+			signer.docSignerBodySchema,
+			{ signUrl: 'S', profileId: 'P', consent: '' },
+			signer.SIGN_WITH_DOC_SIGNER_LABELS,
+		),
+		rule(
+			'Invitation → Activate, Delete',
+			invitation.signUrlQuerySchema,
+			{ signUrl: 'https://app1.leegality.com/doc/1' },
+			invitation.INVITATION_LABELS,
+		),
 		rule('eBG Notification → Get', ebgGet.detailSchema, { notifTxnId: ' ' }, ebgGet.GET_LABELS),
-		rule('eBG Notification → Get Many', ebgGetMany.listQuerySchema, { status: 'DONE' }, ebgGetMany.GET_MANY_LABELS),
-		rule('eBG Notification → Get Many', ebgGetMany.listQuerySchema, { max: 0 }, ebgGetMany.GET_MANY_LABELS),
-		rule('Stamp → Get Expiring Series', stampExpiring.expiryQuerySchema, { lookUpPeriod: -1 }, stampExpiring.GET_EXPIRING_LABELS),
-		rule('Stamp → Get Series', stampSeries.seriesQuerySchema, { include: ['colour'] }, stampSeries.GET_SERIES_LABELS),
-		rule('Pack → Download', packDownload.packDownloadSchema, downloadPack({ downloadType: 'FILE' }), packDownload.DOWNLOAD_LABELS),
-		rule('Pack → Download', packDownload.packDownloadSchema, downloadPack({ documentId: '' }), packDownload.DOWNLOAD_LABELS),
-		rule('Pack → Download', packDownload.packDownloadSchema, downloadPack({ documentId: 'DOC1' }), packDownload.DOWNLOAD_LABELS),
-		rule('Pack → Download', packDownload.packDownloadSchema, downloadPack({ signUrl: 'https://app1.leegality.com/sign/1' }), packDownload.DOWNLOAD_LABELS),
-		rule('Pack → Download', packDownload.packDownloadSchema, downloadPack({ downloadType: 'SUPPORTING_DOCUMENT', documentId: undefined, index: 0 }), packDownload.DOWNLOAD_LABELS),
-		rule('Pack → Download', packDownload.packDownloadSchema, downloadPack({ downloadType: 'SUPPORTING_DOCUMENT', signUrl: 'S', index: 0 }), packDownload.DOWNLOAD_LABELS),
-		rule('Pack → Download', packDownload.packDownloadSchema, downloadPack({ downloadType: 'ATTACHMENT' }), packDownload.DOWNLOAD_LABELS),
-		rule('Pack → Download', packDownload.packDownloadSchema, downloadPack({ downloadType: 'ATTACHMENT', index: -1 }), packDownload.DOWNLOAD_LABELS),
-		rule('Pack → Download', packDownload.packDownloadSchema, downloadPack({ mode: 'stream', linkOnly: true }), packDownload.DOWNLOAD_LABELS),
+		rule(
+			'eBG Notification → Get Many',
+			ebgGetMany.listQuerySchema,
+			{ status: 'DONE' },
+			ebgGetMany.GET_MANY_LABELS,
+		),
+		rule(
+			'eBG Notification → Get Many',
+			ebgGetMany.listQuerySchema,
+			{ max: 0 },
+			ebgGetMany.GET_MANY_LABELS,
+		),
+		rule(
+			'Stamp → Get Expiring Series',
+			stampExpiring.expiryQuerySchema,
+			{ lookUpPeriod: -1 },
+			stampExpiring.GET_EXPIRING_LABELS,
+		),
+		rule(
+			'Stamp → Get Series',
+			stampSeries.seriesQuerySchema,
+			{ include: ['colour'] },
+			stampSeries.GET_SERIES_LABELS,
+		),
+		rule(
+			'Pack → Download',
+			packDownload.packDownloadSchema,
+			downloadPack({ downloadType: 'FILE' }),
+			packDownload.DOWNLOAD_LABELS,
+		),
+		rule(
+			'Pack → Download',
+			packDownload.packDownloadSchema,
+			downloadPack({ documentId: '' }),
+			packDownload.DOWNLOAD_LABELS,
+		),
+		rule(
+			'Pack → Download',
+			packDownload.packDownloadSchema,
+			downloadPack({ documentId: 'DOC1' }),
+			packDownload.DOWNLOAD_LABELS,
+		),
+		rule(
+			'Pack → Download',
+			packDownload.packDownloadSchema,
+			downloadPack({ signUrl: 'https://app1.leegality.com/sign/1' }),
+			packDownload.DOWNLOAD_LABELS,
+		),
+		rule(
+			'Pack → Download',
+			packDownload.packDownloadSchema,
+			downloadPack({ downloadType: 'SUPPORTING_DOCUMENT', documentId: undefined, index: 0 }),
+			packDownload.DOWNLOAD_LABELS,
+		),
+		rule(
+			'Pack → Download',
+			packDownload.packDownloadSchema,
+			downloadPack({ downloadType: 'SUPPORTING_DOCUMENT', signUrl: 'S', index: 0 }),
+			packDownload.DOWNLOAD_LABELS,
+		),
+		rule(
+			'Pack → Download',
+			packDownload.packDownloadSchema,
+			downloadPack({ downloadType: 'ATTACHMENT' }),
+			packDownload.DOWNLOAD_LABELS,
+		),
+		rule(
+			'Pack → Download',
+			packDownload.packDownloadSchema,
+			downloadPack({ downloadType: 'ATTACHMENT', index: -1 }),
+			packDownload.DOWNLOAD_LABELS,
+		),
+		rule(
+			'Pack → Download',
+			packDownload.packDownloadSchema,
+			downloadPack({ mode: 'stream', linkOnly: true }),
+			packDownload.DOWNLOAD_LABELS,
+		),
 		rule('Pack → Get', packGet.packGetSchema, { sections: [] }, packGet.GET_LABELS),
-		rule('Pack → Get', packGet.packGetSchema, { packId: 'P', packUrn: 'U', sections: [] }, packGet.GET_LABELS),
-		rule('Pack → Get', packGet.packGetSchema, { packId: 'P', sections: ['signature'] }, packGet.GET_LABELS),
-		rule('Pack → Search', packSearch.packSearchSchema, searchPacks({ status: 'SIGNED' }), packSearch.SEARCH_LABELS),
-		rule('Pack → Search', packSearch.packSearchSchema, searchPacks({ sortBy: 'name' }), packSearch.SEARCH_LABELS),
-		rule('Pack → Search', packSearch.packSearchSchema, searchPacks({ sortOrder: 'up' }), packSearch.SEARCH_LABELS),
-		rule('Pack → Search', packSearch.packSearchSchema, searchPacks({ limit: 0 }), packSearch.SEARCH_LABELS),
-		rule('Pack → Search', packSearch.packSearchSchema, searchPacks({ offset: -1 }), packSearch.SEARCH_LABELS),
-		rule('Pack → Search', packSearch.packSearchSchema, searchPacks({ max: 41 }), packSearch.SEARCH_LABELS),
-		rule('Pack → Search', packSearch.packSearchSchema, searchPacks({ offset: 1000 }), packSearch.SEARCH_LABELS),
-		rule('Pack → Search', packSearch.packSearchSchema, searchPacks({ offset: 990, limit: 20 }), packSearch.SEARCH_LABELS),
-		rule('Media → Upload', media.mediaUploadSchema, { fileName: ' ', mediaType: 'SUB_DOCUMENT' }, media.UPLOAD_LABELS),
-		rule('Media → Upload', media.mediaUploadSchema, { fileName: `${'a'.repeat(252)}.pdf`, mediaType: 'SUB_DOCUMENT' }, media.UPLOAD_LABELS),
-		rule('Media → Upload', media.mediaUploadSchema, { fileName: 'contract', mediaType: 'SUB_DOCUMENT' }, media.UPLOAD_LABELS),
-		rule('Media → Upload', media.mediaUploadSchema, { fileName: 'contract.pdf', mediaType: 'PDF' }, media.UPLOAD_LABELS),
+		rule(
+			'Pack → Get',
+			packGet.packGetSchema,
+			{ packId: 'P', packUrn: 'U', sections: [] },
+			packGet.GET_LABELS,
+		),
+		rule(
+			'Pack → Get',
+			packGet.packGetSchema,
+			{ packId: 'P', sections: ['signature'] },
+			packGet.GET_LABELS,
+		),
+		rule(
+			'Pack → Search',
+			packSearch.packSearchSchema,
+			searchPacks({ status: 'SIGNED' }),
+			packSearch.SEARCH_LABELS,
+		),
+		rule(
+			'Pack → Search',
+			packSearch.packSearchSchema,
+			searchPacks({ sortBy: 'name' }),
+			packSearch.SEARCH_LABELS,
+		),
+		rule(
+			'Pack → Search',
+			packSearch.packSearchSchema,
+			searchPacks({ sortOrder: 'up' }),
+			packSearch.SEARCH_LABELS,
+		),
+		rule(
+			'Pack → Search',
+			packSearch.packSearchSchema,
+			searchPacks({ limit: 0 }),
+			packSearch.SEARCH_LABELS,
+		),
+		rule(
+			'Pack → Search',
+			packSearch.packSearchSchema,
+			searchPacks({ offset: -1 }),
+			packSearch.SEARCH_LABELS,
+		),
+		rule(
+			'Pack → Search',
+			packSearch.packSearchSchema,
+			searchPacks({ max: 41 }),
+			packSearch.SEARCH_LABELS,
+		),
+		rule(
+			'Pack → Search',
+			packSearch.packSearchSchema,
+			searchPacks({ offset: 1000 }),
+			packSearch.SEARCH_LABELS,
+		),
+		rule(
+			'Pack → Search',
+			packSearch.packSearchSchema,
+			searchPacks({ offset: 990, limit: 20 }),
+			packSearch.SEARCH_LABELS,
+		),
+		rule(
+			'Media → Upload',
+			media.mediaUploadSchema,
+			{ fileName: ' ', mediaType: 'SUB_DOCUMENT' },
+			media.UPLOAD_LABELS,
+		),
+		rule(
+			'Media → Upload',
+			media.mediaUploadSchema,
+			{ fileName: `${'a'.repeat(252)}.pdf`, mediaType: 'SUB_DOCUMENT' },
+			media.UPLOAD_LABELS,
+		),
+		rule(
+			'Media → Upload',
+			media.mediaUploadSchema,
+			{ fileName: 'contract', mediaType: 'SUB_DOCUMENT' },
+			media.UPLOAD_LABELS,
+		),
+		rule(
+			'Media → Upload',
+			media.mediaUploadSchema,
+			{ fileName: 'contract.pdf', mediaType: 'PDF' },
+			media.UPLOAD_LABELS,
+		),
 		rule(SEARCH, search, condition({ operator: 'ABOUT' }), v1Search.SEARCH_LABELS),
 		rule(SEARCH, search, condition({ operator: 'BETWEEN', value: ['1'] }), v1Search.SEARCH_LABELS),
 		rule(SEARCH, search, condition({ operator: 'IS_NULL', value: ['1'] }), v1Search.SEARCH_LABELS),
 		rule(SEARCH, search, condition({ operator: 'IN', value: [] }), v1Search.SEARCH_LABELS),
-		rule(SEARCH, search, { limit: 50, filterJson: { operator: 'AND', filters: [] } }, v1Search.SEARCH_LABELS),
-		rule(SEARCH, search, { limit: 50, filterJson: { operator: 'EQ', value: ['a'] } }, v1Search.SEARCH_LABELS),
-		rule(SEARCH, search, { limit: 50, sort: [{ field: 'name', direction: 'UP' }] }, v1Search.SEARCH_LABELS),
+		rule(
+			SEARCH,
+			search,
+			{ limit: 50, filterJson: { operator: 'AND', filters: [] } },
+			v1Search.SEARCH_LABELS,
+		),
+		rule(
+			SEARCH,
+			search,
+			{ limit: 50, filterJson: { operator: 'EQ', value: ['a'] } },
+			v1Search.SEARCH_LABELS,
+		),
+		rule(
+			SEARCH,
+			search,
+			{ limit: 50, sort: [{ field: 'name', direction: 'UP' }] },
+			v1Search.SEARCH_LABELS,
+		),
 		rule(SEARCH, search, { limit: 0 }, v1Search.SEARCH_LABELS),
 		rule(SEARCH, search, { limit: 50, page: -1 }, v1Search.SEARCH_LABELS),
 		rule('Licence → Install', licence.installSchema, { file: ' ' }, licence.INSTALL_LABELS),
-		rule('Notification Rule → Update', notificationRule.updateSchema, { id: ' ', ruleType: 'USER_CREATED' }, notificationRule.UPDATE_LABELS),
-		rule('Notification Rule → Update', notificationRule.updateSchema, { id: 'R1', ruleType: 'USER_UPDATED' }, notificationRule.UPDATE_LABELS),
-		rule('Notification Rule → Update', notificationRule.updateSchema, { id: 'R1', ruleType: 'USER_CREATED', additionalEmailRecipients: ['ravi'] }, notificationRule.UPDATE_LABELS),
-		rule('Notification Rule → Update', notificationRule.updateSchema, { id: 'R1', ruleType: 'USER_CREATED', userIds: [' '] }, notificationRule.UPDATE_LABELS),
-		rule('OAuth2 Client → Create', oauth2Client.createSchema, { clientId: ' ' }, oauth2Client.CREATE_LABELS),
-		rule('OAuth2 Client → Create', oauth2Client.createSchema, { clientId: 'n8n' }, oauth2Client.CREATE_LABELS),
+		rule(
+			'Notification Rule → Update',
+			notificationRule.updateSchema,
+			{ id: ' ', ruleType: 'USER_CREATED' },
+			notificationRule.UPDATE_LABELS,
+		),
+		rule(
+			'Notification Rule → Update',
+			notificationRule.updateSchema,
+			{ id: 'R1', ruleType: 'USER_UPDATED' },
+			notificationRule.UPDATE_LABELS,
+		),
+		rule(
+			'Notification Rule → Update',
+			notificationRule.updateSchema,
+			{ id: 'R1', ruleType: 'USER_CREATED', additionalEmailRecipients: ['ravi'] },
+			notificationRule.UPDATE_LABELS,
+		),
+		rule(
+			'Notification Rule → Update',
+			notificationRule.updateSchema,
+			{ id: 'R1', ruleType: 'USER_CREATED', userIds: [' '] },
+			notificationRule.UPDATE_LABELS,
+		),
+		rule(
+			'OAuth2 Client → Create',
+			oauth2Client.createSchema,
+			{ clientId: ' ' },
+			oauth2Client.CREATE_LABELS,
+		),
+		rule(
+			'OAuth2 Client → Create',
+			oauth2Client.createSchema,
+			{ clientId: 'n8n' },
+			oauth2Client.CREATE_LABELS,
+		),
 		rule('Organisation Settings → Update', settings.updateSchema, {}, settings.UPDATE_LABELS),
-		rule('Organisation Settings → Update', settings.updateSchema, { documentRetentionPeriod: 0 }, settings.UPDATE_LABELS),
-		rule('Password Policy → Create', passwordPolicy.createSchema, { minimumPasswordLength: 0, numbersRequired: true, specialCharactersRequired: true, uppercaseRequired: true }, passwordPolicy.CREATE_LABELS),
-		rule('Password Policy → Create', passwordPolicy.createSchema, { minimumPasswordLength: 8, numbersRequired: '', specialCharactersRequired: true, uppercaseRequired: true }, passwordPolicy.CREATE_LABELS),
+		rule(
+			'Organisation Settings → Update',
+			settings.updateSchema,
+			{ documentRetentionPeriod: 0 },
+			settings.UPDATE_LABELS,
+		),
+		rule(
+			'Password Policy → Create',
+			passwordPolicy.createSchema,
+			{
+				minimumPasswordLength: 0,
+				numbersRequired: true,
+				specialCharactersRequired: true,
+				uppercaseRequired: true,
+			},
+			passwordPolicy.CREATE_LABELS,
+		),
+		rule(
+			'Password Policy → Create',
+			passwordPolicy.createSchema,
+			{
+				minimumPasswordLength: 8,
+				numbersRequired: '',
+				specialCharactersRequired: true,
+				uppercaseRequired: true,
+			},
+			passwordPolicy.CREATE_LABELS,
+		),
 		rule('Role → Update', role.updateSchema, { id: 'R1', name: ' ' }, role.UPDATE_LABELS),
 	];
 }
@@ -274,8 +802,9 @@ describe('docs/spec-summary.md, the rules checked before sending', () => {
 
 describe('docs/spec-summary.md, the service codes', () => {
 	it('lists, generated from serviceCodes.ts, the sentence the node shows for each code', () => {
-		const rows = Object.entries({ v3: V3_CODES, v4: V4_CODES, v1: V1_CODES }).flatMap(([family, codes]) =>
-			Object.entries(codes).map(([code, { message }]) => [family, `\`${code}\``, message]),
+		const rows = Object.entries({ v3: V3_CODES, v4: V4_CODES, v1: V1_CODES }).flatMap(
+			([family, codes]) =>
+				Object.entries(codes).map(([code, { message }]) => [family, `\`${code}\``, message]),
 		);
 		expectGenerated('codes', table(['Family', 'Code', 'The node says'], rows));
 	});
@@ -286,15 +815,21 @@ describe('docs/spec-summary.md, the service codes', () => {
 /** Each row of the endpoint table: "Resource → Operation", method and path. */
 function endpointRows(): Array<{ operation: string; method: string; path: string }> {
 	const section = /## Endpoints per operation\n([\s\S]*?)\n## /.exec(summary())![1];
-	return [...section.matchAll(/^\| ([^|]+ → [^|]+?) \| `(GET|POST|PUT|DELETE) ([^`]+)` \|/gm)].map(([, operation, method, path]) => ({ operation, method, path }));
+	return [...section.matchAll(/^\| ([^|]+ → [^|]+?) \| `(GET|POST|PUT|DELETE) ([^`]+)` \|/gm)].map(
+		([, operation, method, path]) => ({ operation, method, path }),
+	);
 }
 
 /** Every operation of the node, "Resource → Operation", with the method and path of its routing (none for a custom operation). */
 function nodeOperations(): Array<{ operation: string; method?: string; path?: string }> {
-	const resources = (node.properties.find((property) => property.name === 'resource')!.options as INodePropertyOptions[]).map(({ name, value }) => ({ name, value }));
+	const resources = (
+		node.properties.find((property) => property.name === 'resource')!
+			.options as INodePropertyOptions[]
+	).map(({ name, value }) => ({ name, value }));
 	return resources.flatMap(({ name, value }) => {
 		const selector = node.properties.find(
-			(property: INodeProperties) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(value),
+			(property: INodeProperties) =>
+				property.name === 'operation' && property.displayOptions?.show?.resource?.includes(value),
 		)!;
 		return (selector.options as INodePropertyOptions[]).map((option) => ({
 			operation: `${name} → ${option.name}`,
@@ -309,11 +844,15 @@ describe('docs/spec-summary.md, the endpoints per operation', () => {
 	it('has one row per operation of the node, with the method and path the node sends', () => {
 		const rows = endpointRows();
 		const operations = nodeOperations();
-		expect(rows.map((row) => row.operation).sort()).toEqual(operations.map((entry) => entry.operation).sort());
+		expect(rows.map((row) => row.operation).sort()).toEqual(
+			operations.map((entry) => entry.operation).sort(),
+		);
 		for (const { operation, method, path } of operations) {
 			if (!method) continue; // a custom operation (Resend Invitations) sends its request itself
 			const row = rows.find((candidate) => candidate.operation === operation)!;
-			expect({ operation, method: row.method, path: row.path.replace(/\{[^}]*\}/g, '{}') }).toEqual({ operation, method, path });
+			expect({ operation, method: row.method, path: row.path.replace(/\{[^}]*\}/g, '{}') }).toEqual(
+				{ operation, method, path },
+			);
 		}
 	});
 });

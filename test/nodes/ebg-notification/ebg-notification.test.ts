@@ -14,8 +14,14 @@ afterEach(async () => await emulator.close());
 
 const LIST = '/api/v3.3/nesl/notification/list';
 const runEbg = async (parameters: INodeParameters) =>
-	await runNode({ authentication: 'authToken', resource: 'ebgNotification', ...parameters }, { credentials: { documentExecutionApi: tokenCredential(emulator) } });
-const idsOf = (data: unknown) => (data as { notifications: Array<{ notifTxnId: string }> }).notifications.map((notification) => notification.notifTxnId);
+	await runNode(
+		{ authentication: 'authToken', resource: 'ebgNotification', ...parameters },
+		{ credentials: { documentExecutionApi: tokenCredential(emulator) } },
+	);
+const idsOf = (data: unknown) =>
+	(data as { notifications: Array<{ notifTxnId: string }> }).notifications.map(
+		(notification) => notification.notifTxnId,
+	);
 
 describe('eBG Notification → Get Many', () => {
 	it('sends no filter by default and outputs the answer', async () => {
@@ -30,12 +36,22 @@ describe('eBG Notification → Get Many', () => {
 			filters: { q: 'LN-0001', status: 'PENDING', requestType: 'CLOSURE', sentToMe: false },
 			options: { max: 10, offset: 0 },
 		});
-		expect(requestsOn(emulator, LIST)[0].query).toEqual({ q: 'LN-0001', status: 'PENDING', requestType: 'CLOSURE', sentToMe: 'false', max: '10', offset: '0' });
+		expect(requestsOn(emulator, LIST)[0].query).toEqual({
+			q: 'LN-0001',
+			status: 'PENDING',
+			requestType: 'CLOSURE',
+			sentToMe: 'false',
+			max: '10',
+			offset: '0',
+		});
 		expect(idsOf(items[0].json)).toEqual(['NTX-0003']);
 	});
 
 	it.each([
-		[{ filters: { status: '={{ "DONE" }}' } }, 'Review Status: must be one of ACCEPTED, PENDING, REJECTED'],
+		[
+			{ filters: { status: '={{ "DONE" }}' } },
+			'Review Status: must be one of ACCEPTED, PENDING, REJECTED',
+		],
 		[{ options: { max: '={{ 0 }}' } }, 'Page Size: must be at least 1'],
 		[{ options: { offset: '={{ -3 }}' } }, 'Offset: cannot be negative'],
 	])('refuses %j before any request', async (parameters, message) => {
@@ -49,8 +65,15 @@ describe('eBG Notification → Get', () => {
 	it('reads the notification at its path and outputs the answer', async () => {
 		const { notifTxnId, loanNumber } = V3_SEED.ebgNotification;
 		const { items } = await runEbg({ operation: 'get', notifTxnId: ` ${notifTxnId} ` });
-		expect(requestsOn(emulator, `/api/v3.3/nesl/notification/detail/${notifTxnId}`, 'GET')).toHaveLength(1);
-		expect(items[0].json.notification).toMatchObject({ notifTxnId, loanNumber, status: 'PENDING', requestType: 'AMENDMENT' });
+		expect(
+			requestsOn(emulator, `/api/v3.3/nesl/notification/detail/${notifTxnId}`, 'GET'),
+		).toHaveLength(1);
+		expect(items[0].json.notification).toMatchObject({
+			notifTxnId,
+			loanNumber,
+			status: 'PENDING',
+			requestType: 'AMENDMENT',
+		});
 	});
 
 	it('escapes the ID in the path', async () => {

@@ -16,13 +16,20 @@ afterEach(async () => await emulator.close());
 
 /** Pack → Download's parameters for a signed document. */
 const packDownloadContext = (httpRequest = jest.fn()) =>
-	postReceiveContext({ downloadType: 'DOCUMENT', documentId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', options: {} }, httpRequest);
+	postReceiveContext(
+		{ downloadType: 'DOCUMENT', documentId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', options: {} },
+		httpRequest,
+	);
 
 describe('Pack → Download keeps the downloaded bytes as n8n read them (a 15 MB file is held once)', () => {
 	it('a streamed file: hands n8n the very Buffer of the answer routing received, not a copy', async () => {
 		const file = makePdf('Streamed pack document');
 		const { context, prepareBinaryData } = packDownloadContext();
-		const answer = { statusCode: 200, headers: { 'content-type': 'application/pdf' }, body: file } as IN8nHttpFullResponse;
+		const answer = {
+			statusCode: 200,
+			headers: { 'content-type': 'application/pdf' },
+			body: file,
+		} as IN8nHttpFullResponse;
 
 		const [item] = await postReceivePackDownload.call(context, [], answer);
 
@@ -33,10 +40,23 @@ describe('Pack → Download keeps the downloaded bytes as n8n read them (a 15 MB
 
 	it('a link: hands n8n the very Buffer its request helper returned for the link, not a copy', async () => {
 		const file = makePdf('Linked pack document');
-		const httpRequest = jest.fn(async () => ({ statusCode: 200, headers: { 'content-type': 'application/pdf' }, body: file }));
+		const httpRequest = jest.fn(async () => ({
+			statusCode: 200,
+			headers: { 'content-type': 'application/pdf' },
+			body: file,
+		}));
 		const { context, prepareBinaryData } = packDownloadContext(httpRequest);
-		const link = Buffer.from(JSON.stringify({ code: 'SUCCESS', data: { url: 'https://files.example/pack', expiresAt: '2030-01-01T00:00:00Z' } }));
-		const answer = { statusCode: 200, headers: { 'content-type': 'application/json' }, body: link } as IN8nHttpFullResponse;
+		const link = Buffer.from(
+			JSON.stringify({
+				code: 'SUCCESS',
+				data: { url: 'https://files.example/pack', expiresAt: '2030-01-01T00:00:00Z' },
+			}),
+		);
+		const answer = {
+			statusCode: 200,
+			headers: { 'content-type': 'application/json' },
+			body: link,
+		} as IN8nHttpFullResponse;
 
 		const [item] = await postReceivePackDownload.call(context, [], answer);
 
@@ -49,9 +69,13 @@ describe('Pack → Download keeps the downloaded bytes as n8n read them (a 15 MB
 
 describe('Pack → Download: an answer without a download link', () => {
 	it('is a NodeApiError (the service answered, without data.url), as in Document → Download File', async () => {
-		const proxy = await startRewritingProxy(emulator, '/api/v4/packs/download', (body) => ({ ...body, data: { expiresAt: body.data.expiresAt } }));
+		const proxy = await startRewritingProxy(emulator, '/api/v4/packs/download', (body) => ({
+			...body,
+			data: { expiresAt: body.data.expiresAt },
+		}));
 		try {
-			const documentId = mainPacks(emulator).find((pack) => pack.status === 'COMPLETED')!.documents[0].documentId;
+			const documentId = mainPacks(emulator).find((pack) => pack.status === 'COMPLETED')!
+				.documents[0].documentId;
 			const result = await runV4(
 				emulator,
 				'token',
@@ -63,7 +87,9 @@ describe('Pack → Download: an answer without a download link', () => {
 			expect(error.name).toBe(NodeApiError.name);
 			expect(error).toMatchObject({
 				message: 'Pack → Download: the service answered without a download link (data.url)',
-				description: expect.stringMatching(/^HTTP 200, but the answer has no data\.url, so there is no file to read\./),
+				description: expect.stringMatching(
+					/^HTTP 200, but the answer has no data\.url, so there is no file to read\./,
+				),
 				httpCode: '200',
 				// The service's answer, as the error's details show it.
 				errorResponse: { body: expect.stringContaining('"data":{') },

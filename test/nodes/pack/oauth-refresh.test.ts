@@ -8,12 +8,20 @@ beforeEach(async () => (emulator = await startV4Emulator()));
 afterEach(async () => await emulator.close());
 
 const ACCESS_TOKEN_LIFE_MS = 3600 * 1000;
-const bearerOf = (request: { headers: Record<string, unknown> }) => String(request.headers.authorization ?? '').replace(/^Bearer /, '');
+const bearerOf = (request: { headers: Record<string, unknown> }) =>
+	String(request.headers.authorization ?? '').replace(/^Bearer /, '');
 
 const operations: Array<[string, () => Record<string, unknown>]> = [
 	['Search', () => ({ operation: 'search', limit: 3 })],
 	['Get', () => ({ operation: 'get', packId: mainPacks(emulator)[0].packId })],
-	['Download', () => ({ operation: 'download', documentId: mainPacks(emulator).find((pack) => pack.status === 'COMPLETED')!.documents[0].documentId })],
+	[
+		'Download',
+		() => ({
+			operation: 'download',
+			documentId: mainPacks(emulator).find((pack) => pack.status === 'COMPLETED')!.documents[0]
+				.documentId,
+		}),
+	],
 ];
 
 describe('an expired OAuth2 access token is refreshed through n8n and the request sent again', () => {
@@ -30,7 +38,8 @@ describe('an expired OAuth2 access token is refreshed through n8n and the reques
 		expect(result.nodeError(NODE_NAME)).toBeUndefined();
 		expect(result.items.length).toBeGreaterThan(0);
 
-		const stored = result.credentialsHelper.store.get('documentExecutionOAuth2Api')!.oauthTokenData as { access_token: string; refresh_token: string };
+		const stored = result.credentialsHelper.store.get('documentExecutionOAuth2Api')!
+			.oauthTokenData as { access_token: string; refresh_token: string };
 		expect(stored.access_token).not.toBe(oldToken);
 		expect(stored.refresh_token).toBe(credential.oauthTokenData.refresh_token);
 		expect(result.credentialsHelper.tokenUpdates.get('documentExecutionOAuth2Api')).toBe(1);
@@ -40,7 +49,10 @@ describe('an expired OAuth2 access token is refreshed through n8n and the reques
 		expect(emulator.accounts.byBearer(`Bearer ${oldToken}`)).toBe('expired');
 		expect(refresh.path).toBe('/oauth/oauth2/token');
 		expect(refresh.headers.authorization).toMatch(/^Basic /);
-		expect(refresh.body).toMatchObject({ grant_type: 'refresh_token', refresh_token: credential.oauthTokenData.refresh_token });
+		expect(refresh.body).toMatchObject({
+			grant_type: 'refresh_token',
+			refresh_token: credential.oauthTokenData.refresh_token,
+		});
 		expect(refresh.body).not.toHaveProperty('client_secret');
 		expect(retried.path).toBe(refused.path);
 		expect(retried.query).toEqual(refused.query);
@@ -53,7 +65,13 @@ describe('an expired OAuth2 access token is refreshed through n8n and the reques
 		emulator.requests.length = 0;
 		emulator.clock.advance(ACCESS_TOKEN_LIFE_MS + 1000);
 		const result = await runNode(
-			{ resource: 'pack', authentication: 'oAuth2', operation: 'search', returnAll: true, options: { pageSize: 5 } },
+			{
+				resource: 'pack',
+				authentication: 'oAuth2',
+				operation: 'search',
+				returnAll: true,
+				options: { pageSize: 5 },
+			},
 			{ credentials: { documentExecutionOAuth2Api: credential } },
 		);
 		expect(result.items).toHaveLength(12);
@@ -70,7 +88,9 @@ describe('an expired OAuth2 access token is refreshed through n8n and the reques
 			{ resource: 'pack', authentication: 'oAuth2', operation: 'search', limit: 3 },
 			{ credentials: { documentExecutionOAuth2Api: credential } },
 		);
-		expect(result.nodeError(NODE_NAME)?.message).toBe('The credential "documentExecutionOAuth2Api" needs to be reconnected.');
+		expect(result.nodeError(NODE_NAME)?.message).toBe(
+			'The credential "documentExecutionOAuth2Api" needs to be reconnected.',
+		);
 		expect(emulator.requestsTo('/oauth/oauth2/token')).toHaveLength(1);
 		expect(emulator.requestsTo('/v4/packs/search')).toHaveLength(1);
 	});

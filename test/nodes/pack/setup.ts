@@ -14,15 +14,24 @@ export async function startV4Emulator(seed: SeedOptions = {}): Promise<Emulator>
 }
 
 export const v4State = (emulator: Emulator) => emulator.slice<V4State>('v4');
-export const mainPacks = (emulator: Emulator) => v4State(emulator).packs.filter((pack) => pack.accountId === 'account-main');
+export const mainPacks = (emulator: Emulator) =>
+	v4State(emulator).packs.filter((pack) => pack.accountId === 'account-main');
 
 /** Runs the node with one of the two credentials (a freshly connected OAuth2 credential each time). */
-export async function runV4(emulator: Emulator, auth: AuthKind, parameters: INodeParameters, options: SingleNodeOptions = {}) {
+export async function runV4(
+	emulator: Emulator,
+	auth: AuthKind,
+	parameters: INodeParameters,
+	options: SingleNodeOptions = {},
+) {
 	const credentials: Record<string, ICredentialDataDecryptedObject> =
 		auth === 'token'
 			? { documentExecutionApi: tokenCredential(emulator) }
 			: { documentExecutionOAuth2Api: await oauthCredential(emulator) };
-	return await runNode({ authentication: auth === 'token' ? 'authToken' : 'oAuth2', ...parameters }, { credentials, ...options });
+	return await runNode(
+		{ authentication: auth === 'token' ? 'authToken' : 'oAuth2', ...parameters },
+		{ credentials, ...options },
+	);
 }
 
 /** The credential the emulator saw on a request. */

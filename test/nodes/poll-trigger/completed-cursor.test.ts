@@ -1,11 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { completedBaseline, completedSince } from '../../../nodes/DocumentExecutionPollTrigger/completedCursor';
+import {
+	completedBaseline,
+	completedSince,
+} from '../../../nodes/DocumentExecutionPollTrigger/completedCursor';
 import type { ReadPage } from '../../../nodes/DocumentExecutionPollTrigger/serviceReads';
 
 /** The completed list as an array the test changes, read as the service pages it. */
 function serviceList(count: number) {
-	const documents: IDataObject[] = Array.from({ length: count }, (_, index) => ({ documentId: `DOC${index}` }));
+	const documents: IDataObject[] = Array.from({ length: count }, (_, index) => ({
+		documentId: `DOC${index}`,
+	}));
 	const requests: Array<{ offset: number; max: number }> = [];
 	let beforeRead: (() => void) | undefined;
 	const read: ReadPage = async (offset, max) => {
@@ -18,12 +23,16 @@ function serviceList(count: number) {
 }
 
 const ids = (documents: IDataObject[]) => documents.map((document) => document.documentId);
-const named = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => `${prefix}${index}`);
+const named = (prefix: string, count: number) =>
+	Array.from({ length: count }, (_, index) => `${prefix}${index}`);
 
 describe('the Document Completed cursor', () => {
 	it('starts at the end of the list: 1 request up to 40 documents, 2 beyond', async () => {
 		const small = serviceList(40);
-		expect(await completedBaseline(small.read)).toEqual({ offset: 40, recentIds: named('DOC', 40) });
+		expect(await completedBaseline(small.read)).toEqual({
+			offset: 40,
+			recentIds: named('DOC', 40),
+		});
 		expect(small.requests).toHaveLength(1);
 		const large = serviceList(1000);
 		const cursor = await completedBaseline(large.read);

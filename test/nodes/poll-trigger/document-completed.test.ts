@@ -2,7 +2,14 @@ import { V3_SEED } from '../../emulator/families/v3';
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { startPollTrigger } from '../../harness/poll';
 import { tokenCredential } from '../../support/credentials';
-import { completeDocument, counted, createDocument, deleteDocument, idsOf, pollTrigger } from './helpers';
+import {
+	completeDocument,
+	counted,
+	createDocument,
+	deleteDocument,
+	idsOf,
+	pollTrigger,
+} from './helpers';
 
 const COMPLETED_LIST = '/v3.0/document/completed';
 const parameters = { event: 'documentCompleted' };
@@ -36,7 +43,11 @@ describe('Document Completed', () => {
 	it('emits the documents completed since, once each, in completion order, each with event and the list fields', async () => {
 		const trigger = pollTrigger(emulator, parameters);
 		await trigger.activate();
-		const [first, second, third] = [await createDocument(emulator), await createDocument(emulator), await createDocument(emulator)];
+		const [first, second, third] = [
+			await createDocument(emulator),
+			await createDocument(emulator),
+			await createDocument(emulator),
+		];
 		for (const id of [second, third, first]) await completeDocument(emulator, id);
 
 		const items = await trigger.poll();
@@ -124,7 +135,9 @@ describe('Document Completed', () => {
 		const stored = trigger.storedStaticData();
 		const [completed] = await completedDocuments(1);
 
-		const { items, requests } = await counted(emulator, COMPLETED_LIST, () => trigger.fetchTestEvent());
+		const { items, requests } = await counted(emulator, COMPLETED_LIST, () =>
+			trigger.fetchTestEvent(),
+		);
 		expect(idsOf(items)).toEqual([completed]);
 		expect(requests).toBe(2);
 		expect(trigger.storedStaticData()).toBe(stored);
@@ -132,11 +145,14 @@ describe('Document Completed', () => {
 	});
 
 	it('Fetch Test Event says so when nothing has completed yet', async () => {
-		for (const id of [V3_SEED.completedDocumentId, V3_SEED.completedNoAttachmentsId]) await deleteDocument(emulator, id);
-		await expect(pollTrigger(emulator, parameters).fetchTestEvent()).rejects.toThrow('No completed document yet');
+		for (const id of [V3_SEED.completedDocumentId, V3_SEED.completedNoAttachmentsId])
+			await deleteDocument(emulator, id);
+		await expect(pollTrigger(emulator, parameters).fetchTestEvent()).rejects.toThrow(
+			'No completed document yet',
+		);
 	});
 
-	it('fails with the service\'s code when the token is refused, and the cursor does not move', async () => {
+	it("fails with the service's code when the token is refused, and the cursor does not move", async () => {
 		const trigger = pollTrigger(emulator, parameters);
 		await trigger.activate();
 		const stored = trigger.storedStaticData();
@@ -145,7 +161,9 @@ describe('Document Completed', () => {
 			credentials: { documentExecutionApi: tokenCredential(emulator, 'wrong-token') },
 			storedStaticData: stored,
 		});
-		await expect(refused.poll()).rejects.toThrow('The service refused the Auth Token [invalid.auth.token]');
+		await expect(refused.poll()).rejects.toThrow(
+			'The service refused the Auth Token [invalid.auth.token]',
+		);
 		expect(refused.storedStaticData()).toBe(stored);
 	});
 });

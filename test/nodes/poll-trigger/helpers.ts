@@ -11,7 +11,10 @@ import { tokenCredential } from '../../support/credentials';
 export const http = axios.create({ validateStatus: () => true, timeout: 5000 });
 
 export const pollTrigger = (emulator: Emulator, parameters: INodeParameters): PollTrigger =>
-	startPollTrigger({ parameters, credentials: { documentExecutionApi: tokenCredential(emulator) } });
+	startPollTrigger({
+		parameters,
+		credentials: { documentExecutionApi: tokenCredential(emulator) },
+	});
 
 /** Creates a signing request through the service's API and answers its documentId. */
 export async function createDocument(emulator: Emulator, name = 'Agreement'): Promise<string> {
@@ -24,7 +27,8 @@ export async function createDocument(emulator: Emulator, name = 'Agreement'): Pr
 		},
 		{ headers: { 'X-Auth-Token': DEFAULT_AUTH_TOKEN } },
 	);
-	if (response.data.status !== 1) throw new Error(`create failed: ${JSON.stringify(response.data)}`);
+	if (response.data.status !== 1)
+		throw new Error(`create failed: ${JSON.stringify(response.data)}`);
 	return response.data.data.documentId as string;
 }
 
@@ -38,13 +42,19 @@ export async function deleteDocument(emulator: Emulator, documentId: string): Pr
 		params: { documentId },
 		headers: { 'X-Auth-Token': DEFAULT_AUTH_TOKEN },
 	});
-	if (response.data.status !== 1) throw new Error(`delete failed: ${JSON.stringify(response.data)}`);
+	if (response.data.status !== 1)
+		throw new Error(`delete failed: ${JSON.stringify(response.data)}`);
 }
 
-export const idsOf = (items: INodeExecutionData[]) => items.map((item) => item.json.documentId as string);
+export const idsOf = (items: INodeExecutionData[]) =>
+	items.map((item) => item.json.documentId as string);
 
 /** Runs a poll and answers its items with the number of requests it sent to `path`. */
-export async function counted(emulator: Emulator, path: string, poll: () => Promise<INodeExecutionData[]>) {
+export async function counted(
+	emulator: Emulator,
+	path: string,
+	poll: () => Promise<INodeExecutionData[]>,
+) {
 	const before = emulator.requestsTo(path).length;
 	const items = await poll();
 	return { items, requests: emulator.requestsTo(path).length - before };

@@ -1,6 +1,14 @@
 import { V3_SEED } from '../../emulator/families/v3';
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { completeDocument, counted, createDocument, deleteDocument, http, idsOf, pollTrigger } from './helpers';
+import {
+	completeDocument,
+	counted,
+	createDocument,
+	deleteDocument,
+	http,
+	idsOf,
+	pollTrigger,
+} from './helpers';
 
 const LIST = '/v3.0/sign/request/list';
 const parameters = { event: 'documentStatusChanged' };
@@ -11,7 +19,8 @@ beforeEach(async () => {
 });
 afterEach(async () => await emulator.close());
 
-const expire = async (documentId: string) => await http.post(`${emulator.origin}/__emulator/v3/documents/${documentId}/expire`);
+const expire = async (documentId: string) =>
+	await http.post(`${emulator.origin}/__emulator/v3/documents/${documentId}/expire`);
 
 describe('Document Status Changed', () => {
 	it('on activation remembers the newest 200 statuses in 5 requests and emits nothing; the state stays under 10 KB', async () => {
@@ -29,7 +38,12 @@ describe('Document Status Changed', () => {
 		await completeDocument(emulator, V3_SEED.sentDocumentId);
 		const items = await trigger.poll();
 		expect(items.map((item) => item.json)).toEqual([
-			expect.objectContaining({ event: 'documentStatusChanged', documentId: V3_SEED.sentDocumentId, status: 'COMPLETED', previousStatus: 'SENT' }),
+			expect.objectContaining({
+				event: 'documentStatusChanged',
+				documentId: V3_SEED.sentDocumentId,
+				status: 'COMPLETED',
+				previousStatus: 'SENT',
+			}),
 		]);
 		expect(await trigger.poll()).toEqual([]);
 		trigger = trigger.restart();
@@ -44,7 +58,9 @@ describe('Document Status Changed', () => {
 		await trigger.activate();
 		const created = await createDocument(emulator);
 		const items = await trigger.poll();
-		expect(items.map((item) => item.json)).toEqual([expect.objectContaining({ documentId: created, status: 'SENT', previousStatus: null })]);
+		expect(items.map((item) => item.json)).toEqual([
+			expect.objectContaining({ documentId: created, status: 'SENT', previousStatus: null }),
+		]);
 	});
 
 	it('emits only changes to the chosen statuses', async () => {
@@ -64,7 +80,12 @@ describe('Document Status Changed', () => {
 		const { items, requests } = await counted(emulator, LIST, () => trigger.poll());
 		expect(items).toEqual([]);
 		expect(requests).toBe(2);
-		expect(emulator.requestsTo(LIST).slice(-2).map((request) => request.query)).toEqual([
+		expect(
+			emulator
+				.requestsTo(LIST)
+				.slice(-2)
+				.map((request) => request.query),
+		).toEqual([
 			{ offset: '0', max: '40' },
 			{ offset: '40', max: '10' },
 		]);
@@ -85,7 +106,11 @@ describe('Document Status Changed', () => {
 		const stored = trigger.storedStaticData();
 		const items = await trigger.fetchTestEvent();
 		expect(items.map((item) => item.json)).toEqual([
-			expect.objectContaining({ documentId: V3_SEED.completedNoAttachmentsId, status: 'COMPLETED', previousStatus: null }),
+			expect.objectContaining({
+				documentId: V3_SEED.completedNoAttachmentsId,
+				status: 'COMPLETED',
+				previousStatus: null,
+			}),
 		]);
 		expect(trigger.storedStaticData()).toBe(stored);
 	});

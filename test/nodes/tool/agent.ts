@@ -97,22 +97,42 @@ class AgentStandIn implements INodeType {
 		],
 	} as unknown as INodeTypeDescription;
 
-	async execute(this: IExecuteFunctions, response?: EngineResponse): Promise<INodeExecutionData[][] | EngineRequest> {
+	async execute(
+		this: IExecuteFunctions,
+		response?: EngineResponse,
+	): Promise<INodeExecutionData[][] | EngineRequest> {
 		const mode = this.getNodeParameter('mode', 0) as AgentMode;
 		const toolArgs = JSON.parse(this.getNodeParameter('toolArgs', 0) as string) as IDataObject;
 		if (mode === 'tool') {
-			const tools = (await this.getInputConnectionData(NodeConnectionTypes.AiTool, 0)) as Array<{ invoke(args: object): Promise<unknown> }>;
+			const tools = (await this.getInputConnectionData(NodeConnectionTypes.AiTool, 0)) as Array<{
+				invoke(args: object): Promise<unknown>;
+			}>;
 			return [[{ json: { answer: String(await tools[0].invoke(toolArgs)) } }]];
 		}
 		// The engine passes an empty response on the first call, the tool's results when it calls again.
 		if (!response?.actionResponses.length) {
-			return { actions: [{ actionType: 'ExecutionNodeAction', nodeName: TOOL_NAME, input: toolArgs, type: NodeConnectionTypes.AiTool, id: 'call-1', metadata: {} }], metadata: {} };
+			return {
+				actions: [
+					{
+						actionType: 'ExecutionNodeAction',
+						nodeName: TOOL_NAME,
+						input: toolArgs,
+						type: NodeConnectionTypes.AiTool,
+						id: 'call-1',
+						metadata: {},
+					},
+				],
+				metadata: {},
+			};
 		}
 		return [[{ json: { answered: response.actionResponses.length } }]];
 	}
 }
 
-nodeTypes.data[TOOL_TYPE] = { type: toolOf(nodeTypes.getByNameAndVersion(nodeTypeName('documentExecution'))), sourcePath: '' };
+nodeTypes.data[TOOL_TYPE] = {
+	type: toolOf(nodeTypes.getByNameAndVersion(nodeTypeName('documentExecution'))),
+	sourcePath: '',
+};
 nodeTypes.data['test.agent'] = { type: new AgentStandIn(), sourcePath: '' };
 
 export interface AgentRun {
@@ -128,9 +148,18 @@ export interface AgentRun {
 /** Runs Manual Trigger → Agent, with the package's node connected to the agent as its tool. */
 export async function runAsTool(
 	parameters: INodeParameters,
-	options: { mode: AgentMode; toolArgs?: Record<string, unknown>; credentials: Record<string, ICredentialDataDecryptedObject> },
+	options: {
+		mode: AgentMode;
+		toolArgs?: Record<string, unknown>;
+		credentials: Record<string, ICredentialDataDecryptedObject>;
+	},
 ): Promise<AgentRun> {
-	const node = (name: string, type: string, position: number, nodeParameters: INodeParameters): INode => ({
+	const node = (
+		name: string,
+		type: string,
+		position: number,
+		nodeParameters: INodeParameters,
+	): INode => ({
 		id: name,
 		name,
 		type,
@@ -142,20 +171,33 @@ export async function runAsTool(
 		{
 			nodes: [
 				node('Manual Trigger', 'n8n-nodes-base.manualTrigger', 0, {}),
-				node(AGENT_NAME, 'test.agent', 200, { mode: options.mode, toolArgs: JSON.stringify(options.toolArgs ?? {}) }),
+				node(AGENT_NAME, 'test.agent', 200, {
+					mode: options.mode,
+					toolArgs: JSON.stringify(options.toolArgs ?? {}),
+				}),
 				node(TOOL_NAME, TOOL_TYPE, 200, parameters),
 			],
 			connections: {
-				'Manual Trigger': { main: [[{ node: AGENT_NAME, type: NodeConnectionTypes.Main, index: 0 }]] },
-				[TOOL_NAME]: { ai_tool: [[{ node: AGENT_NAME, type: NodeConnectionTypes.AiTool, index: 0 }]] },
+				'Manual Trigger': {
+					main: [[{ node: AGENT_NAME, type: NodeConnectionTypes.Main, index: 0 }]],
+				},
+				[TOOL_NAME]: {
+					ai_tool: [[{ node: AGENT_NAME, type: NodeConnectionTypes.AiTool, index: 0 }]],
+				},
 			},
 		},
 		{ credentials: options.credentials },
 	);
 	const toolRuns = result.run.data.resultData.runData[TOOL_NAME];
-	if (!toolRuns?.length) throw new Error(`The tool did not run. Workflow error: ${result.run.data.resultData.error?.message ?? 'none'}`);
+	if (!toolRuns?.length)
+		throw new Error(
+			`The tool did not run. Workflow error: ${result.run.data.resultData.error?.message ?? 'none'}`,
+		);
 	const toolRun = toolRuns[toolRuns.length - 1];
-	const answer = options.mode === 'tool' ? (result.output(AGENT_NAME)[0]?.json.answer as string | undefined) : undefined;
+	const answer =
+		options.mode === 'tool'
+			? (result.output(AGENT_NAME)[0]?.json.answer as string | undefined)
+			: undefined;
 	return { result, answer, toolRun, toolItems: toolRun.data?.ai_tool?.[0] ?? [] };
 }
 
@@ -163,5 +205,14 @@ export async function runAsTool(
 export function parametersOf(type: string, parameters: INodeParameters): INodeParameters {
 	const nodeType = nodeTypes.getByNameAndVersion(type);
 	const node: INode = { id: 'n', name: 'n', type, typeVersion: 1, position: [0, 0], parameters };
-	return NodeHelpers.getNodeParameters(nodeType.description.properties, parameters, true, false, node, nodeType.description) ?? {};
+	return (
+		NodeHelpers.getNodeParameters(
+			nodeType.description.properties,
+			parameters,
+			true,
+			false,
+			node,
+			nodeType.description,
+		) ?? {}
+	);
 }

@@ -14,7 +14,9 @@ import { triggerTestbed } from './helpers';
  * URL pasted on the workflow's invitees; only the last one (document Completed) starts the flow, which then
  * downloads the signed PDF and the audit trail through n8n's engine.
  */
-const example = JSON.parse(readFileSync(join(ROOT, 'examples', 'document-signed.json'), 'utf8')) as WorkflowJson;
+const example = JSON.parse(
+	readFileSync(join(ROOT, 'examples', 'document-signed.json'), 'utf8'),
+) as WorkflowJson;
 
 const bed = triggerTestbed();
 let server: WebhookServer;
@@ -22,11 +24,14 @@ beforeEach(async () => {
 	server = await bed.serve({}, bed.withSalt(), example);
 });
 
-const documentOf = (documentId: string) => bed.emulator.slice<V3State>('v3').documents.get(documentId)!;
+const documentOf = (documentId: string) =>
+	bed.emulator.slice<V3State>('v3').documents.get(documentId)!;
 
 /** The URLs a user pastes on every invitee of the document's workflow. */
 function pasteUrls(documentId: string) {
-	configureInviteeWebhooks(bed.emulator.env, documentOf(documentId).profileId, { all: { webhookUrl: server.url('default'), errorWebhookUrl: server.url('error') } });
+	configureInviteeWebhooks(bed.emulator.env, documentOf(documentId).profileId, {
+		all: { webhookUrl: server.url('default'), errorWebhookUrl: server.url('error') },
+	});
 }
 
 describe('examples/document-signed.json', () => {
@@ -36,7 +41,9 @@ describe('examples/document-signed.json', () => {
 			['Download Signed PDF', 'n8n-nodes-document-execution.documentExecution'],
 			['Download Audit Trail', 'n8n-nodes-document-execution.documentExecution'],
 		]);
-		expect(example.nodes[0].parameters).toMatchObject({ options: { eventTypes: ['INVITEE_SIGNED'], completedOnly: true } });
+		expect(example.nodes[0].parameters).toMatchObject({
+			options: { eventTypes: ['INVITEE_SIGNED'], completedOnly: true },
+		});
 	});
 
 	it('every signer signs: one webhook each, one execution, with the signed PDF and the audit trail the service holds', async () => {
@@ -50,7 +57,11 @@ describe('examples/document-signed.json', () => {
 		expect(server.executions).toHaveLength(1);
 		const run = server.executions[0].run!;
 		expect(run.run.data.resultData.error).toBeUndefined();
-		expect(run.output('Document Execution Trigger')[0].json.event).toMatchObject({ kind: 'INVITEE_SIGNED', documentId, documentStatus: 'COMPLETED' });
+		expect(run.output('Document Execution Trigger')[0].json.event).toMatchObject({
+			kind: 'INVITEE_SIGNED',
+			documentId,
+			documentStatus: 'COMPLETED',
+		});
 
 		const stored = documentOf(documentId);
 		const [pdf] = run.output('Download Signed PDF');
@@ -58,16 +69,24 @@ describe('examples/document-signed.json', () => {
 		const [audit] = run.output('Download Audit Trail');
 		expect((await run.binary(audit, 'auditTrail')).equals(stored.auditTrail!)).toBe(true);
 		expect(audit.binary?.auditTrail.mimeType).toBe('application/pdf');
-		expect(bed.emulator.requestsTo('/api/v3.3/document/fetchDocument').map((request) => request.query.documentDownloadType)).toEqual(['DOCUMENT', 'AUDIT_TRAIL']);
+		expect(
+			bed.emulator
+				.requestsTo('/api/v3.3/document/fetchDocument')
+				.map((request) => request.query.documentDownloadType),
+		).toEqual(['DOCUMENT', 'AUDIT_TRAIL']);
 	});
 
 	it('a signature that leaves others pending, and a rejection, are acknowledged and start nothing', async () => {
 		const documentId = V3_SEED.sentDocumentId;
 		pasteUrls(documentId);
 		const signed = await inviteeActs(bed.emulator.env, documentId, 'sign-next');
-		const rejected = await inviteeActs(bed.emulator.env, documentId, 'reject', { reason: 'Wrong amount' });
+		const rejected = await inviteeActs(bed.emulator.env, documentId, 'reject', {
+			reason: 'Wrong amount',
+		});
 		await server.settled();
-		expect([...signed.deliveries, ...rejected.deliveries].map((delivery) => delivery.attempts[0].status)).toEqual([200, 200]);
+		expect(
+			[...signed.deliveries, ...rejected.deliveries].map((delivery) => delivery.attempts[0].status),
+		).toEqual([200, 200]);
 		expect(server.executions).toHaveLength(0);
 		expect(bed.emulator.requestsTo('/api/')).toHaveLength(0);
 	});

@@ -2,7 +2,12 @@ import { Agent, request } from 'node:http';
 
 import type { INode, INodeParameters } from 'n8n-workflow';
 
-import { DEFAULT_SALT, startEmulator, type Emulator, type SeedOptions } from '../../emulator/server';
+import {
+	DEFAULT_SALT,
+	startEmulator,
+	type Emulator,
+	type SeedOptions,
+} from '../../emulator/server';
 import type { WorkflowJson } from '../../harness/engine';
 import { nodeTypeName } from '../../harness/types';
 import { startWebhookServer, type WebhookServer } from '../../harness/webhook-server';
@@ -41,16 +46,30 @@ export interface PostResult {
 }
 
 /** A raw HTTP POST (no client-side JSON handling), optionally over a keep-alive agent. */
-export function postRaw(url: string, body: string | Buffer, contentType = 'application/json', agent?: Agent): Promise<PostResult> {
+export function postRaw(
+	url: string,
+	body: string | Buffer,
+	contentType = 'application/json',
+	agent?: Agent,
+): Promise<PostResult> {
 	const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
 	return new Promise((resolve, reject) => {
 		const outgoing = request(
 			url,
-			{ method: 'POST', agent, headers: { 'content-type': contentType, 'content-length': String(bytes.length) } },
+			{
+				method: 'POST',
+				agent,
+				headers: { 'content-type': contentType, 'content-length': String(bytes.length) },
+			},
 			(response) => {
 				const chunks: Buffer[] = [];
 				response.on('data', (chunk: Buffer) => chunks.push(chunk));
-				response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+				response.on('end', () =>
+					resolve({
+						status: response.statusCode ?? 0,
+						body: Buffer.concat(chunks).toString('utf8'),
+					}),
+				);
 				response.on('error', reject);
 			},
 		);
@@ -70,7 +89,9 @@ export function triggerTestbed(seed: SeedOptions = {}) {
 	let emulator: Emulator | undefined;
 	const servers: WebhookServer[] = [];
 	beforeEach(async () => {
-		emulator = await startEmulator({ seed: { webhookRetries: 0, oauthRedirectUris: REDIRECT_URI, ...seed } });
+		emulator = await startEmulator({
+			seed: { webhookRetries: 0, oauthRedirectUris: REDIRECT_URI, ...seed },
+		});
 	});
 	afterEach(async () => {
 		for (const server of servers.splice(0)) await server.close();
@@ -81,13 +102,19 @@ export function triggerTestbed(seed: SeedOptions = {}) {
 		return emulator;
 	};
 	/** The Auth Token credential with this Private Salt ('' as saved with the field left empty). */
-	const withSalt = (salt = DEFAULT_SALT): Credentials => ({ documentExecutionApi: { ...tokenCredential(current()), privateSalt: salt } });
+	const withSalt = (salt = DEFAULT_SALT): Credentials => ({
+		documentExecutionApi: { ...tokenCredential(current()), privateSalt: salt },
+	});
 	return {
 		get emulator() {
 			return current();
 		},
 		withSalt,
-		async serve(parameters: INodeParameters = {}, credentials: Credentials = withSalt(), workflow?: WorkflowJson) {
+		async serve(
+			parameters: INodeParameters = {},
+			credentials: Credentials = withSalt(),
+			workflow?: WorkflowJson,
+		) {
 			const server = await startWebhookServer({
 				workflow: workflow ?? triggerWorkflow(parameters),
 				credentials: credentials as never,

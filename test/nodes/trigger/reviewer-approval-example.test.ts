@@ -15,7 +15,9 @@ import { triggerTestbed } from './helpers';
  * HTTP, and the rest of the workflow (Get Status, Download File) runs through n8n's engine with the
  * trigger's output as its input.
  */
-const example = JSON.parse(readFileSync(join(ROOT, 'examples', 'reviewer-approval.json'), 'utf8')) as WorkflowJson;
+const example = JSON.parse(
+	readFileSync(join(ROOT, 'examples', 'reviewer-approval.json'), 'utf8'),
+) as WorkflowJson;
 
 const bed = triggerTestbed();
 let server: WebhookServer;
@@ -45,7 +47,11 @@ describe('examples/reviewer-approval.json', () => {
 		expect(run.run.data.resultData.error).toBeUndefined();
 
 		const [trigger] = run.output('Document Execution Trigger');
-		expect(trigger.json).toMatchObject({ eventType: 'REVIEWER_APPROVAL', document: { documentId }, macVerification: { verified: true } });
+		expect(trigger.json).toMatchObject({
+			eventType: 'REVIEWER_APPROVAL',
+			document: { documentId },
+			macVerification: { verified: true },
+		});
 
 		const [status] = run.output('Get Status');
 		expect(status.json).toMatchObject({ documentId, status: 'COMPLETED' });
@@ -58,20 +64,39 @@ describe('examples/reviewer-approval.json', () => {
 		const signed = bed.emulator.slice<V3State>('v3').documents.get(documentId)!.signedPdf!;
 		expect(bytes.equals(signed)).toBe(true);
 		expect(file.binary?.data.mimeType).toBe('application/pdf');
-		expect(bed.emulator.requestsTo('/api/v3.3/document/fetchDocument')[0].query).toMatchObject({ documentId, documentDownloadType: 'DOCUMENT' });
+		expect(bed.emulator.requestsTo('/api/v3.3/document/fetchDocument')[0].query).toMatchObject({
+			documentId,
+			documentDownloadType: 'DOCUMENT',
+		});
 	});
 
 	it('an approval of a document still waiting for signatures: the status says SENT and the download step says why it fails', async () => {
-		await deliverWebhook(bed.emulator.env, { url: server.url(), documentId: V3_SEED.sentDocumentId });
+		await deliverWebhook(bed.emulator.env, {
+			url: server.url(),
+			documentId: V3_SEED.sentDocumentId,
+		});
 		await server.settled();
 		const run = server.executions[0].run!;
-		expect(run.output('Get Status')[0].json).toMatchObject({ documentId: V3_SEED.sentDocumentId, status: 'SENT' });
-		expect(run.nodeError('Download File')?.message).toBe(`${V3_CODES['no.document.found'].message} [no.document.found]`);
+		expect(run.output('Get Status')[0].json).toMatchObject({
+			documentId: V3_SEED.sentDocumentId,
+			status: 'SENT',
+		});
+		expect(run.nodeError('Download File')?.message).toBe(
+			`${V3_CODES['no.document.found'].message} [no.document.found]`,
+		);
 	});
 
 	it('ignores other event types and refuses a forged approval, so nothing is read or downloaded', async () => {
-		const other = await deliverWebhook(bed.emulator.env, { url: server.url(), documentId: V3_SEED.completedDocumentId, overrides: { eventType: 'SOMETHING_ELSE' } });
-		const forged = await deliverWebhook(bed.emulator.env, { url: server.url(), documentId: V3_SEED.completedDocumentId, overrides: { mac: 'c'.repeat(40) } });
+		const other = await deliverWebhook(bed.emulator.env, {
+			url: server.url(),
+			documentId: V3_SEED.completedDocumentId,
+			overrides: { eventType: 'SOMETHING_ELSE' },
+		});
+		const forged = await deliverWebhook(bed.emulator.env, {
+			url: server.url(),
+			documentId: V3_SEED.completedDocumentId,
+			overrides: { mac: 'c'.repeat(40) },
+		});
 		await server.settled();
 		expect([other.attempts[0].status, forged.attempts[0].status]).toEqual([200, 401]);
 		expect(server.executions).toHaveLength(0);

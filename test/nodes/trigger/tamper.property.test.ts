@@ -33,7 +33,8 @@ function prng(seed: number) {
 	return { next, int, bytes, pick };
 }
 
-const hmac = (value: string, key: string) => createHmac('sha1', key).update(value, 'utf8').digest('hex');
+const hmac = (value: string, key: string) =>
+	createHmac('sha1', key).update(value, 'utf8').digest('hex');
 const HEX = '0123456789abcdef';
 
 interface Case {
@@ -46,19 +47,28 @@ interface Case {
 type Shape = 'webhook4' | 'v3';
 
 /** A body the emulator would send about a document id, in the shape asked for. */
-function genuineBody(emulator: Emulator, shape: Shape, documentId: string, pick: <T>(values: readonly T[]) => T): Record<string, unknown> {
-	return shape === 'v3' ? buildV3Event(emulator.env, { event: pick(V3_EVENT_KINDS), documentId }) : buildEnvelope(emulator.env, { documentId });
+function genuineBody(
+	emulator: Emulator,
+	shape: Shape,
+	documentId: string,
+	pick: <T>(values: readonly T[]) => T,
+): Record<string, unknown> {
+	return shape === 'v3'
+		? buildV3Event(emulator.env, { event: pick(V3_EVENT_KINDS), documentId })
+		: buildEnvelope(emulator.env, { documentId });
 }
 
 /** The document id the trigger read, from its normalised output. */
-const eventDocumentId = (json: Record<string, unknown>) => String((json.event as { documentId: string }).documentId);
+const eventDocumentId = (json: Record<string, unknown>) =>
+	String((json.event as { documentId: string }).documentId);
 
 function tamperedCases(emulator: Emulator, shape: Shape): Case[] {
 	const random = prng(SEED);
 	const cases: Case[] = [];
 	const documentId = () => `DOC-${random.bytes(6).toString('hex').toUpperCase()}`;
 	const genuine = (id = documentId()) => genuineBody(emulator, shape, id, random.pick);
-	const withMac = (envelope: Record<string, unknown>, mac: unknown) => JSON.stringify({ ...envelope, mac });
+	const withMac = (envelope: Record<string, unknown>, mac: unknown) =>
+		JSON.stringify({ ...envelope, mac });
 	const changeOneChar = (value: string) => {
 		const at = random.int(value.length);
 		const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -70,10 +80,31 @@ function tamperedCases(emulator: Emulator, shape: Shape): Case[] {
 	for (let index = 0; index < CASES_PER_KIND; index++) {
 		// 1. Random bytes: as the whole body (JSON declared or not), or as the mac value.
 		const variant = index % 4;
-		if (variant === 0) cases.push({ kind: 'random bytes', detail: 'body, application/json', body: random.bytes(1 + random.int(300)) });
-		else if (variant === 1) cases.push({ kind: 'random bytes', detail: 'body, application/octet-stream', body: random.bytes(1 + random.int(300)), contentType: 'application/octet-stream' });
-		else if (variant === 2) cases.push({ kind: 'random bytes', detail: 'mac = 40 random hex digits', body: withMac(genuine(), random.bytes(20).toString('hex')) });
-		else cases.push({ kind: 'random bytes', detail: 'mac = random latin1 text', body: withMac(genuine(), random.bytes(1 + random.int(60)).toString('latin1')) });
+		if (variant === 0)
+			cases.push({
+				kind: 'random bytes',
+				detail: 'body, application/json',
+				body: random.bytes(1 + random.int(300)),
+			});
+		else if (variant === 1)
+			cases.push({
+				kind: 'random bytes',
+				detail: 'body, application/octet-stream',
+				body: random.bytes(1 + random.int(300)),
+				contentType: 'application/octet-stream',
+			});
+		else if (variant === 2)
+			cases.push({
+				kind: 'random bytes',
+				detail: 'mac = 40 random hex digits',
+				body: withMac(genuine(), random.bytes(20).toString('hex')),
+			});
+		else
+			cases.push({
+				kind: 'random bytes',
+				detail: 'mac = random latin1 text',
+				body: withMac(genuine(), random.bytes(1 + random.int(60)).toString('latin1')),
+			});
 
 		// 2. One hex digit of the genuine MAC flipped to another hex digit.
 		{
@@ -82,7 +113,11 @@ function tamperedCases(emulator: Emulator, shape: Shape): Case[] {
 			const at = random.int(40);
 			let digit = mac[at];
 			while (digit === mac[at]) digit = HEX[random.int(16)];
-			cases.push({ kind: 'flipped hex digit', detail: `position ${at}`, body: withMac(envelope, mac.slice(0, at) + digit + mac.slice(at + 1)) });
+			cases.push({
+				kind: 'flipped hex digit',
+				detail: `position ${at}`,
+				body: withMac(envelope, mac.slice(0, at) + digit + mac.slice(at + 1)),
+			});
 		}
 
 		// 3. The genuine MAC of one document carried by an envelope of another document id.
@@ -97,7 +132,11 @@ function tamperedCases(emulator: Emulator, shape: Shape): Case[] {
 				() => `${original}0`,
 				() => original.slice(0, -1),
 			])();
-			cases.push({ kind: 'other document id', detail: `${original} -> ${JSON.stringify(otherId)}`, body: withMac(genuine(otherId), mac) });
+			cases.push({
+				kind: 'other document id',
+				detail: `${original} -> ${JSON.stringify(otherId)}`,
+				body: withMac(genuine(otherId), mac),
+			});
 		}
 
 		// 4. A MAC over the right document id keyed by another salt.
@@ -112,7 +151,11 @@ function tamperedCases(emulator: Emulator, shape: Shape): Case[] {
 				() => 'other-account-salt',
 				() => '',
 			])();
-			cases.push({ kind: 'other salt', detail: JSON.stringify(salt), body: withMac(genuine(id), hmac(id, salt)) });
+			cases.push({
+				kind: 'other salt',
+				detail: JSON.stringify(salt),
+				body: withMac(genuine(id), hmac(id, salt)),
+			});
 		}
 
 		// 5. Case changes of the genuine MAC (decision: only the lowercase hex the service sends passes).
@@ -123,11 +166,19 @@ function tamperedCases(emulator: Emulator, shape: Shape): Case[] {
 			let changed = mac.toUpperCase();
 			if (index % 2 === 1) {
 				// Mixed case: at least one letter upper-cased, the rest at random.
-				const letters = [...mac].map((char, at) => (/[a-f]/.test(char) ? at : -1)).filter((at) => at >= 0);
+				const letters = [...mac]
+					.map((char, at) => (/[a-f]/.test(char) ? at : -1))
+					.filter((at) => at >= 0);
 				const forced = random.pick(letters);
-				changed = [...mac].map((char, at) => (at === forced || random.next() < 0.5 ? char.toUpperCase() : char)).join('');
+				changed = [...mac]
+					.map((char, at) => (at === forced || random.next() < 0.5 ? char.toUpperCase() : char))
+					.join('');
 			}
-			cases.push({ kind: 'case change', detail: index % 2 ? 'mixed case' : 'upper case', body: withMac(envelope, changed) });
+			cases.push({
+				kind: 'case change',
+				detail: index % 2 ? 'mixed case' : 'upper case',
+				body: withMac(envelope, changed),
+			});
 		}
 	}
 	return cases;
@@ -141,7 +192,9 @@ beforeEach(async () => {
 	emulator = await startEmulator();
 	server = await startWebhookServer({
 		workflow: triggerWorkflow(),
-		credentials: { documentExecutionApi: { ...tokenCredential(emulator), privateSalt: DEFAULT_SALT } },
+		credentials: {
+			documentExecutionApi: { ...tokenCredential(emulator), privateSalt: DEFAULT_SALT },
+		},
 	});
 });
 afterEach(async () => {
@@ -150,36 +203,54 @@ afterEach(async () => {
 	await emulator.close();
 });
 
-it.each<Shape>(['v3', 'webhook4'])('%s: accepts none of at least 1,000 tampered deliveries sent over HTTP, and every genuine control', async (shape) => {
-	const cases = tamperedCases(emulator, shape);
-	const control = prng(SEED ^ 1);
-	expect(cases.length).toBeGreaterThanOrEqual(1000);
+it.each<Shape>(['v3', 'webhook4'])(
+	'%s: accepts none of at least 1,000 tampered deliveries sent over HTTP, and every genuine control',
+	async (shape) => {
+		const cases = tamperedCases(emulator, shape);
+		const control = prng(SEED ^ 1);
+		expect(cases.length).toBeGreaterThanOrEqual(1000);
 
-	const accepted: Array<Case & { status: number }> = [];
-	const statuses = new Map<number, number>();
-	const byKind = new Map<string, number>();
-	let controls = 0;
-	for (const [index, tampered] of cases.entries()) {
-		const answer = await postRaw(server.url(), tampered.body, tampered.contentType, agent);
-		statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-		byKind.set(tampered.kind, (byKind.get(tampered.kind) ?? 0) + 1);
-		if (answer.status < 300) accepted.push({ ...tampered, status: answer.status });
-		if (index % 50 === 0) {
-			const answer = await postRaw(server.url(), JSON.stringify(genuineBody(emulator, shape, `CONTROL-${index}`, control.pick)), undefined, agent);
-			expect(answer.status).toBe(200);
-			controls++;
+		const accepted: Array<Case & { status: number }> = [];
+		const statuses = new Map<number, number>();
+		const byKind = new Map<string, number>();
+		let controls = 0;
+		for (const [index, tampered] of cases.entries()) {
+			const answer = await postRaw(server.url(), tampered.body, tampered.contentType, agent);
+			statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+			byKind.set(tampered.kind, (byKind.get(tampered.kind) ?? 0) + 1);
+			if (answer.status < 300) accepted.push({ ...tampered, status: answer.status });
+			if (index % 50 === 0) {
+				const answer = await postRaw(
+					server.url(),
+					JSON.stringify(genuineBody(emulator, shape, `CONTROL-${index}`, control.pick)),
+					undefined,
+					agent,
+				);
+				expect(answer.status).toBe(200);
+				controls++;
+			}
 		}
-	}
-	await server.settled();
+		await server.settled();
 
-	// Every kind of tampering was tried often, and a genuine control went through every 50 deliveries.
-	expect([...byKind.keys()].sort()).toEqual(['case change', 'flipped hex digit', 'other document id', 'other salt', 'random bytes']);
-	for (const count of byKind.values()) expect(count).toBeGreaterThanOrEqual(200);
-	expect(controls).toBe(Math.ceil(cases.length / 50));
-	expect(accepted).toEqual([]);
-	expect([...statuses.keys()].every((status) => [400, 401, 422].includes(status))).toBe(true);
-	// Only the controls started executions, each with its own document.
-	expect(server.executions).toHaveLength(controls);
-	expect(server.executions.every((execution) => eventDocumentId(execution.items[0].json).startsWith('CONTROL-'))).toBe(true);
-	expect(server.failures).toHaveLength(0);
-});
+		// Every kind of tampering was tried often, and a genuine control went through every 50 deliveries.
+		expect([...byKind.keys()].sort()).toEqual([
+			'case change',
+			'flipped hex digit',
+			'other document id',
+			'other salt',
+			'random bytes',
+		]);
+		for (const count of byKind.values()) expect(count).toBeGreaterThanOrEqual(200);
+		expect(controls).toBe(Math.ceil(cases.length / 50));
+		expect(accepted).toEqual([]);
+		expect([...statuses.keys()].every((status) => [400, 401, 422].includes(status))).toBe(true);
+		// Only the controls started executions, each with its own document.
+		expect(server.executions).toHaveLength(controls);
+		expect(
+			server.executions.every((execution) =>
+				eventDocumentId(execution.items[0].json).startsWith('CONTROL-'),
+			),
+		).toBe(true);
+		expect(server.failures).toHaveLength(0);
+	},
+);

@@ -11,7 +11,10 @@ const operation = operationSelector('auditLog', 'search', [
 		description: 'Search audit logs with filters and sorting',
 		action: 'Search audit logs',
 		// Pages by the spec's 0-based page index and reads pagination.total (shared/v1Search.ts).
-		routing: v1Routing('POST', '/audit-logs/search', { preSend: [buildAuditLogSearch], pagination: paginateSearch }),
+		routing: v1Routing('POST', '/audit-logs/search', {
+			preSend: [buildAuditLogSearch],
+			pagination: paginateSearch,
+		}),
 	},
 ]);
 

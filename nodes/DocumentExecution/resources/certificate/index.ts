@@ -11,13 +11,20 @@ const operation = operationSelector('certificate', 'search', [
 		description: 'Search certificates with filters and sorting',
 		action: 'Search certificates',
 		// Pages by the spec's 0-based page index and reads pagination.total (shared/v1Search.ts).
-		routing: v1Routing('POST', '/certificates/search', { preSend: [buildCertificateSearch], pagination: paginateSearch }),
+		routing: v1Routing('POST', '/certificates/search', {
+			preSend: [buildCertificateSearch],
+			pagination: paginateSearch,
+		}),
 	},
 ]);
 
 /** The organisation's certificates (v1). */
 export const certificateResource: ResourceModule = {
-	option: { name: 'Certificate', value: 'certificate', description: 'Organisation administration (v1)' },
+	option: {
+		name: 'Certificate',
+		value: 'certificate',
+		description: 'Organisation administration (v1)',
+	},
 	family: 'v1',
 	properties: [operation, ...searchFields],
 };

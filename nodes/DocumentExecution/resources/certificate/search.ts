@@ -18,5 +18,8 @@ export const buildCertificateSearch = buildSearch(FIELDS);
 export const searchFields = searchProperties({
 	resource: 'certificate',
 	fields: FIELDS,
-	exampleFilter: { operator: 'AND', filters: [{ field: 'certificateType', operator: 'EQ', value: ['PKCS12_PFX'] }] },
+	exampleFilter: {
+		operator: 'AND',
+		filters: [{ field: 'certificateType', operator: 'EQ', value: ['PKCS12_PFX'] }],
+	},
 });

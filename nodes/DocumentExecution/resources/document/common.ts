@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { z } from 'zod';
 
 import { isObject } from '../../../shared/isObject';
@@ -15,7 +21,6 @@ export const DOCUMENT_ID_LABELS: FieldLabels = { documentId: 'Document ID' };
 
 /** preSend of Delete and Get Status: the Document ID the query carries. */
 export const checkDocumentIdQuery = checkQuery(documentIdSchema, DOCUMENT_ID_LABELS);
-
 
 /**
  * The spec does not show what a v3 document ID looks like, so "By ID" only refuses what cannot be one: spaces
@@ -43,8 +48,14 @@ const documentIdLocator = (
 	});
 
 /** The Document ID field of `operations`, sent where their endpoint takes it: the query, or the JSON body. */
-export const documentIdField = (operations: string[], sentIn: 'query' | 'body', description = 'The ID of the document, as Create Signing Request or Get Many return it'): INodeProperties =>
-	documentIdLocator(description, showFor('document', operations), { send: { type: sentIn, property: 'documentId' } });
+export const documentIdField = (
+	operations: string[],
+	sentIn: 'query' | 'body',
+	description = 'The ID of the document, as Create Signing Request or Get Many return it',
+): INodeProperties =>
+	documentIdLocator(description, showFor('document', operations), {
+		send: { type: sentIn, property: 'documentId' },
+	});
 
 export const humanize = (value: string) =>
 	value
@@ -58,10 +69,15 @@ export const enumOptions = (values: readonly string[]) =>
 
 /** Drops empty strings and undefined, so unset optional fields are not sent. */
 export function compact<T extends Body>(object: T): T {
-	return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined && value !== '' && value !== null)) as T;
+	return Object.fromEntries(
+		Object.entries(object).filter(
+			([, value]) => value !== undefined && value !== '' && value !== null,
+		),
+	) as T;
 }
 
-export const asString = (value: unknown) => (value === undefined || value === null || value === '' ? undefined : String(value));
+export const asString = (value: unknown) =>
+	value === undefined || value === null || value === '' ? undefined : String(value);
 
 /** Whether `yyyy-MM-dd` (a prefix of `value`) names a day of the calendar: 2026-02-30 and 2026-13-45 do not. */
 export function isCalendarDate(value: string): boolean {
@@ -70,19 +86,27 @@ export function isCalendarDate(value: string): boolean {
 	const [year, month, day] = match.slice(1).map(Number);
 	const date = new Date(0);
 	date.setUTCFullYear(year, month - 1, day);
-	return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+	return (
+		date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+	);
 }
 
-export const dataOf = (response: IN8nHttpFullResponse): Body => (isObject(response.body) && isObject(response.body.data) ? response.body.data : {});
+export const dataOf = (response: IN8nHttpFullResponse): Body =>
+	isObject(response.body) && isObject(response.body.data) ? response.body.data : {};
 export const messagesOf = (response: IN8nHttpFullResponse): Body[] =>
-	isObject(response.body) && Array.isArray(response.body.messages) ? (response.body.messages as Body[]) : [];
+	isObject(response.body) && Array.isArray(response.body.messages)
+		? (response.body.messages as Body[])
+		: [];
 export const messageOf = (response: IN8nHttpFullResponse) => {
 	const [first] = messagesOf(response);
 	return { code: asString(first?.code) ?? null, message: asString(first?.message) ?? null };
 };
 
 /** postReceive: the envelope's `data` as the item. */
-export async function outputData(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+export async function outputData(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+) {
 	return [{ json: dataOf(response) as IDataObject }];
 }
-

@@ -1,7 +1,24 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { z } from 'zod';
 
-import { downloadOutputProperties, expectedFileOf, fetchTemporaryFile, fileLinkJson, howToGetTheFile, noDownloadLinkError, PDF_MIME_TYPE, returnsFile, toBinaryOutput } from '../../shared/binary';
+import {
+	downloadOutputProperties,
+	expectedFileOf,
+	fetchTemporaryFile,
+	fileLinkJson,
+	howToGetTheFile,
+	noDownloadLinkError,
+	PDF_MIME_TYPE,
+	returnsFile,
+	toBinaryOutput,
+} from '../../shared/binary';
 import { showFor } from '../../shared/descriptions';
 import { locatorValue, parameter } from '../../shared/parameters';
 import { oneOf, refuse, requiredText, type FieldLabels } from '../../shared/rules';
@@ -20,9 +37,17 @@ export const DOWNLOAD_FILE_NAMES: Record<string, (id: string, index: number) => 
 /** Seconds a v3.3 download link lives (the spec's 15 seconds), reported where the link is output instead of the file. */
 export const DOWNLOAD_LINK_LIFE_SECONDS = 15;
 
-export const DOWNLOAD_TYPES = ['DOCUMENT', 'AUDIT_TRAIL', 'ATTACHMENT', 'SUPPORTING_DOCUMENT'] as const;
+export const DOWNLOAD_TYPES = [
+	'DOCUMENT',
+	'AUDIT_TRAIL',
+	'ATTACHMENT',
+	'SUPPORTING_DOCUMENT',
+] as const;
 
-const index = z.coerce.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(0, 'cannot be negative (indexes start at 0)');
+const index = z.coerce
+	.number({ invalid_type_error: 'must be a number' })
+	.int('must be a whole number')
+	.min(0, 'cannot be negative (indexes start at 0)');
 
 export const downloadQuerySchema = z
 	.object({
@@ -34,21 +59,41 @@ export const downloadQuerySchema = z
 	.superRefine((query, ctx) => {
 		const type = query.documentDownloadType;
 		if (type === 'ATTACHMENT' || type === 'SUPPORTING_DOCUMENT') {
-			if (query.index === undefined || query.index === '') ctx.addIssue({ code: 'custom', path: ['index'], message: `is required for ${type}` });
+			if (query.index === undefined || query.index === '')
+				ctx.addIssue({ code: 'custom', path: ['index'], message: `is required for ${type}` });
 			else {
 				const parsed = index.safeParse(query.index);
-				if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['index'], message: parsed.error.issues[0].message });
+				if (!parsed.success)
+					ctx.addIssue({
+						code: 'custom',
+						path: ['index'],
+						message: parsed.error.issues[0].message,
+					});
 			}
 		}
-		if (type === 'SUPPORTING_DOCUMENT' && (typeof query.supportDocumentUrl !== 'string' || !query.supportDocumentUrl.trim())) {
-			ctx.addIssue({ code: 'custom', path: ['supportDocumentUrl'], message: 'is required for SUPPORTING_DOCUMENT (the invitee\'s sign URL or its UUID)' });
+		if (
+			type === 'SUPPORTING_DOCUMENT' &&
+			(typeof query.supportDocumentUrl !== 'string' || !query.supportDocumentUrl.trim())
+		) {
+			ctx.addIssue({
+				code: 'custom',
+				path: ['supportDocumentUrl'],
+				message: "is required for SUPPORTING_DOCUMENT (the invitee's sign URL or its UUID)",
+			});
 		}
 	});
 
+export const DOWNLOAD_LABELS: FieldLabels = {
+	documentId: 'Document ID',
+	documentDownloadType: 'File Type',
+	index: 'Index',
+	supportDocumentUrl: 'Sign URL',
+};
 
-export const DOWNLOAD_LABELS: FieldLabels = { documentId: 'Document ID', documentDownloadType: 'File Type', index: 'Index', supportDocumentUrl: 'Sign URL' };
-
-export async function validateDownloadQuery(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+export async function validateDownloadQuery(
+	this: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+) {
 	refuse(this, downloadQuerySchema, options.qs, DOWNLOAD_LABELS);
 	return options;
 }
@@ -60,14 +105,28 @@ const DOWNLOAD_FILE = 'Document → Download File';
  * (Output Link Only, or Return File off where the node runs as an AI agent tool), the output is the link and
  * what the node knows of the file without reading it: the name it would give it, the type, and the link's life.
  */
-export async function downloadLinkedFile(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+export async function downloadLinkedFile(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+) {
 	const url = asString(dataOf(response).file);
 	const documentId = String(locatorValue(this, 'documentId'));
 	const type = String(parameter(this, 'downloadType', 'DOCUMENT'));
-	const index = type === 'ATTACHMENT' || type === 'SUPPORTING_DOCUMENT' ? Number(parameter(this, 'index', 0)) : undefined;
-	const signUrl = type === 'SUPPORTING_DOCUMENT' ? parameter<string>(this, 'signUrl', '') : undefined;
-	const about: IDataObject = { documentId, downloadType: type, ...(signUrl === undefined ? {} : { signUrl }), ...(index === undefined ? {} : { index }) };
-	if (!url) throw noDownloadLinkError(this, DOWNLOAD_FILE, 'data.file', response, this.getItemIndex());
+	const index =
+		type === 'ATTACHMENT' || type === 'SUPPORTING_DOCUMENT'
+			? Number(parameter(this, 'index', 0))
+			: undefined;
+	const signUrl =
+		type === 'SUPPORTING_DOCUMENT' ? parameter<string>(this, 'signUrl', '') : undefined;
+	const about: IDataObject = {
+		documentId,
+		downloadType: type,
+		...(signUrl === undefined ? {} : { signUrl }),
+		...(index === undefined ? {} : { index }),
+	};
+	if (!url)
+		throw noDownloadLinkError(this, DOWNLOAD_FILE, 'data.file', response, this.getItemIndex());
 	const options = parameter<Body>(this, 'options', {});
 	const namedFile = asString(options.fileName);
 	const lifeSeconds = DOWNLOAD_LINK_LIFE_SECONDS;
@@ -85,16 +144,26 @@ export async function downloadLinkedFile(this: IExecuteSingleFunctions, _items: 
 	}
 	const file = await fetchTemporaryFile(
 		this,
-		{ url, operation: DOWNLOAD_FILE, expected: expectedFileOf(type), life: `download links live ${lifeSeconds} seconds` },
+		{
+			url,
+			operation: DOWNLOAD_FILE,
+			expected: expectedFileOf(type),
+			life: `download links live ${lifeSeconds} seconds`,
+		},
 		this.getItemIndex(),
 	);
 	const fileName = namedFile ?? file.fileName ?? DOWNLOAD_FILE_NAMES[type](documentId, index ?? 0);
-	const mimeType = !file.mimeType || /octet-stream|^binary/.test(file.mimeType) ? PDF_MIME_TYPE : file.mimeType;
+	const mimeType =
+		!file.mimeType || /octet-stream|^binary/.test(file.mimeType) ? PDF_MIME_TYPE : file.mimeType;
 	const binary = await toBinaryOutput(this, { content: file.content, mimeType, fileName });
 	const property = parameter<string>(this, 'binaryPropertyName', 'data');
-	return [{ json: { ...about, fileName, mimeType, fileSize: file.content.length }, binary: { [property]: binary } }];
+	return [
+		{
+			json: { ...about, fileName, mimeType, fileSize: file.content.length },
+			binary: { [property]: binary },
+		},
+	];
 }
-
 
 const ATTACHMENT_TYPES = ['ATTACHMENT', 'SUPPORTING_DOCUMENT'];
 
@@ -104,10 +173,18 @@ export const downloadFields: INodeProperties[] = [
 		name: 'downloadType',
 		type: 'options',
 		options: [
-			{ name: 'Attachment', value: 'ATTACHMENT', description: 'A file the sender attached, by index' },
+			{
+				name: 'Attachment',
+				value: 'ATTACHMENT',
+				description: 'A file the sender attached, by index',
+			},
 			{ name: 'Audit Trail', value: 'AUDIT_TRAIL' },
 			{ name: 'Signed Document', value: 'DOCUMENT' },
-			{ name: 'Supporting Document', value: 'SUPPORTING_DOCUMENT', description: 'A file an invitee uploaded, by sign URL and index' },
+			{
+				name: 'Supporting Document',
+				value: 'SUPPORTING_DOCUMENT',
+				description: 'A file an invitee uploaded, by sign URL and index',
+			},
 		],
 		default: 'DOCUMENT',
 		description: `One of ${DOWNLOAD_TYPES.join(', ')}; only COMPLETED documents can be downloaded`,
@@ -143,17 +220,23 @@ export const downloadFields: INodeProperties[] = [
 		default: {},
 		displayOptions: showFor('document', ['download']),
 		options: [
-			{ displayName: 'File Name', name: 'fileName', type: 'string', default: '', description: 'Name of the output file; by default the name the service gives' },
+			{
+				displayName: 'File Name',
+				name: 'fileName',
+				type: 'string',
+				default: '',
+				description: 'Name of the output file; by default the name the service gives',
+			},
 			{
 				displayName: 'Output Link Only',
 				name: 'linkOnly',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to output the temporary download link instead of the file. The link dies 15 seconds after it is issued.',
+				description:
+					'Whether to output the temporary download link instead of the file. The link dies 15 seconds after it is issued.',
 				// As an AI agent tool, Return File says it.
 				displayOptions: { hide: { '@tool': [true] } },
 			},
 		],
 	},
 ];
-

@@ -1,8 +1,21 @@
-import type { IDataObject, IExecutePaginationFunctions, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties, DeclarativeRestApiSettings } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeExecutionData,
+	INodeProperties,
+	DeclarativeRestApiSettings,
+} from 'n8n-workflow';
 import { isObject } from '../../../shared/isObject';
 import { z } from 'zod';
 
-import { limitProperty, pageSizeOption, returnAllProperty, showFor } from '../../shared/descriptions';
+import {
+	limitProperty,
+	pageSizeOption,
+	returnAllProperty,
+	showFor,
+} from '../../shared/descriptions';
 import { parameter } from '../../shared/parameters';
 import { oneOf, refuse, text, type FieldLabels } from '../../shared/rules';
 import { enumOptions } from './common';
@@ -11,26 +24,54 @@ import { enumOptions } from './common';
 
 export const MAX_PAGE_SIZE = 40;
 
-export const LIST_STATUSES = ['DRAFT', 'SENT', 'RECEIVED', 'SIGNED', 'COMPLETED', 'EXPIRED'] as const;
+export const LIST_STATUSES = [
+	'DRAFT',
+	'SENT',
+	'RECEIVED',
+	'SIGNED',
+	'COMPLETED',
+	'EXPIRED',
+] as const;
 
 export const listQuerySchema = z
 	.object({
 		q: text().optional(),
 		status: oneOf(LIST_STATUSES).optional(),
-		max: z.number().int('must be a whole number').min(1, 'must be at least 1').max(MAX_PAGE_SIZE, `cannot be more than ${MAX_PAGE_SIZE} (the service silently resets larger values to 20)`),
+		max: z
+			.number()
+			.int('must be a whole number')
+			.min(1, 'must be at least 1')
+			.max(
+				MAX_PAGE_SIZE,
+				`cannot be more than ${MAX_PAGE_SIZE} (the service silently resets larger values to 20)`,
+			),
 		offset: z.number().int('must be a whole number').min(0, 'cannot be negative').optional(),
 	})
 	.passthrough();
 
-export const limitSchema = z.object({ limit: z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1') });
+export const limitSchema = z.object({
+	limit: z
+		.number({ invalid_type_error: 'must be a number' })
+		.int('must be a whole number')
+		.min(1, 'must be at least 1'),
+});
 
+export const GET_MANY_LABELS: FieldLabels = {
+	q: 'Search',
+	status: 'Status',
+	max: 'Page Size',
+	offset: 'Offset',
+	limit: 'Limit',
+};
 
-export const GET_MANY_LABELS: FieldLabels = { q: 'Search', status: 'Status', max: 'Page Size', offset: 'Offset', limit: 'Limit' };
-
-export async function validateListQuery(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+export async function validateListQuery(
+	this: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+) {
 	const pageSize = parameter<number>(this, 'options.pageSize', MAX_PAGE_SIZE);
 	refuse(this, listQuerySchema, { ...(options.qs as IDataObject), max: pageSize }, GET_MANY_LABELS);
-	if (!parameter<boolean>(this, 'returnAll', false)) refuse(this, limitSchema, { limit: parameter(this, 'limit', 50) }, GET_MANY_LABELS);
+	if (!parameter<boolean>(this, 'returnAll', false))
+		refuse(this, limitSchema, { limit: parameter(this, 'limit', 50) }, GET_MANY_LABELS);
 	return options;
 }
 
@@ -44,19 +85,28 @@ export async function paginateList(
 ): Promise<INodeExecutionData[]> {
 	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
 	const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
-	const pageSize = (this.getNodeParameter('options.pageSize', MAX_PAGE_SIZE) as number) || MAX_PAGE_SIZE;
+	const pageSize =
+		(this.getNodeParameter('options.pageSize', MAX_PAGE_SIZE) as number) || MAX_PAGE_SIZE;
 	const results: INodeExecutionData[] = [];
 	let offset = 0;
 	for (;;) {
 		const max = Math.min(pageSize, limit - results.length);
 		const qs = { ...(requestData.options.qs as IDataObject), max, offset };
-		const [page] = await this.makeRoutingRequest({ ...requestData, options: { ...requestData.options, qs } });
+		const [page] = await this.makeRoutingRequest({
+			...requestData,
+			options: { ...requestData.options, qs },
+		});
 		const data = isObject(page?.json) && isObject(page.json.data) ? page.json.data : {};
 		const documents = Array.isArray(data.documents) ? (data.documents as IDataObject[]) : [];
 		results.push(...documents.map((json) => ({ json })));
 		offset += documents.length;
 		const total = typeof data.total === 'number' ? data.total : undefined;
-		if (results.length >= limit || documents.length < max || (total !== undefined && offset >= total)) break;
+		if (
+			results.length >= limit ||
+			documents.length < max ||
+			(total !== undefined && offset >= total)
+		)
+			break;
 	}
 	return results.slice(0, limit);
 }
@@ -77,7 +127,8 @@ export const getManyFields: INodeProperties[] = [
 				name: 'q',
 				type: 'string',
 				default: '',
-				description: 'An exact document name, document ID or IRN (case-insensitive, no partial match)',
+				description:
+					'An exact document name, document ID or IRN (case-insensitive, no partial match)',
 				routing: { send: { type: 'query', property: 'q' } },
 			},
 			{
@@ -98,7 +149,10 @@ export const getManyFields: INodeProperties[] = [
 		default: {},
 		displayOptions: showFor('document', ['getMany']),
 		options: [
-			pageSizeOption(MAX_PAGE_SIZE, `Documents per request, at most ${MAX_PAGE_SIZE} (the service silently turns larger values into 20)`),
+			pageSizeOption(
+				MAX_PAGE_SIZE,
+				`Documents per request, at most ${MAX_PAGE_SIZE} (the service silently turns larger values into 20)`,
+			),
 		],
 	},
 ];

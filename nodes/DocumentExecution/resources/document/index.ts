@@ -13,7 +13,11 @@ import { checkCompleteBody, markCompleteFields } from './markComplete';
 import { buildReactivateBody, reactivateFields } from './reactivate';
 import { resendFields, resendInvitations } from './resend';
 import { outputEbgReview, reviewEbgFields, validateEbgReviewBody } from './reviewEbg';
-import { outputDocSigner, signWithDocSignerFields, validateDocSignerBody } from './signWithDocSigner';
+import {
+	outputDocSigner,
+	signWithDocSignerFields,
+	validateDocSignerBody,
+} from './signWithDocSigner';
 
 const operation = operationSelector('document', 'create', [
 	{
@@ -21,82 +25,124 @@ const operation = operationSelector('document', 'create', [
 		value: 'create',
 		action: 'Create a signing request',
 		description: 'Send a PDF or a template to invitees for e-signing through a published workflow',
-		routing: v3Routing('POST', '/v3.0/sign/request', { creates: CREATE_SIGNING_REQUEST, preSend: [buildCreateBody], postReceive: [outputCreated] }),
+		routing: v3Routing('POST', '/v3.0/sign/request', {
+			creates: CREATE_SIGNING_REQUEST,
+			preSend: [buildCreateBody],
+			postReceive: [outputCreated],
+		}),
 	},
 	{
 		name: 'Delete',
 		value: 'delete',
 		action: 'Delete a document',
-		description: 'Permanently delete a document with its files, invitee data, sign URLs and webhook history',
-		routing: v3Routing('DELETE', '/v3.0/sign/request', { preSend: [checkDocumentIdQuery], postReceive: [outputDeleted] }),
+		description:
+			'Permanently delete a document with its files, invitee data, sign URLs and webhook history',
+		routing: v3Routing('DELETE', '/v3.0/sign/request', {
+			preSend: [checkDocumentIdQuery],
+			postReceive: [outputDeleted],
+		}),
 	},
 	{
 		name: 'Download File',
 		value: 'download',
 		action: 'Download a file of a document',
-		description: 'Download the signed PDF, audit trail, an attachment or a supporting document of a completed document',
-		routing: v3Routing('GET', '/v3.3/document/fetchDocument', { preSend: [validateDownloadQuery], postReceive: [downloadLinkedFile] }),
+		description:
+			'Download the signed PDF, audit trail, an attachment or a supporting document of a completed document',
+		routing: v3Routing('GET', '/v3.3/document/fetchDocument', {
+			preSend: [validateDownloadQuery],
+			postReceive: [downloadLinkedFile],
+		}),
 	},
 	{
 		name: 'Get Details',
 		value: 'getDetails',
 		action: 'Get the details of a document',
-		description: 'Get configurable detail about a document: files, audit trail, invitees, workflow, stamps, NeSL data',
-		routing: v3Routing('GET', '/v3.3/document/details', { preSend: [sendDetailSections], postReceive: [outputData] }),
+		description:
+			'Get configurable detail about a document: files, audit trail, invitees, workflow, stamps, NeSL data',
+		routing: v3Routing('GET', '/v3.3/document/details', {
+			preSend: [sendDetailSections],
+			postReceive: [outputData],
+		}),
 	},
 	{
 		name: 'Get Many',
 		value: 'getMany',
 		action: 'Get many documents',
 		description: 'List or search documents by name, ID or IRN, optionally filtered by status',
-		routing: v3Routing('GET', '/v3.0/sign/request/list', { preSend: [validateListQuery], pagination: paginateList }),
+		routing: v3Routing('GET', '/v3.0/sign/request/list', {
+			preSend: [validateListQuery],
+			pagination: paginateList,
+		}),
 	},
 	{
 		name: 'Get Status',
 		value: 'getStatus',
 		action: 'Get the signing status of a document',
-		description: 'Get each invitee\'s signing state, the file URLs and, once signed, the signer certificate data',
-		routing: v3Routing('GET', '/v3.2/sign/request', { preSend: [checkDocumentIdQuery], postReceive: [outputData] }),
+		description:
+			"Get each invitee's signing state, the file URLs and, once signed, the signer certificate data",
+		routing: v3Routing('GET', '/v3.2/sign/request', {
+			preSend: [checkDocumentIdQuery],
+			postReceive: [outputData],
+		}),
 	},
 	{
 		name: 'Mark as Complete',
 		value: 'markComplete',
 		action: 'Mark a document as complete',
-		description: 'Complete a sent document although not every invitee signed; delete its active invitations first',
-		routing: v3Routing('POST', '/v3.0/sign/request/complete', { preSend: [checkCompleteBody], postReceive: [outputOutcome('documentId', 'completed')] }),
+		description:
+			'Complete a sent document although not every invitee signed; delete its active invitations first',
+		routing: v3Routing('POST', '/v3.0/sign/request/complete', {
+			preSend: [checkCompleteBody],
+			postReceive: [outputOutcome('documentId', 'completed')],
+		}),
 	},
 	{
 		name: 'Reactivate',
 		value: 'reactivate',
 		action: 'Reactivate expired invitations',
 		description: 'Give expired invitations of a document a new expiry; sign URLs stay the same',
-		routing: v3Routing('POST', '/v3.0/sign/request/reactivate', { preSend: [buildReactivateBody], postReceive: [outputData] }),
+		routing: v3Routing('POST', '/v3.0/sign/request/reactivate', {
+			preSend: [buildReactivateBody],
+			postReceive: [outputData],
+		}),
 	},
 	{
 		name: 'Resend Invitations',
 		value: 'resend',
 		action: 'Resend invitation notifications',
-		description: 'Resend the e-mail and SMS invitation to invitees who have not signed (at most 5 times each)',
+		description:
+			'Resend the e-mail and SMS invitation to invitees who have not signed (at most 5 times each)',
 	},
 	{
 		name: 'Review eBG Notification',
 		value: 'reviewEbg',
 		action: 'Review an electronic bank guarantee notification',
 		description: 'Accept or reject an electronic bank guarantee event notification',
-		routing: v3Routing('POST', '/v3.3/nesl/notification/review', { preSend: [validateEbgReviewBody], postReceive: [outputEbgReview] }),
+		routing: v3Routing('POST', '/v3.3/nesl/notification/review', {
+			preSend: [validateEbgReviewBody],
+			postReceive: [outputEbgReview],
+		}),
 	},
 	{
 		name: 'Sign With Document Signer',
 		value: 'signWithDocSigner',
 		action: 'Sign with a document signer certificate',
-		description: 'Sign an invitation with a document signer certificate profile of the invitee\'s account',
-		routing: v3Routing('POST', '/v3.0/sign/docSigner/invitation', { preSend: [validateDocSignerBody], postReceive: [outputDocSigner] }),
+		description:
+			"Sign an invitation with a document signer certificate profile of the invitee's account",
+		routing: v3Routing('POST', '/v3.0/sign/docSigner/invitation', {
+			preSend: [validateDocSignerBody],
+			postReceive: [outputDocSigner],
+		}),
 	},
 ]);
 
 /** Signing requests and their documents: the service's v3 family (v3.0, v3.2, v3.3). */
 export const documentResource: ResourceModule = {
-	option: { name: 'Document', value: 'document', description: 'Signing requests, their status and their signed files (v3)' },
+	option: {
+		name: 'Document',
+		value: 'document',
+		description: 'Signing requests, their status and their signed files (v3)',
+	},
 	family: 'v3',
 	properties: [
 		operation,

@@ -11,5 +11,9 @@ import { DOCUMENT_ID_LABELS, documentIdField, documentIdSchema } from './common'
 export const checkCompleteBody = checkBody(documentIdSchema, DOCUMENT_ID_LABELS);
 
 export const markCompleteFields: INodeProperties[] = [
-	documentIdField(['markComplete'], 'body', 'The ID of the sent document to complete, as Create Signing Request or Get Many return it'),
+	documentIdField(
+		['markComplete'],
+		'body',
+		'The ID of the sent document to complete, as Create Signing Request or Get Many return it',
+	),
 ];

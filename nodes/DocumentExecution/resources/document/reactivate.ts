@@ -17,24 +17,41 @@ export const reactivateBodySchema = (now: number) =>
 	z
 		.object({
 			documentId: requiredText(),
-			expiryDays: z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(-1, 'must be from -1 to 365').max(MAX_EXPIRY_DAYS, 'must be from -1 to 365').optional(),
+			expiryDays: z
+				.number({ invalid_type_error: 'must be a number' })
+				.int('must be a whole number')
+				.min(-1, 'must be from -1 to 365')
+				.max(MAX_EXPIRY_DAYS, 'must be from -1 to 365')
+				.optional(),
 			expiryTime: z
 				.number({ invalid_type_error: 'must be a date and time' })
 				.refine((time) => time > now, { message: 'must be in the future' })
-				.refine((time) => time <= now + MAX_EXPIRY_DAYS * DAY_MS, { message: 'must be at most 365 days ahead' })
+				.refine((time) => time <= now + MAX_EXPIRY_DAYS * DAY_MS, {
+					message: 'must be at most 365 days ahead',
+				})
 				.optional(),
 		})
 		.superRefine((body, ctx) => {
 			if (body.expiryDays !== undefined && body.expiryTime !== undefined) {
-				ctx.addIssue({ code: 'custom', path: ['expiryDays'], message: 'and Expiry Date and Time cannot both be set: give exactly one' });
+				ctx.addIssue({
+					code: 'custom',
+					path: ['expiryDays'],
+					message: 'and Expiry Date and Time cannot both be set: give exactly one',
+				});
 			}
 		});
 
-
-export const REACTIVATE_LABELS: FieldLabels = { documentId: 'Document ID', expiryDays: 'Expiry Days', expiryTime: 'Expiry Date and Time' };
+export const REACTIVATE_LABELS: FieldLabels = {
+	documentId: 'Document ID',
+	expiryDays: 'Expiry Days',
+	expiryTime: 'Expiry Date and Time',
+};
 
 /** preSend of Reactivate: the body routing started (Document ID) with the expiry the New Expiry choice gives. */
-export async function buildReactivateBody(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+export async function buildReactivateBody(
+	this: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+) {
 	const mode = parameter<string>(this, 'expiry', 'days');
 	const routed = isObject(options.body) ? options.body : {};
 	const body: Body = { documentId: asString(routed.documentId) ?? '' };
@@ -43,11 +60,19 @@ export async function buildReactivateBody(this: IExecuteSingleFunctions, options
 		body.expiryDays = days === '' || days === undefined ? undefined : Number(days);
 	} else if (mode === 'dateTime') {
 		const raw = parameter<unknown>(this, 'expiryTime', '');
-		const time = raw instanceof Date ? raw.getTime() : typeof raw === 'number' ? raw : Date.parse(String(raw ?? ''));
+		const time =
+			raw instanceof Date
+				? raw.getTime()
+				: typeof raw === 'number'
+					? raw
+					: Date.parse(String(raw ?? ''));
 		// Date.parse rolls an impossible day over (2026-02-30 is read as 2 March), so the date is checked first.
-		const impossible = typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}/.test(raw) && !isCalendarDate(raw);
+		const impossible =
+			typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}/.test(raw) && !isCalendarDate(raw);
 		if (!Number.isFinite(time) || impossible) {
-			const rule = impossible ? `is not a date: ${raw.slice(0, 10)} is not a day of the calendar` : 'is required and must be a date and time';
+			const rule = impossible
+				? `is not a date: ${raw.slice(0, 10)} is not a day of the calendar`
+				: 'is required and must be a date and time';
 			refuseField(this, REACTIVATE_LABELS.expiryTime, rule);
 		}
 		body.expiryTime = time;
@@ -55,7 +80,6 @@ export async function buildReactivateBody(this: IExecuteSingleFunctions, options
 	options.body = compact(refuse(this, reactivateBodySchema(Date.now()), body, REACTIVATE_LABELS));
 	return options;
 }
-
 
 export const reactivateFields: INodeProperties[] = [
 	// The spec has Reactivate's documentId in the body only.
@@ -67,10 +91,14 @@ export const reactivateFields: INodeProperties[] = [
 		options: [
 			{ name: 'In Days', value: 'days', description: 'Days from now, ending 11:59 PM' },
 			{ name: 'At a Date and Time', value: 'dateTime' },
-			{ name: 'Workflow Default', value: 'workflowDefault', description: 'The expiry set on the workflow' },
+			{
+				name: 'Workflow Default',
+				value: 'workflowDefault',
+				description: 'The expiry set on the workflow',
+			},
 		],
 		default: 'days',
-		hint: 'Per the service\'s older public docs, reactivation works only within 30 days of expiry, and never for stamped documents',
+		hint: "Per the service's older public docs, reactivation works only within 30 days of expiry, and never for stamped documents",
 		displayOptions: showFor('document', ['reactivate']),
 	},
 	{
@@ -79,7 +107,8 @@ export const reactivateFields: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: -1, maxValue: 365 },
 		default: 7,
-		description: '-1: 45 minutes from now; 0: today 11:59 PM; 1: tomorrow 11:59 PM; N (up to 365): N days from now at 11:59 PM',
+		description:
+			'-1: 45 minutes from now; 0: today 11:59 PM; 1: tomorrow 11:59 PM; N (up to 365): N days from now at 11:59 PM',
 		displayOptions: showFor('document', ['reactivate'], { expiry: ['days'] }),
 	},
 	{

@@ -1,4 +1,11 @@
-import type { IDataObject, IExecuteFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties, JsonObject } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+	JsonObject,
+} from 'n8n-workflow';
 import { z } from 'zod';
 import { NodeApiError } from 'n8n-workflow';
 
@@ -16,9 +23,11 @@ export const resendSchema = z.object({
 	signUrls: z
 		.array(requiredText('cannot be empty'))
 		.min(1, 'needs at least one sign URL')
-		.max(MAX_SIGN_URLS, `can hold at most ${MAX_SIGN_URLS} sign URLs per item (the service's limit per request)`),
+		.max(
+			MAX_SIGN_URLS,
+			`can hold at most ${MAX_SIGN_URLS} sign URLs per item (the service's limit per request)`,
+		),
 });
-
 
 export const RESEND_LABELS: FieldLabels = { signUrls: 'Sign URLs' };
 
@@ -30,7 +39,8 @@ export const resendFields: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'https://app1.leegality.com/sign/…',
-		description: 'One to 15 sign URLs (or their UUIDs), comma- or newline-separated, or an expression giving an array. Items are batched together, up to 15 URLs per request.',
+		description:
+			'One to 15 sign URLs (or their UUIDs), comma- or newline-separated, or an expression giving an array. Items are batched together, up to 15 URLs per request.',
 		displayOptions: showFor('document', ['resend']),
 	},
 ];
@@ -45,7 +55,6 @@ interface Pending {
 	itemIndex: number;
 	signUrl: string;
 }
-
 
 /**
  * What the service said of one sign URL. Its older description names the per-invitee field `status` (1/0);
@@ -75,12 +84,15 @@ export async function resendInvitations(this: IExecuteFunctions): Promise<INodeE
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			if (this.getNodeParameter('authentication', itemIndex, 'authToken') === 'oAuth2') throw oauth2Refusal(node, itemIndex);
+			if (this.getNodeParameter('authentication', itemIndex, 'authToken') === 'oAuth2')
+				throw oauth2Refusal(node, itemIndex);
 			const signUrls = splitSignUrls(this.getNodeParameter('signUrls', itemIndex, ''));
 			const checked = applyRules(resendSchema, { signUrls }, RESEND_LABELS);
 			if (checked.violations) {
 				const [{ field, rule }] = checked.violations;
-				throw refusal(node, field, rule, itemIndex, { hint: `Give 1 to ${MAX_SIGN_URLS} sign URLs, comma- or newline-separated.` });
+				throw refusal(node, field, rule, itemIndex, {
+					hint: `Give 1 to ${MAX_SIGN_URLS} sign URLs, comma- or newline-separated.`,
+				});
 			}
 			outcomes.set(itemIndex, []);
 			pending.push(...signUrls.map((signUrl) => ({ itemIndex, signUrl })));
@@ -97,19 +109,26 @@ export async function resendInvitations(this: IExecuteFunctions): Promise<INodeE
 			const batch = pending.slice(start, start + MAX_SIGN_URLS);
 			const firstItem = batch[0].itemIndex;
 			try {
-				const response = (await this.helpers.httpRequestWithAuthentication.call(this, credentialTypeFor('authToken'), {
-					method: 'POST',
-					url,
-					headers: { Accept: 'application/json' },
-					body: { signUrls: batch.map((entry) => entry.signUrl) },
-					json: true,
-					returnFullResponse: true,
-					ignoreHttpStatusErrors: true,
-				})) as IN8nHttpFullResponse;
+				const response = (await this.helpers.httpRequestWithAuthentication.call(
+					this,
+					credentialTypeFor('authToken'),
+					{
+						method: 'POST',
+						url,
+						headers: { Accept: 'application/json' },
+						body: { signUrls: batch.map((entry) => entry.signUrl) },
+						json: true,
+						returnFullResponse: true,
+						ignoreHttpStatusErrors: true,
+					},
+				)) as IN8nHttpFullResponse;
 				const error = responseError(node, 'v3', response, firstItem);
 				if (error) throw error;
-				const data = isObject(response.body) && isObject(response.body.data) ? response.body.data : {};
-				const invitations = Array.isArray(data.invitations) ? (data.invitations as IDataObject[]) : [];
+				const data =
+					isObject(response.body) && isObject(response.body.data) ? response.body.data : {};
+				const invitations = Array.isArray(data.invitations)
+					? (data.invitations as IDataObject[])
+					: [];
 				if (invitations.length !== batch.length) {
 					throw new NodeApiError(node, response.body as JsonObject, {
 						message: `The service answered ${invitations.length} outcomes for ${batch.length} sign URLs`,
@@ -146,7 +165,8 @@ export async function resendInvitations(this: IExecuteFunctions): Promise<INodeE
 			output.push({ json: { error: error.message }, error, pairedItem: { item: itemIndex } });
 			continue;
 		}
-		for (const outcome of outcomes.get(itemIndex) ?? []) output.push({ json: outcome, pairedItem: { item: itemIndex } });
+		for (const outcome of outcomes.get(itemIndex) ?? [])
+			output.push({ json: outcome, pairedItem: { item: itemIndex } });
 	}
 	return [output];
 }

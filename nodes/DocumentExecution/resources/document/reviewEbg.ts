@@ -1,4 +1,11 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { z } from 'zod';
 
 import { showFor } from '../../shared/descriptions';
@@ -20,7 +27,6 @@ export const ebgReviewBodySchema = z.object({
 	}),
 });
 
-
 export const REVIEW_EBG_LABELS: FieldLabels = {
 	'data.requestId': 'Request ID',
 	'data.loanNumber': 'Loan Number',
@@ -29,12 +35,19 @@ export const REVIEW_EBG_LABELS: FieldLabels = {
 	'data.notifTxnId': 'Notification Transaction ID',
 };
 
-export async function validateEbgReviewBody(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+export async function validateEbgReviewBody(
+	this: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+) {
 	options.body = refuse(this, ebgReviewBodySchema, options.body, REVIEW_EBG_LABELS);
 	return options;
 }
 
-export async function outputEbgReview(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+export async function outputEbgReview(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+) {
 	return [
 		{
 			json: {
@@ -46,7 +59,6 @@ export async function outputEbgReview(this: IExecuteSingleFunctions, _items: INo
 		},
 	];
 }
-
 
 export const reviewEbgFields: INodeProperties[] = [
 	...(

@@ -1,4 +1,12 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties, JsonObject } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+	JsonObject,
+} from 'n8n-workflow';
 import { z } from 'zod';
 
 import { responseError } from '../../../shared/errors';
@@ -13,16 +21,22 @@ import { messageOf } from './common';
 export const DOC_SIGNER_CONSENT =
 	'By using this authenticated API and the ProfileID associated with this Document Signer Certificate, I agree that the Document Signer Certificate saved in this Account will be used to eSign documents for me. I also understand that recipients of such electronic documents will be able to see my signing details.';
 
-export const SIGN_WITH_DOC_SIGNER_LABELS: FieldLabels = { signUrl: 'Sign URL', profileId: 'Document Signer Profile ID', consent: 'Consent' };
+export const SIGN_WITH_DOC_SIGNER_LABELS: FieldLabels = {
+	signUrl: 'Sign URL',
+	profileId: 'Document Signer Profile ID',
+	consent: 'Consent',
+};
 
 export const docSignerBodySchema = z.object({
 	signUrl: requiredText(),
-	profileId: requiredText('is required (a document signer profile of the invitee\'s account)'),
-	consent: requiredText('is required (the service\'s consent text, exactly)'),
+	profileId: requiredText("is required (a document signer profile of the invitee's account)"),
+	consent: requiredText("is required (the service's consent text, exactly)"),
 });
 
-
-export async function validateDocSignerBody(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+export async function validateDocSignerBody(
+	this: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+) {
 	options.body = refuse(this, docSignerBodySchema, options.body, SIGN_WITH_DOC_SIGNER_LABELS);
 	return options;
 }
@@ -30,16 +44,27 @@ export async function validateDocSignerBody(this: IExecuteSingleFunctions, optio
 /** The codes the document signer operation answers on failure; the node treats them as errors whatever the status. */
 const DOC_SIGNER_FAILURES = ['invitation.not.exists', 'invalid.consent', 'profile.not.exists'];
 
-export async function outputDocSigner(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+export async function outputDocSigner(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+) {
 	const { code, message } = messageOf(response);
 	if (code && DOC_SIGNER_FAILURES.includes(code)) {
 		// The endpoint's text says failures may come with status 1: read them as the failure they are.
-		throw responseError(this.getNode(), 'v3', { ...response, body: { ...(response.body as JsonObject), status: 0 } }, this.getItemIndex())!;
+		throw responseError(
+			this.getNode(),
+			'v3',
+			{ ...response, body: { ...(response.body as JsonObject), status: 0 } },
+			this.getItemIndex(),
+		)!;
 	}
-	return [{ json: { signUrl: parameter(this, 'signUrl', ''), signed: true, code, message } as IDataObject }];
+	return [
+		{
+			json: { signUrl: parameter(this, 'signUrl', ''), signed: true, code, message } as IDataObject,
+		},
+	];
 }
-
-
 
 export const signWithDocSignerFields: INodeProperties[] = [
 	{
@@ -48,7 +73,8 @@ export const signWithDocSignerFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		required: true,
-		description: 'The invitation to sign; it must be set up for the document signer sign type, active and unsigned',
+		description:
+			'The invitation to sign; it must be set up for the document signer sign type, active and unsigned',
 		displayOptions: showFor('document', ['signWithDocSigner']),
 		routing: { send: { type: 'body', property: 'signUrl' } },
 	},
@@ -58,7 +84,8 @@ export const signWithDocSignerFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		required: true,
-		description: 'A document signer certificate profile saved in the invitee\'s account (the credential\'s token must belong to that account)',
+		description:
+			"A document signer certificate profile saved in the invitee's account (the credential's token must belong to that account)",
 		displayOptions: showFor('document', ['signWithDocSigner']),
 		routing: { send: { type: 'body', property: 'profileId' } },
 	},
@@ -69,7 +96,8 @@ export const signWithDocSignerFields: INodeProperties[] = [
 		typeOptions: { rows: 4 },
 		default: DOC_SIGNER_CONSENT,
 		required: true,
-		description: 'The consent the service requires, word for word (case, spacing and punctuation count). The default is the service\'s published text: change it only if the service\'s text changes.',
+		description:
+			"The consent the service requires, word for word (case, spacing and punctuation count). The default is the service's published text: change it only if the service's text changes.",
 		displayOptions: showFor('document', ['signWithDocSigner']),
 		routing: { send: { type: 'body', property: 'consent' } },
 	},

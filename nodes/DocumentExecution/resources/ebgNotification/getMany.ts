@@ -7,7 +7,15 @@ import { checkQuery, oneOf, wholeNumber, type FieldLabels } from '../../shared/r
 /** eBG Notification → Get Many, from the service's knowledge base (docs/choices/extras.md). */
 
 export const REVIEW_STATUSES = ['ACCEPTED', 'PENDING', 'REJECTED'] as const;
-export const REQUEST_TYPES = ['AMENDMENT', 'CANCELLATION', 'CLOSURE', 'EXTEND_OR_PAY', 'INVOCATION', 'PARTIAL_INVOCATION', 'RENEWAL'] as const;
+export const REQUEST_TYPES = [
+	'AMENDMENT',
+	'CANCELLATION',
+	'CLOSURE',
+	'EXTEND_OR_PAY',
+	'INVOCATION',
+	'PARTIAL_INVOCATION',
+	'RENEWAL',
+] as const;
 
 export const listQuerySchema = z
 	.object({
@@ -28,7 +36,8 @@ export const GET_MANY_LABELS: FieldLabels = {
 
 export const checkListQuery = checkQuery(listQuerySchema, GET_MANY_LABELS);
 
-const humanize = (value: string) => value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, ' ');
+const humanize = (value: string) =>
+	value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, ' ');
 
 export const getManyFields: INodeProperties[] = [
 	{
@@ -68,7 +77,8 @@ export const getManyFields: INodeProperties[] = [
 				name: 'sentToMe',
 				type: 'boolean',
 				default: false,
-				description: 'Whether only the notifications sent to the user the token belongs to are listed',
+				description:
+					'Whether only the notifications sent to the user the token belongs to are listed',
 				routing: { send: { type: 'query', property: 'sentToMe' } },
 			},
 		],
@@ -81,7 +91,10 @@ export const getManyFields: INodeProperties[] = [
 		default: {},
 		displayOptions: showFor('ebgNotification', ['getMany']),
 		options: [
-			{ ...offsetOption('How many notifications to skip'), routing: { send: { type: 'query', property: 'offset' } } },
+			{
+				...offsetOption('How many notifications to skip'),
+				routing: { send: { type: 'query', property: 'offset' } },
+			},
 			{
 				displayName: 'Page Size',
 				name: 'max',
@@ -94,4 +107,3 @@ export const getManyFields: INodeProperties[] = [
 		],
 	},
 ];
-

@@ -11,23 +11,35 @@ const operation = operationSelector('ebgNotification', 'getMany', [
 		value: 'get',
 		action: 'Get an electronic bank guarantee notification',
 		description: 'Get every detail of one eBG event notification',
-		routing: v3Routing('GET', '=/v3.3/nesl/notification/detail/{{ encodeURIComponent(String($parameter["notifTxnId"]).trim()) }}', {
-			preSend: [checkNotificationId],
-			postReceive: [outputData],
-		}),
+		routing: v3Routing(
+			'GET',
+			'=/v3.3/nesl/notification/detail/{{ encodeURIComponent(String($parameter["notifTxnId"]).trim()) }}',
+			{
+				preSend: [checkNotificationId],
+				postReceive: [outputData],
+			},
+		),
 	},
 	{
 		name: 'Get Many',
 		value: 'getMany',
 		action: 'Get many electronic bank guarantee notifications',
-		description: 'List the NeSL eBG event notifications, filtered by loan number, review status or event type',
-		routing: v3Routing('GET', '/v3.3/nesl/notification/list', { preSend: [checkListQuery], postReceive: [outputData] }),
+		description:
+			'List the NeSL eBG event notifications, filtered by loan number, review status or event type',
+		routing: v3Routing('GET', '/v3.3/nesl/notification/list', {
+			preSend: [checkListQuery],
+			postReceive: [outputData],
+		}),
 	},
 ]);
 
 /** NeSL electronic bank guarantee (eBG) event notifications: read them (v3.3); Document → Review eBG Notification answers them. */
 export const ebgNotificationResource: ResourceModule = {
-	option: { name: 'eBG Notification', value: 'ebgNotification', description: 'NeSL electronic bank guarantee event notifications (v3)' },
+	option: {
+		name: 'eBG Notification',
+		value: 'ebgNotification',
+		description: 'NeSL electronic bank guarantee event notifications (v3)',
+	},
 	family: 'v3',
 	properties: [operation, ...getFields, ...getManyFields],
 };

@@ -7,7 +7,8 @@ const operation = operationSelector('licence', 'install', [
 	{
 		name: 'Install',
 		value: 'install',
-		description: 'Install a licence from its content (JWT-formatted data, from a file of any extension or as text)',
+		description:
+			'Install a licence from its content (JWT-formatted data, from a file of any extension or as text)',
 		action: 'Install a licence',
 		routing: v1Routing('POST', '/licenses', { preSend: [buildLicence] }),
 	},

@@ -11,16 +11,32 @@ import { refuse, requiredText, type FieldLabels } from '../../shared/rules';
 export const installSchema = z.object({ file: requiredText() }).strict();
 
 /** `file` is named by where its content comes from: Licence Content, or the binary field of the file. */
-export const INSTALL_LABELS: FieldLabels = { file: 'Licence Content', binaryPropertyName: 'Input Binary Field' };
+export const INSTALL_LABELS: FieldLabels = {
+	file: 'Licence Content',
+	binaryPropertyName: 'Input Binary Field',
+};
 
 /** preSend: the licence content, the text of a binary property (any file extension) or a text parameter. */
-export async function buildLicence(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildLicence(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	if (parameter<string>(this, 'licenceSource', 'binary') === 'binary') {
 		const propertyName = String(parameter<unknown>(this, 'binaryPropertyName', '') ?? '').trim();
 		const file = toText(await readBinary(this, propertyName, INSTALL_LABELS.binaryPropertyName));
-		requestOptions.body = refuse(this, installSchema, { file }, { file: INSTALL_LABELS.binaryPropertyName });
+		requestOptions.body = refuse(
+			this,
+			installSchema,
+			{ file },
+			{ file: INSTALL_LABELS.binaryPropertyName },
+		);
 	} else {
-		requestOptions.body = refuse(this, installSchema, { file: parameter(this, 'licenceContent', null) }, INSTALL_LABELS);
+		requestOptions.body = refuse(
+			this,
+			installSchema,
+			{ file: parameter(this, 'licenceContent', null) },
+			INSTALL_LABELS,
+		);
 	}
 	return requestOptions;
 }
@@ -31,8 +47,16 @@ export const installFields: INodeProperties[] = [
 		name: 'licenceSource',
 		type: 'options',
 		options: [
-			{ name: 'Binary File', value: 'binary', description: 'The licence file from an input binary field' },
-			{ name: 'Text', value: 'text', description: 'The licence content pasted or from an expression' },
+			{
+				name: 'Binary File',
+				value: 'binary',
+				description: 'The licence file from an input binary field',
+			},
+			{
+				name: 'Text',
+				value: 'text',
+				description: 'The licence content pasted or from an expression',
+			},
 		],
 		default: 'binary',
 		displayOptions: showFor('licence', ['install']),

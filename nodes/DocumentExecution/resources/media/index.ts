@@ -8,9 +8,13 @@ const operation = operationSelector('media', 'upload', [
 		name: 'Upload',
 		value: 'upload',
 		action: 'Upload a file',
-		description: 'Upload a file for use in a pack (sub-document, stamp paper, reference attachment…) and get its media ID',
+		description:
+			'Upload a file for use in a pack (sub-document, stamp paper, reference attachment…) and get its media ID',
 		// Not a create in the Retry On Fail sense: an unused media slot lapses (docs/choices/pack-media.md).
-		routing: v4Routing('POST', '/v4/media/upload', { preSend: [preSendMediaUpload], postReceive: [postReceiveMediaUpload] }),
+		routing: v4Routing('POST', '/v4/media/upload', {
+			preSend: [preSendMediaUpload],
+			postReceive: [postReceiveMediaUpload],
+		}),
 	},
 ]);
 

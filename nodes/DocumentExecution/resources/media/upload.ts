@@ -43,7 +43,10 @@ export const mediaUploadSchema = z.object({
 		.trim()
 		.min(1, 'is required: name the file or give the binary data a file name')
 		.max(255, 'cannot be longer than 255 characters')
-		.regex(WITH_EXTENSION, 'needs an extension (for example contract.pdf), so the service can tell the file type'),
+		.regex(
+			WITH_EXTENSION,
+			'needs an extension (for example contract.pdf), so the service can tell the file type',
+		),
 	mediaType: oneOf(MEDIA_TYPES),
 });
 
@@ -67,7 +70,10 @@ function uploadRequest(context: IExecuteSingleFunctions) {
 	return { binaryPropertyName, body };
 }
 
-export async function preSendMediaUpload(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+export async function preSendMediaUpload(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
 	requestOptions.body = uploadRequest(this).body;
 	return requestOptions;
 }
@@ -77,7 +83,10 @@ export async function preSendMediaUpload(this: IExecuteSingleFunctions, requestO
  * lives 15 minutes). It is sent here, after the envelope check, through the one place that turns binary data
  * into request bodies.
  */
-export async function postReceiveMediaUpload(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function postReceiveMediaUpload(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const { binaryPropertyName, body } = uploadRequest(this);
 	const data = (((items[0]?.json ?? {}) as IDataObject).data ?? {}) as IDataObject;
 	if (typeof data.presignedUrl !== 'string' || typeof data.mediaId !== 'string') {
@@ -136,7 +145,7 @@ export const uploadFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. annexure.pdf',
-		description: 'With its extension. Leave empty to use the binary data\'s own file name.',
+		description: "With its extension. Leave empty to use the binary data's own file name.",
 		displayOptions: showFor('media', ['upload']),
 	},
 	{
@@ -152,7 +161,8 @@ export const uploadFields: INodeProperties[] = [
 				name: 'includePresignedUrl',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to output the upload URL too (it is already used; it stays valid for 15 minutes)',
+				description:
+					'Whether to output the upload URL too (it is already used; it stays valid for 15 minutes)',
 			},
 		],
 	},

@@ -17,15 +17,23 @@ const operation = operationSelector('notificationRule', 'update', [
 		value: 'update',
 		description: 'Change who a notification rule notifies and whether it is on',
 		action: 'Update a notification rule',
-		routing: v1Routing('PUT', '=/notification-rules/{{ encodeURIComponent(String($parameter["ruleId"]).trim()) }}', {
-			preSend: [buildNotificationRuleUpdate],
-		}),
+		routing: v1Routing(
+			'PUT',
+			'=/notification-rules/{{ encodeURIComponent(String($parameter["ruleId"]).trim()) }}',
+			{
+				preSend: [buildNotificationRuleUpdate],
+			},
+		),
 	},
 ]);
 
 /** The organisation's notification rules (v1). */
 export const notificationRuleResource: ResourceModule = {
-	option: { name: 'Notification Rule', value: 'notificationRule', description: 'Organisation administration (v1)' },
+	option: {
+		name: 'Notification Rule',
+		value: 'notificationRule',
+		description: 'Organisation administration (v1)',
+	},
 	family: 'v1',
 	properties: [operation, ...updateFields],
 };

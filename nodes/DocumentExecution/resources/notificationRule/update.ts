@@ -3,7 +3,14 @@ import { z } from 'zod';
 
 import { showFor } from '../../shared/descriptions';
 import { parameter } from '../../shared/parameters';
-import { blankToUndefined, booleanField, oneOf, refuse, requiredText, type FieldLabels } from '../../shared/rules';
+import {
+	blankToUndefined,
+	booleanField,
+	oneOf,
+	refuse,
+	requiredText,
+	type FieldLabels,
+} from '../../shared/rules';
 import { idList, updateFieldsOf, withoutId } from '../../shared/v1Fields';
 
 /** Notification Rule → Update: Rule Type always, then only the fields added to Update Fields. */
@@ -22,9 +29,14 @@ export const RULE_TYPES = [
 export const updateSchema = z
 	.object({
 		id: requiredText(),
-		ruleType: z.preprocess(blankToUndefined, oneOf(RULE_TYPES.map((type) => type.value) as [string, ...string[]])),
+		ruleType: z.preprocess(
+			blankToUndefined,
+			oneOf(RULE_TYPES.map((type) => type.value) as [string, ...string[]]),
+		),
 		additionalEmailRecipients: z
-			.array(z.string().trim().email('must contain only e-mail addresses'), { invalid_type_error: 'must be a list' })
+			.array(z.string().trim().email('must contain only e-mail addresses'), {
+				invalid_type_error: 'must be a list',
+			})
 			.optional(),
 		userIds: idList().optional(),
 		enabled: booleanField().optional(),
@@ -41,9 +53,16 @@ export const UPDATE_LABELS: FieldLabels = {
 };
 
 /** preSend: Rule Type and the fields added to Update Fields, once they and the Rule ID keep the rules. */
-export async function buildNotificationRuleUpdate(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildNotificationRuleUpdate(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	const fields = updateFieldsOf(this, UPDATE_LABELS, ['additionalEmailRecipients', 'userIds']);
-	const input = { id: parameter(this, 'ruleId', null), ruleType: parameter(this, 'ruleType', null), ...fields };
+	const input = {
+		id: parameter(this, 'ruleId', null),
+		ruleType: parameter(this, 'ruleType', null),
+		...fields,
+	};
 	requestOptions.body = withoutId(refuse(this, updateSchema, input, UPDATE_LABELS));
 	return requestOptions;
 }
@@ -84,7 +103,8 @@ export const updateFields: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. legal@example.com, ops@example.com',
-				description: 'E-mail addresses to notify besides the users, comma-separated. Replaces the current list; leave empty to remove them all.',
+				description:
+					'E-mail addresses to notify besides the users, comma-separated. Replaces the current list; leave empty to remove them all.',
 			},
 			{
 				displayName: 'Enabled',
@@ -99,7 +119,8 @@ export const updateFields: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. user-001, user-002',
-				description: 'IDs of the users to notify, comma-separated. Replaces the current list; leave empty to notify no user.',
+				description:
+					'IDs of the users to notify, comma-separated. Replaces the current list; leave empty to notify no user.',
 			},
 		],
 	},

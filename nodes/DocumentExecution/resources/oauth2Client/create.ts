@@ -1,4 +1,9 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { z } from 'zod';
 
 import type { Creation } from '../../../shared/errors';
@@ -13,7 +18,8 @@ export const CREATE_CLIENT: Creation = {
 	operation: 'OAuth2 Client → Create',
 	thing: 'the OAuth2 client',
 	// The spec has no operation that reads clients: a second create with the same ID is the check (409).
-	check: 'if running the node again answers that the client already exists, it was created and its secret, shown only once, is lost: create another Client ID',
+	check:
+		'if running the node again answers that the client already exists, it was created and its secret, shown only once, is lost: create another Client ID',
 };
 
 /** Put into the output of OAuth2 Client > Create, next to the secret the service shows once. */
@@ -27,9 +33,12 @@ export const createSchema = z
 			z
 				.string({ required_error: 'is required', invalid_type_error: 'must be text or a number' })
 				.refine((value) => value.trim().length > 0, 'is required')
-				.refine((value) => value.trim().length === 0 || (value.length >= 6 && value.length <= 64), (value) => ({
-					message: `must be 6 to 64 characters long (it has ${value.length})`,
-				})),
+				.refine(
+					(value) => value.trim().length === 0 || (value.length >= 6 && value.length <= 64),
+					(value) => ({
+						message: `must be 6 to 64 characters long (it has ${value.length})`,
+					}),
+				),
 		),
 	})
 	.strict();
@@ -37,20 +46,34 @@ export const createSchema = z
 export const CREATE_LABELS: FieldLabels = { clientId: 'Client ID' };
 
 /** preSend: the body is the Client ID, once it keeps the rules (sent as written, not trimmed). */
-export async function buildOauth2Client(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	requestOptions.body = refuse(this, createSchema, { clientId: parameter(this, 'clientId', null) }, CREATE_LABELS);
+export async function buildOauth2Client(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	requestOptions.body = refuse(
+		this,
+		createSchema,
+		{ clientId: parameter(this, 'clientId', null) },
+		CREATE_LABELS,
+	);
 	return requestOptions;
 }
 
 /** postReceive: next to the secret the service shows once, a sentence saying so. */
-export async function noteClientSecretShownOnce(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	return items.map((item) => ({ ...item, json: { ...item.json, clientSecretNotice: CLIENT_SECRET_NOTICE } }));
+export async function noteClientSecretShownOnce(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	return items.map((item) => ({
+		...item,
+		json: { ...item.json, clientSecretNotice: CLIENT_SECRET_NOTICE },
+	}));
 }
 
 export const createFields: INodeProperties[] = [
 	{
 		displayName:
-			'The service shows the new client secret only once: it is in this node\'s output (data.clientSecret) and cannot be read again. Store it right away, for example in a Document Execution OAuth2 API credential, and keep in mind that saved executions keep a copy.',
+			"The service shows the new client secret only once: it is in this node's output (data.clientSecret) and cannot be read again. Store it right away, for example in a Document Execution OAuth2 API credential, and keep in mind that saved executions keep a copy.",
 		name: 'clientSecretNotice',
 		type: 'notice',
 		default: '',

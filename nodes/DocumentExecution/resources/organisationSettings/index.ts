@@ -23,7 +23,11 @@ const operation = operationSelector('organisationSettings', 'get', [
 
 /** The organisation's retention and audit-trail settings (v1). */
 export const organisationSettingsResource: ResourceModule = {
-	option: { name: 'Organisation Settings', value: 'organisationSettings', description: 'Organisation administration (v1)' },
+	option: {
+		name: 'Organisation Settings',
+		value: 'organisationSettings',
+		description: 'Organisation administration (v1)',
+	},
 	family: 'v1',
 	properties: [operation, ...updateFields],
 };

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { z } from 'zod';
 
 import { showFor } from '../../shared/descriptions';
@@ -18,7 +23,10 @@ export const updateSchema = z
 		auditTrailGenerationEnabled: booleanField().optional(),
 	})
 	.strict()
-	.refine((body) => Object.keys(body).length > 0, { message: 'needs at least one field to change', path: ['updateFields'] });
+	.refine((body) => Object.keys(body).length > 0, {
+		message: 'needs at least one field to change',
+		path: ['updateFields'],
+	});
 
 export const UPDATE_LABELS: FieldLabels = {
 	updateFields: 'Update Fields',
@@ -30,8 +38,16 @@ export const UPDATE_LABELS: FieldLabels = {
 };
 
 /** preSend: the body is the fields added to Update Fields, once they keep the rules. */
-export async function buildSettingsUpdate(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	requestOptions.body = refuse(this, updateSchema, updateFieldsOf(this, UPDATE_LABELS), UPDATE_LABELS) as IDataObject;
+export async function buildSettingsUpdate(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	requestOptions.body = refuse(
+		this,
+		updateSchema,
+		updateFieldsOf(this, UPDATE_LABELS),
+		UPDATE_LABELS,
+	) as IDataObject;
 	return requestOptions;
 }
 

@@ -33,7 +33,12 @@ import { optionalText, ULID_PATTERN } from './common';
  * `options.linkOnly`). The service answers with a short-lived link or with the file itself.
  */
 
-export const DOWNLOAD_TYPES = ['DOCUMENT', 'AUDIT_TRAIL', 'ATTACHMENT', 'SUPPORTING_DOCUMENT'] as const;
+export const DOWNLOAD_TYPES = [
+	'DOCUMENT',
+	'AUDIT_TRAIL',
+	'ATTACHMENT',
+	'SUPPORTING_DOCUMENT',
+] as const;
 
 /** The types that name a file by its index. */
 const INDEXED = ['ATTACHMENT', 'SUPPORTING_DOCUMENT'];
@@ -59,28 +64,62 @@ export const packDownloadSchema = z
 	.superRefine((value, ctx) => {
 		const supporting = value.downloadType === 'SUPPORTING_DOCUMENT';
 		if (supporting) {
-			if (!value.signUrl) ctx.addIssue({ code: 'custom', path: ['signUrl'], message: 'is required for a Supporting Document' });
+			if (!value.signUrl)
+				ctx.addIssue({
+					code: 'custom',
+					path: ['signUrl'],
+					message: 'is required for a Supporting Document',
+				});
 			if (value.documentId !== undefined) {
-				ctx.addIssue({ code: 'custom', path: ['documentId'], message: 'must not be sent with a Supporting Document (it is found by its Sign URL)' });
+				ctx.addIssue({
+					code: 'custom',
+					path: ['documentId'],
+					message: 'must not be sent with a Supporting Document (it is found by its Sign URL)',
+				});
 			}
 		} else {
-			if (!value.documentId) ctx.addIssue({ code: 'custom', path: ['documentId'], message: `is required for ${value.downloadType}` });
+			if (!value.documentId)
+				ctx.addIssue({
+					code: 'custom',
+					path: ['documentId'],
+					message: `is required for ${value.downloadType}`,
+				});
 			else if (!ULID_PATTERN.test(value.documentId)) {
-				ctx.addIssue({ code: 'custom', path: ['documentId'], message: 'must be a pack document ID: 26 letters and digits (a ULID)' });
+				ctx.addIssue({
+					code: 'custom',
+					path: ['documentId'],
+					message: 'must be a pack document ID: 26 letters and digits (a ULID)',
+				});
 			}
 			if (value.signUrl !== undefined) {
-				ctx.addIssue({ code: 'custom', path: ['signUrl'], message: 'is only sent with a Supporting Document' });
+				ctx.addIssue({
+					code: 'custom',
+					path: ['signUrl'],
+					message: 'is only sent with a Supporting Document',
+				});
 			}
 		}
 		if (INDEXED.includes(value.downloadType) && value.index === undefined) {
-			ctx.addIssue({ code: 'custom', path: ['index'], message: `is required for ${value.downloadType}` });
+			ctx.addIssue({
+				code: 'custom',
+				path: ['index'],
+				message: `is required for ${value.downloadType}`,
+			});
 		}
 		if (value.linkOnly && value.mode === 'stream') {
-			ctx.addIssue({ code: 'custom', path: ['mode'], message: 'Stream returns the file itself, so there is no link to output; turn Output Link Only off or use Account Default' });
+			ctx.addIssue({
+				code: 'custom',
+				path: ['mode'],
+				message:
+					'Stream returns the file itself, so there is no link to output; turn Output Link Only off or use Account Default',
+			});
 		}
 	});
 
-export async function preSendPackDownload(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+export async function preSendPackDownload(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
 	const downloadType = parameter<string>(this, 'downloadType', 'DOCUMENT');
 	const options = parameter<IDataObject>(this, 'options', {});
 	const supporting = downloadType === 'SUPPORTING_DOCUMENT';
@@ -113,7 +152,8 @@ export async function preSendPackDownload(this: IExecuteSingleFunctions, request
 const PACK_DOWNLOAD = 'Pack → Download';
 
 /** A web page in place of a streamed file comes from whatever stands between n8n and the service. */
-const STREAM_REMEDY = "check the credential's Base URL (a proxy or a login page may be in the way), then run the node again";
+const STREAM_REMEDY =
+	"check the credential's Base URL (a proxy or a login page may be in the way), then run the node again";
 
 /**
  * The Content-Type tells what came back: JSON `data.url` (read at once, the link is short-lived) or the
@@ -133,7 +173,10 @@ export async function postReceivePackDownload(
 	const expected = expectedFileOf(downloadType);
 	// The bytes as n8n's request helper gave them: the file itself when streamed, which is not copied.
 	const body = answerBytes(response.body);
-	const contentType = String(response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+	const contentType = String(response.headers['content-type'] ?? '')
+		.split(';')[0]
+		.trim()
+		.toLowerCase();
 	const source: IDataObject = { downloadType };
 	if (downloadType === 'SUPPORTING_DOCUMENT') source.signUrl = parameter(this, 'signUrl', '');
 	else source.documentId = parameter(this, 'documentId', '');
@@ -141,7 +184,14 @@ export async function postReceivePackDownload(
 
 	if (contentType === 'application/json' || contentType.endsWith('+json')) {
 		const data = ((JSON.parse(body.toString('utf8')) as IDataObject).data ?? {}) as IDataObject;
-		if (typeof data.url !== 'string' || !data.url) throw noDownloadLinkError(this, PACK_DOWNLOAD, 'data.url', { ...response, body }, this.getItemIndex());
+		if (typeof data.url !== 'string' || !data.url)
+			throw noDownloadLinkError(
+				this,
+				PACK_DOWNLOAD,
+				'data.url',
+				{ ...response, body },
+				this.getItemIndex(),
+			);
 		const until = typeof data.expiresAt === 'string' ? data.expiresAt : null;
 		if (options.linkOnly === true || !returnsFile(this)) {
 			const link = fileLinkJson({
@@ -149,25 +199,46 @@ export async function postReceivePackDownload(
 				fileName: null,
 				mimeType: expected === 'pdf' ? PDF_MIME_TYPE : null,
 				fileSize: null,
-				life: until ? `it works until ${until} (pack download links are short-lived)` : 'it is short-lived (the service gave no expiry)',
+				life: until
+					? `it works until ${until} (pack download links are short-lived)`
+					: 'it is short-lived (the service gave no expiry)',
 				toGetTheFile: howToGetTheFile(this),
 			});
 			return [{ json: { ...source, delivery: 'link', ...link, expiresAt: until } }];
 		}
 		const life = `pack download links are short-lived${until ? ` (this one until ${until})` : ''}`;
-		const file = await fetchTemporaryFile(this, { url: data.url, operation: PACK_DOWNLOAD, expected, life }, this.getItemIndex());
+		const file = await fetchTemporaryFile(
+			this,
+			{ url: data.url, operation: PACK_DOWNLOAD, expected, life },
+			this.getItemIndex(),
+		);
 		const binary = await toBinaryOutput(this, file);
 		return [
 			{
-				json: { ...source, delivery: 'link', fileName: binary.fileName ?? null, mimeType: binary.mimeType, fileSize: file.content.length },
+				json: {
+					...source,
+					delivery: 'link',
+					fileName: binary.fileName ?? null,
+					mimeType: binary.mimeType,
+					fileSize: file.content.length,
+				},
 				binary: { [binaryPropertyName]: binary },
 			},
 		];
 	}
 	// The file itself (mode=stream, or an account configured to stream). With Output Link Only there is no
 	// link to give: the file is output rather than dropped.
-	const file = { content: body, fileName: fileNameFromDisposition(response.headers['content-disposition']), mimeType: contentType };
-	const streamed = { operation: PACK_DOWNLOAD, expected, answeredBy: 'the service', remedy: STREAM_REMEDY };
+	const file = {
+		content: body,
+		fileName: fileNameFromDisposition(response.headers['content-disposition']),
+		mimeType: contentType,
+	};
+	const streamed = {
+		operation: PACK_DOWNLOAD,
+		expected,
+		answeredBy: 'the service',
+		remedy: STREAM_REMEDY,
+	};
 	checkDownloadedFile(this, file, response.statusCode, streamed, this.getItemIndex());
 	if (options.linkOnly !== true && !returnsFile(this)) {
 		const described = fileLinkJson({
@@ -179,10 +250,19 @@ export async function postReceivePackDownload(
 		});
 		return [{ json: { ...source, delivery: 'stream', ...described, expiresAt: null } }];
 	}
-	const binary = await toBinaryOutput(this, { ...file, mimeType: contentType || 'application/octet-stream' });
+	const binary = await toBinaryOutput(this, {
+		...file,
+		mimeType: contentType || 'application/octet-stream',
+	});
 	return [
 		{
-			json: { ...source, delivery: 'stream', fileName: binary.fileName ?? null, mimeType: binary.mimeType, fileSize: body.length },
+			json: {
+				...source,
+				delivery: 'stream',
+				fileName: binary.fileName ?? null,
+				mimeType: binary.mimeType,
+				fileSize: body.length,
+			},
 			binary: { [binaryPropertyName]: binary },
 		},
 	];
@@ -194,10 +274,22 @@ export const downloadFields: INodeProperties[] = [
 		name: 'downloadType',
 		type: 'options',
 		options: [
-			{ name: 'Attachment', value: 'ATTACHMENT', description: 'A file the sender attached to the document, by index' },
-			{ name: 'Audit Trail', value: 'AUDIT_TRAIL', description: 'Available once the document is fully signed' },
+			{
+				name: 'Attachment',
+				value: 'ATTACHMENT',
+				description: 'A file the sender attached to the document, by index',
+			},
+			{
+				name: 'Audit Trail',
+				value: 'AUDIT_TRAIL',
+				description: 'Available once the document is fully signed',
+			},
 			{ name: 'Document', value: 'DOCUMENT', description: 'The document, signed as far as it is' },
-			{ name: 'Supporting Document', value: 'SUPPORTING_DOCUMENT', description: 'A file an invitee uploaded while signing, by sign URL and index' },
+			{
+				name: 'Supporting Document',
+				value: 'SUPPORTING_DOCUMENT',
+				description: 'A file an invitee uploaded while signing, by sign URL and index',
+			},
 		],
 		default: 'DOCUMENT',
 		displayOptions: showFor('pack', ['download']),
@@ -209,8 +301,10 @@ export const downloadFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. 01HV5Z6Q8W3X9YB2C4D6E8F0GH',
-		description: 'The document\'s ULID, as Get returns it in documents',
-		displayOptions: showFor('pack', ['download'], { downloadType: ['DOCUMENT', 'AUDIT_TRAIL', 'ATTACHMENT'] }),
+		description: "The document's ULID, as Get returns it in documents",
+		displayOptions: showFor('pack', ['download'], {
+			downloadType: ['DOCUMENT', 'AUDIT_TRAIL', 'ATTACHMENT'],
+		}),
 	},
 	{
 		displayName: 'Sign URL',
@@ -218,7 +312,7 @@ export const downloadFields: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		description: 'The invitee\'s sign URL (whole, or its last part)',
+		description: "The invitee's sign URL (whole, or its last part)",
 		displayOptions: showFor('pack', ['download'], { downloadType: ['SUPPORTING_DOCUMENT'] }),
 	},
 	{
@@ -244,7 +338,12 @@ export const downloadFields: INodeProperties[] = [
 				name: 'mode',
 				type: 'options',
 				options: [
-					{ name: 'Account Default', value: 'accountDefault', description: 'The account\'s setting: a short-lived link (downloaded at once) or the file itself' },
+					{
+						name: 'Account Default',
+						value: 'accountDefault',
+						description:
+							"The account's setting: a short-lived link (downloaded at once) or the file itself",
+					},
 					{ name: 'Stream', value: 'stream', description: 'The file itself in the response' },
 				],
 				default: 'accountDefault',
@@ -254,7 +353,8 @@ export const downloadFields: INodeProperties[] = [
 				name: 'linkOnly',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to output the short-lived link and its expiry instead of the file. If the account is set to send files, the file is output.',
+				description:
+					'Whether to output the short-lived link and its expiry instead of the file. If the account is set to send files, the file is output.',
 				// As an AI agent tool, Return File says it.
 				displayOptions: { hide: { '@tool': [true] } },
 			},

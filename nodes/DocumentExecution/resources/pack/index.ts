@@ -12,14 +12,20 @@ const operation = operationSelector('pack', 'search', [
 		value: 'download',
 		action: 'Download a pack file',
 		description: 'Download a document, audit trail, attachment or supporting document as a file',
-		routing: v4Routing('GET', '/v4/packs/download', { preSend: [preSendPackDownload], postReceive: [postReceivePackDownload] }),
+		routing: v4Routing('GET', '/v4/packs/download', {
+			preSend: [preSendPackDownload],
+			postReceive: [postReceivePackDownload],
+		}),
 	},
 	{
 		name: 'Get',
 		value: 'get',
 		action: 'Get a pack',
 		description: 'Get the details of a pack, with the sections you choose',
-		routing: v4Routing('GET', '/v4/packs', { preSend: [preSendPackGet], postReceive: [postReceivePackGet] }),
+		routing: v4Routing('GET', '/v4/packs', {
+			preSend: [preSendPackGet],
+			postReceive: [postReceivePackGet],
+		}),
 	},
 	{
 		name: 'Search',
@@ -27,7 +33,10 @@ const operation = operationSelector('pack', 'search', [
 		action: 'Search packs',
 		description: 'Search packs by text, status, workflow or IRN',
 		// Pages are requested by the runner, which reads the service's pagination object.
-		routing: v4Routing('GET', '/v4/packs/search', { preSend: [preSendPackSearch], pagination: v4SearchPagination }),
+		routing: v4Routing('GET', '/v4/packs/search', {
+			preSend: [preSendPackSearch],
+			pagination: v4SearchPagination,
+		}),
 	},
 ]);
 

@@ -1,4 +1,9 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchResult,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { nextOffsetToken, readForMethod } from '../../shared/methodRequest';
 import { V4_MAX_PAGE_SIZE, V4_SEARCH_WINDOW } from '../../shared/v4Request';
@@ -10,7 +15,8 @@ export const packIdLocator = (displayOptions: INodeProperties['displayOptions'])
 	idLocator({
 		displayName: 'Pack ID',
 		name: 'packId',
-		description: 'The pack, picked from the packs of the account or given by its ID (a ULID, as Search returns it)',
+		description:
+			'The pack, picked from the packs of the account or given by its ID (a ULID, as Search returns it)',
 		searchListMethod: 'searchPacks',
 		listPlaceholder: 'Select a pack, or type to search…',
 		idPlaceholder: 'e.g. 01HV5Z6Q8W3X9YB2C4D6E8F0GH',
@@ -23,7 +29,11 @@ export const packIdLocator = (displayOptions: INodeProperties['displayOptions'])
  * listSearch of Pack ID: pack search with the typed text as its free-text `q`, a page per token. Without a
  * status filter the service lists only the first packs of a search (V4_SEARCH_WINDOW), so paging stops there.
  */
-export async function searchPacks(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchPacks(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const offset = Number(paginationToken ?? 0);
 	const q = filter?.trim();
 	const body = await readForMethod(this, {
@@ -39,7 +49,10 @@ export async function searchPacks(this: ILoadOptionsFunctions, filter?: string, 
 	const pagination = (body.pagination ?? data.pagination ?? {}) as IDataObject;
 	const total = Math.min(Number(pagination.totalRecords ?? 0), V4_SEARCH_WINDOW);
 	return {
-		results: records.map((pack) => ({ name: `${String(pack.packName)} (${String(pack.status)})`, value: String(pack.packId) })),
+		results: records.map((pack) => ({
+			name: `${String(pack.packName)} (${String(pack.status)})`,
+			value: String(pack.packId),
+		})),
 		paginationToken: nextOffsetToken(offset, records.length, total),
 	};
 }

@@ -1,7 +1,18 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { z } from 'zod';
 
-import { limitProperty, offsetOption, pageSizeOption, returnAllProperty, showFor } from '../../shared/descriptions';
+import {
+	limitProperty,
+	offsetOption,
+	pageSizeOption,
+	returnAllProperty,
+	showFor,
+} from '../../shared/descriptions';
 import { parameter } from '../../shared/parameters';
 import { booleanField, oneOf, refuse, wholeNumber, type FieldLabels } from '../../shared/rules';
 import { V4_MAX_PAGE_SIZE, V4_SEARCH_WINDOW } from '../../shared/v4Request';
@@ -40,7 +51,9 @@ export const packSearchSchema = z
 		returnAll: booleanField(),
 		limit: wholeNumber().min(1, 'must be at least 1'),
 		offset: wholeNumber().min(0, 'cannot be negative'),
-		max: wholeNumber().min(1, 'must be at least 1').max(V4_MAX_PAGE_SIZE, `cannot be more than ${V4_MAX_PAGE_SIZE}`),
+		max: wholeNumber()
+			.min(1, 'must be at least 1')
+			.max(V4_MAX_PAGE_SIZE, `cannot be more than ${V4_MAX_PAGE_SIZE}`),
 	})
 	.superRefine((value, ctx) => {
 		if (value.status) return;
@@ -59,7 +72,10 @@ export const packSearchSchema = z
 		}
 	});
 
-export async function preSendPackSearch(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+export async function preSendPackSearch(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
 	const filters = parameter<IDataObject>(this, 'filters', {});
 	const options = parameter<IDataObject>(this, 'options', {});
 	const valid = refuse(
@@ -90,7 +106,8 @@ export async function preSendPackSearch(this: IExecuteSingleFunctions, requestOp
 export const searchFields: INodeProperties[] = [
 	returnAllProperty('pack', 'search'),
 	{
-		displayName: 'Without a Status filter the service lists only the first 1000 packs: if more match, Return All stops with an error instead of returning part of them. Set Filters > Status to read them all.',
+		displayName:
+			'Without a Status filter the service lists only the first 1000 packs: if more match, Return All stops with an error instead of returning part of them. Set Filters > Status to read them all.',
 		name: 'windowNotice',
 		type: 'notice',
 		default: '',
@@ -105,8 +122,20 @@ export const searchFields: INodeProperties[] = [
 		default: {},
 		displayOptions: showFor('pack', ['search']),
 		options: [
-			{ displayName: 'IRN', name: 'irn', type: 'string', default: '', description: 'Exact match on the pack\'s Internal Reference Number' },
-			{ displayName: 'Search Text', name: 'text', type: 'string', default: '', description: 'Free text to search packs for' },
+			{
+				displayName: 'IRN',
+				name: 'irn',
+				type: 'string',
+				default: '',
+				description: "Exact match on the pack's Internal Reference Number",
+			},
+			{
+				displayName: 'Search Text',
+				name: 'text',
+				type: 'string',
+				default: '',
+				description: 'Free text to search packs for',
+			},
 			{
 				displayName: 'Status',
 				name: 'status',
@@ -118,9 +147,16 @@ export const searchFields: INodeProperties[] = [
 					{ name: 'Sent', value: 'SENT' },
 				],
 				default: 'COMPLETED',
-				description: 'With a status, every matching pack can be read; without one, only the first 1000',
+				description:
+					'With a status, every matching pack can be read; without one, only the first 1000',
 			},
-			{ displayName: 'Workflow ID', name: 'workflowId', type: 'string', default: '', description: 'Packs created from this workflow; an unknown ID finds nothing' },
+			{
+				displayName: 'Workflow ID',
+				name: 'workflowId',
+				type: 'string',
+				default: '',
+				description: 'Packs created from this workflow; an unknown ID finds nothing',
+			},
 		],
 	},
 	{
@@ -132,7 +168,10 @@ export const searchFields: INodeProperties[] = [
 		displayOptions: showFor('pack', ['search']),
 		options: [
 			offsetOption('How many matching packs to skip before the first one returned'),
-			pageSizeOption(V4_MAX_PAGE_SIZE, `Packs per request (1 to ${V4_MAX_PAGE_SIZE}); fewer requests with larger pages`),
+			pageSizeOption(
+				V4_MAX_PAGE_SIZE,
+				`Packs per request (1 to ${V4_MAX_PAGE_SIZE}); fewer requests with larger pages`,
+			),
 			{
 				displayName: 'Sort By',
 				name: 'sortBy',

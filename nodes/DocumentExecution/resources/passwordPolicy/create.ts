@@ -4,7 +4,13 @@ import { z } from 'zod';
 import type { Creation } from '../../../shared/errors';
 import { showFor } from '../../shared/descriptions';
 import { parameter } from '../../shared/parameters';
-import { blankToUndefined, booleanField, refuse, wholeNumber, type FieldLabels } from '../../shared/rules';
+import {
+	blankToUndefined,
+	booleanField,
+	refuse,
+	wholeNumber,
+	type FieldLabels,
+} from '../../shared/rules';
 
 /** Password Policy → Create: the organisation's one password policy. */
 
@@ -18,7 +24,10 @@ const requiredBoolean = () => z.preprocess(blankToUndefined, booleanField());
 
 export const createSchema = z
 	.object({
-		minimumPasswordLength: z.preprocess(blankToUndefined, wholeNumber().min(1, 'must be at least 1')),
+		minimumPasswordLength: z.preprocess(
+			blankToUndefined,
+			wholeNumber().min(1, 'must be at least 1'),
+		),
 		numbersRequired: requiredBoolean(),
 		specialCharactersRequired: requiredBoolean(),
 		uppercaseRequired: requiredBoolean(),
@@ -34,8 +43,13 @@ export const CREATE_LABELS: FieldLabels = {
 };
 
 /** preSend: the body from the four parameters, once they keep the rules. */
-export async function buildPasswordPolicy(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	const input = Object.fromEntries(Object.keys(CREATE_LABELS).map((name) => [name, parameter(this, name, null)]));
+export async function buildPasswordPolicy(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	const input = Object.fromEntries(
+		Object.keys(CREATE_LABELS).map((name) => [name, parameter(this, name, null)]),
+	);
 	requestOptions.body = refuse(this, createSchema, input, CREATE_LABELS);
 	return requestOptions;
 }

@@ -10,7 +10,10 @@ const operation = operationSelector('passwordPolicy', 'get', [
 		value: 'create',
 		description: "Create the organisation's password policy (an organisation has one)",
 		action: 'Create the password policy',
-		routing: v1Routing('POST', '/password-policy', { creates: CREATE_POLICY, preSend: [buildPasswordPolicy] }),
+		routing: v1Routing('POST', '/password-policy', {
+			creates: CREATE_POLICY,
+			preSend: [buildPasswordPolicy],
+		}),
 	},
 	{
 		name: 'Get',
@@ -23,7 +26,11 @@ const operation = operationSelector('passwordPolicy', 'get', [
 
 /** The organisation's password policy (v1). */
 export const passwordPolicyResource: ResourceModule = {
-	option: { name: 'Password Policy', value: 'passwordPolicy', description: 'Organisation administration (v1)' },
+	option: {
+		name: 'Password Policy',
+		value: 'passwordPolicy',
+		description: 'Organisation administration (v1)',
+	},
 	family: 'v1',
 	properties: [operation, createNotice('passwordPolicy', 'create', CREATE_POLICY), ...createFields],
 };

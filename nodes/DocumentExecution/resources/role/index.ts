@@ -9,7 +9,11 @@ const operation = operationSelector('role', 'update', [
 		value: 'update',
 		description: 'Rename a role and, optionally, replace its entitlements',
 		action: 'Update a role',
-		routing: v1Routing('PUT', '=/roles/{{ encodeURIComponent(String($parameter["roleId"]).trim()) }}', { preSend: [buildRoleUpdate] }),
+		routing: v1Routing(
+			'PUT',
+			'=/roles/{{ encodeURIComponent(String($parameter["roleId"]).trim()) }}',
+			{ preSend: [buildRoleUpdate] },
+		),
 	},
 ]);
 

@@ -17,12 +17,24 @@ export const updateSchema = z
 	})
 	.strict();
 
-export const UPDATE_LABELS: FieldLabels = { id: 'Role ID', name: 'Name', updateFields: 'Update Fields', entitlementIds: 'Entitlement IDs' };
+export const UPDATE_LABELS: FieldLabels = {
+	id: 'Role ID',
+	name: 'Name',
+	updateFields: 'Update Fields',
+	entitlementIds: 'Entitlement IDs',
+};
 
 /** preSend: Name and the fields added to Update Fields, once they and the Role ID keep the rules. */
-export async function buildRoleUpdate(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildRoleUpdate(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	const fields = updateFieldsOf(this, UPDATE_LABELS, ['entitlementIds']);
-	const input = { id: parameter(this, 'roleId', null), name: parameter(this, 'name', null), ...fields };
+	const input = {
+		id: parameter(this, 'roleId', null),
+		name: parameter(this, 'name', null),
+		...fields,
+	};
 	requestOptions.body = withoutId(refuse(this, updateSchema, input, UPDATE_LABELS));
 	return requestOptions;
 }
@@ -43,7 +55,8 @@ export const updateFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		required: true,
-		description: "The role's name (the service requires it on every update; repeat the current one to keep it)",
+		description:
+			"The role's name (the service requires it on every update; repeat the current one to keep it)",
 		displayOptions: showFor('role', ['update']),
 	},
 	{

@@ -8,7 +8,11 @@ import { checkQuery, wholeNumber, type FieldLabels } from '../../shared/rules';
 
 /** The knowledge base: a negative look-up period answers nothing, a non-number a `typeMismatch` error. */
 export const expiryQuerySchema = z
-	.object({ lookUpPeriod: wholeNumber().min(0, 'cannot be negative (the service answers nothing for a negative period)').optional() })
+	.object({
+		lookUpPeriod: wholeNumber()
+			.min(0, 'cannot be negative (the service answers nothing for a negative period)')
+			.optional(),
+	})
 	.passthrough();
 
 export const GET_EXPIRING_LABELS: FieldLabels = { lookUpPeriod: 'Look-Up Period (Days)' };

@@ -27,16 +27,29 @@ export const SERIES_SWITCHES = [
 ] as const;
 
 export const seriesQuerySchema = z.object({
-	include: z.array(z.enum(SERIES_SWITCHES, { errorMap: () => ({ message: `must hold only ${SERIES_SWITCHES.join(', ')}` }) }), {
-		invalid_type_error: 'must be a list of fields',
-	}),
+	include: z.array(
+		z.enum(SERIES_SWITCHES, {
+			errorMap: () => ({ message: `must hold only ${SERIES_SWITCHES.join(', ')}` }),
+		}),
+		{
+			invalid_type_error: 'must be a list of fields',
+		},
+	),
 });
 
 export const GET_SERIES_LABELS: FieldLabels = { include: 'Include' };
 
 /** preSend of Get Series: each chosen field becomes its switch, sent as `true`. */
-export async function sendSeriesSwitches(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-	const { include } = refuse(this, seriesQuerySchema, { include: parameter(this, 'include', []) }, GET_SERIES_LABELS);
+export async function sendSeriesSwitches(
+	this: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+) {
+	const { include } = refuse(
+		this,
+		seriesQuerySchema,
+		{ include: parameter(this, 'include', []) },
+		GET_SERIES_LABELS,
+	);
 	options.qs = { ...options.qs, ...switchQuery(include, SERIES_SWITCHES) };
 	return options;
 }
@@ -61,7 +74,8 @@ export const getSeriesFields: INodeProperties[] = [
 		name: 'include',
 		type: 'multiOptions',
 		default: ['unused', 'total'],
-		description: 'Fields the service adds to each series only when asked (the counts, the parties, the purpose, the legend)',
+		description:
+			'Fields the service adds to each series only when asked (the counts, the parties, the purpose, the legend)',
 		options: Object.entries(SWITCH_NAMES).map(([value, name]) => ({ name, value })),
 		displayOptions: showFor('stamp', ['getSeries']),
 	},

@@ -10,28 +10,41 @@ const operation = operationSelector('stamp', 'getSeries', [
 		name: 'Get Expiring Series',
 		value: 'getExpiring',
 		action: 'Get expiring stamp series',
-		description: 'List the stamp series that expire within a number of days, and optionally those already expired',
-		routing: v3Routing('GET', '/v3.1/series/expiry', { preSend: [checkExpiryQuery], postReceive: [outputData] }),
+		description:
+			'List the stamp series that expire within a number of days, and optionally those already expired',
+		routing: v3Routing('GET', '/v3.1/series/expiry', {
+			preSend: [checkExpiryQuery],
+			postReceive: [outputData],
+		}),
 	},
 	{
 		name: 'Get Groups',
 		value: 'getGroups',
 		action: 'Get stamp groups',
 		description: 'List the stamp groups of the account, one item per group',
-		routing: v3Routing('GET', '/v3.0/series/groups/list', { postReceive: [outputListOf('seriesGroups')] }),
+		routing: v3Routing('GET', '/v3.0/series/groups/list', {
+			postReceive: [outputListOf('seriesGroups')],
+		}),
 	},
 	{
 		name: 'Get Series',
 		value: 'getSeries',
 		action: 'Get stamp series',
 		description: 'List the stamp paper series of the account, with the fields you include',
-		routing: v3Routing('GET', '/v3.1/series/list', { preSend: [sendSeriesSwitches], postReceive: [outputData] }),
+		routing: v3Routing('GET', '/v3.1/series/list', {
+			preSend: [sendSeriesSwitches],
+			postReceive: [outputData],
+		}),
 	},
 ]);
 
 /** Stamp paper series and groups of the account, and their expiry (v3.0, v3.1). */
 export const stampResource: ResourceModule = {
-	option: { name: 'Stamp', value: 'stamp', description: 'Stamp paper series and groups of the account (v3)' },
+	option: {
+		name: 'Stamp',
+		value: 'stamp',
+		description: 'Stamp paper series and groups of the account (v3)',
+	},
 	family: 'v3',
 	properties: [operation, ...getExpiringFields, ...getSeriesFields],
 };

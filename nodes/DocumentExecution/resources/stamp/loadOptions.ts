@@ -19,7 +19,9 @@ export async function getStampGroups(this: ILoadOptionsFunctions): Promise<INode
 	return (Array.isArray(seriesGroups) ? seriesGroups : [])
 		.filter((group) => typeof group.groupName === 'string' && group.groupName !== '')
 		.map((group) => ({
-			name: group.state ? `${String(group.groupName)} (${String(group.state)})` : String(group.groupName),
+			name: group.state
+				? `${String(group.groupName)} (${String(group.state)})`
+				: String(group.groupName),
 			value: String(group.groupName),
 		}));
 }

@@ -15,7 +15,8 @@ export const walletResource: ResourceModule = {
 				name: 'Get Balance',
 				value: 'getBalance',
 				action: 'Get the wallet balance',
-				description: 'Get the eSign credits of the account: total, unused, reserved, consumed and expired',
+				description:
+					'Get the eSign credits of the account: total, unused, reserved, consumed and expired',
 				routing: v3Routing('GET', '/v3.0/wallet/balance/details', { postReceive: [outputData] }),
 			},
 		]),

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+} from 'n8n-workflow';
 
 import { isObject } from '../../../../shared/isObject';
 import { jsonBodyWithFiles, readBinary } from '../../../shared/binary';
@@ -10,7 +16,8 @@ import { CREATE_LABELS, createBodySchema, describeFile, unwrapBase64 } from './r
 /** Document → Create Signing Request: the body from the fields (or the JSON body), checked, then the files encoded. */
 
 /** A value the schema checks (and turns into text where the spec wants text), or undefined when not given. */
-const given = (value: unknown) => (value === undefined || value === null || value === '' ? undefined : value);
+const given = (value: unknown) =>
+	value === undefined || value === null || value === '' ? undefined : value;
 
 function parseJson(context: IExecuteSingleFunctions, value: unknown, field: string): unknown {
 	if (typeof value !== 'string') return value;
@@ -32,7 +39,8 @@ const FILE_PLACES = [
 	['stampUpload', 'stampFile'],
 ] as const;
 
-const mapFile = (value: unknown, change: (file: unknown) => unknown) => (Array.isArray(value) ? value.map(change) : change(value));
+const mapFile = (value: unknown, change: (file: unknown) => unknown) =>
+	Array.isArray(value) ? value.map(change) : change(value);
 
 /** `body` with each file replaced by `change(file)`; the objects holding files are copied, nothing else. */
 function withFiles(body: Body, change: (file: unknown) => unknown): Body {
@@ -49,13 +57,17 @@ function withFiles(body: Body, change: (file: unknown) => unknown): Body {
 function restoreFiles(into: Body, from: Body): Body {
 	for (const [holder, key] of FILE_PLACES) {
 		const source = from[holder];
-		if (isObject(source) && source[key] !== undefined && isObject(into[holder])) (into[holder] as Body)[key] = source[key];
+		if (isObject(source) && source[key] !== undefined && isObject(into[holder]))
+			(into[holder] as Body)[key] = source[key];
 	}
 	return into;
 }
 
 /** The body as the schema sees it: each file replaced by facts about its bytes. */
-const validationView = (body: Body): Body => withFiles(body, (file) => (Buffer.isBuffer(file) || typeof file === 'string' ? describeFile(file) : file));
+const validationView = (body: Body): Body =>
+	withFiles(body, (file) =>
+		Buffer.isBuffer(file) || typeof file === 'string' ? describeFile(file) : file,
+	);
 
 const INVITEE_VERIFY = { aadhaarVerify: 'aadhaarConfig', dscVerify: 'dscConfig' } as const;
 
@@ -71,14 +83,22 @@ function inviteesFromParameters(context: IExecuteSingleFunctions): Body[] {
 			groupName: asString(options.groupName),
 			organizationName: asString(options.organizationName),
 		});
-		if (options.completionThreshold !== undefined && options.completionThreshold !== '') invitee.completionThreshold = Number(options.completionThreshold);
-		if (options.paymentAmount !== undefined && options.paymentAmount !== '') invitee.workflowPaymentCollectionConfig = { amount: Number(options.paymentAmount) };
+		if (options.completionThreshold !== undefined && options.completionThreshold !== '')
+			invitee.completionThreshold = Number(options.completionThreshold);
+		if (options.paymentAmount !== undefined && options.paymentAmount !== '')
+			invitee.workflowPaymentCollectionConfig = { amount: Number(options.paymentAmount) };
 		for (const [option, key] of Object.entries(INVITEE_VERIFY)) {
 			const checks = options[option];
-			if (Array.isArray(checks) && checks.length) invitee[key] = Object.fromEntries(checks.map((check) => [String(check), true]));
+			if (Array.isArray(checks) && checks.length)
+				invitee[key] = Object.fromEntries(checks.map((check) => [String(check), true]));
 		}
 		for (const key of ['offlineSignConfig', 'neslConfig']) {
-			if (options[key] !== undefined) invitee[key] = parseJson(context, options[key], `${CREATE_LABELS[`invitees.*.${key}`]} (${position + 1})`);
+			if (options[key] !== undefined)
+				invitee[key] = parseJson(
+					context,
+					options[key],
+					`${CREATE_LABELS[`invitees.*.${key}`]} (${position + 1})`,
+				);
 		}
 		return invitee;
 	});
@@ -88,9 +108,16 @@ function templateFieldsFromParameters(context: IExecuteSingleFunctions): Body[] 
 	const entries = parameter<{ field?: Body[] }>(context, 'templateFields', {}).field ?? [];
 	return entries.map((entry) => {
 		const type = asString(entry.type);
-		const field: Body = compact({ id: given(entry.fieldId), name: given(entry.fieldName), type, value: given(entry.value) });
-		if (type === 'checkbox' || type === 'radio') field.checked = entry.checked === undefined ? undefined : Boolean(entry.checked);
-		if (type === 'dropdown') field.multiple = entry.multiple === undefined ? undefined : Boolean(entry.multiple);
+		const field: Body = compact({
+			id: given(entry.fieldId),
+			name: given(entry.fieldName),
+			type,
+			value: given(entry.value),
+		});
+		if (type === 'checkbox' || type === 'radio')
+			field.checked = entry.checked === undefined ? undefined : Boolean(entry.checked);
+		if (type === 'dropdown')
+			field.multiple = entry.multiple === undefined ? undefined : Boolean(entry.multiple);
 		if (type === 'files') {
 			field.width = given(entry.width) ?? '';
 			field.height = given(entry.height) ?? '';
@@ -101,7 +128,8 @@ function templateFieldsFromParameters(context: IExecuteSingleFunctions): Body[] 
 	});
 }
 
-const givenFields = (fields: Body) => Object.entries(fields).map(([key, value]) => [key, given(value)]);
+const givenFields = (fields: Body) =>
+	Object.entries(fields).map(([key, value]) => [key, given(value)]);
 
 function neslFromParameters(context: IExecuteSingleFunctions, raw: unknown): Body | undefined {
 	const data = isObject(raw) && isObject(raw.data) ? raw.data : undefined;
@@ -113,17 +141,26 @@ function neslFromParameters(context: IExecuteSingleFunctions, raw: unknown): Bod
 		...Object.fromEntries(givenFields(isObject(data.documentDetail) ? data.documentDetail : {})),
 	});
 	if (Object.keys(detail).length) nesl.documentDetail = detail;
-	const stamps = isObject(data.stampData) && Array.isArray(data.stampData.stamp) ? (data.stampData.stamp as Body[]) : [];
+	const stamps =
+		isObject(data.stampData) && Array.isArray(data.stampData.stamp)
+			? (data.stampData.stamp as Body[])
+			: [];
 	if (stamps.length) {
 		nesl.stampData = stamps.map((stamp) => {
 			const { more, ...fields } = stamp;
-			return compact(Object.fromEntries([...givenFields(fields), ...givenFields(isObject(more) ? more : {})]));
+			return compact(
+				Object.fromEntries([...givenFields(fields), ...givenFields(isObject(more) ? more : {})]),
+			);
 		});
 	}
 	const arrays = parseJson(context, data.otherArrays, CREATE_LABELS['neslData.otherArrays']);
 	if (arrays !== undefined) {
 		if (!isObject(arrays)) {
-			refuseField(context, CREATE_LABELS['neslData.otherArrays'], 'must be a JSON object with entities, participants, neslParties or neslSecurities');
+			refuseField(
+				context,
+				CREATE_LABELS['neslData.otherArrays'],
+				'must be a JSON object with entities, participants, neslParties or neslSecurities',
+			);
 		}
 		Object.assign(nesl, arrays);
 	}
@@ -142,7 +179,13 @@ async function bodyFromFields(context: IExecuteSingleFunctions): Promise<Body> {
 	const source = parameter<string>(context, 'documentSource', 'binary');
 	const file: Body = compact({ name: given(parameter(context, 'documentName', '')) });
 	if (source === 'binary') {
-		file.file = (await readBinary(context, parameter<string>(context, 'binaryPropertyName', 'data'), CREATE_LABELS.binaryPropertyName)).content;
+		file.file = (
+			await readBinary(
+				context,
+				parameter<string>(context, 'binaryPropertyName', 'data'),
+				CREATE_LABELS.binaryPropertyName,
+			)
+		).content;
 	} else if (source === 'base64') {
 		file.file = parameter<string>(context, 'fileBase64', '');
 	} else {
@@ -154,7 +197,10 @@ async function bodyFromFields(context: IExecuteSingleFunctions): Promise<Body> {
 	const additionalNames = binaryNames(extra.additionalFiles);
 	if (additionalNames.length) {
 		const additional: Buffer[] = [];
-		for (const name of additionalNames) additional.push((await readBinary(context, name, CREATE_LABELS['file.additionalFiles'])).content);
+		for (const name of additionalNames)
+			additional.push(
+				(await readBinary(context, name, CREATE_LABELS['file.additionalFiles'])).content,
+			);
 		file.additionalFiles = additional;
 	}
 	const body: Body = compact({
@@ -167,19 +213,40 @@ async function bodyFromFields(context: IExecuteSingleFunctions): Promise<Body> {
 		revenueStampSeries: given(extra.revenueStampSeries),
 		revenueStampQuantity: given(extra.revenueStampQuantity),
 	});
-	const series = isObject(extra.multipleStampSeries) && Array.isArray(extra.multipleStampSeries.series) ? (extra.multipleStampSeries.series as Body[]) : [];
-	if (series.length) body.multipleStampSeries = series.map((entry) => ({ stampSeries: given(entry.stampSeries) ?? '', seriesQuantity: given(entry.seriesQuantity) ?? '' }));
-	const paper = isObject(extra.stampUpload) && isObject(extra.stampUpload.paper) ? extra.stampUpload.paper : undefined;
+	const series =
+		isObject(extra.multipleStampSeries) && Array.isArray(extra.multipleStampSeries.series)
+			? (extra.multipleStampSeries.series as Body[])
+			: [];
+	if (series.length)
+		body.multipleStampSeries = series.map((entry) => ({
+			stampSeries: given(entry.stampSeries) ?? '',
+			seriesQuantity: given(entry.seriesQuantity) ?? '',
+		}));
+	const paper =
+		isObject(extra.stampUpload) && isObject(extra.stampUpload.paper)
+			? extra.stampUpload.paper
+			: undefined;
 	if (paper) {
 		const { stampFileBinaryProperty, ...fields } = paper;
-		const upload: Body = Object.fromEntries(givenFields(fields).map(([key, value]) => [key, value ?? '']));
-		if (asString(stampFileBinaryProperty)) upload.stampFile = (await readBinary(context, String(stampFileBinaryProperty), CREATE_LABELS['stampUpload.stampFile'])).content;
+		const upload: Body = Object.fromEntries(
+			givenFields(fields).map(([key, value]) => [key, value ?? '']),
+		);
+		if (asString(stampFileBinaryProperty))
+			upload.stampFile = (
+				await readBinary(
+					context,
+					String(stampFileBinaryProperty),
+					CREATE_LABELS['stampUpload.stampFile'],
+				)
+			).content;
 		body.stampUpload = upload;
 	}
 	const nesl = neslFromParameters(context, extra.neslData);
 	if (nesl) body.neslData = nesl;
 	body.invitees = inviteesFromParameters(context);
-	const cc = (parameter<{ recipient?: Body[] }>(context, 'cc', {}).recipient ?? []).map((entry) => compact({ name: given(entry.name), email: given(entry.email) }));
+	const cc = (parameter<{ recipient?: Body[] }>(context, 'cc', {}).recipient ?? []).map((entry) =>
+		compact({ name: given(entry.name), email: given(entry.email) }),
+	);
 	if (cc.length) body.cc = cc;
 	return body;
 }
@@ -193,16 +260,28 @@ export async function buildCreateBody(this: IExecuteSingleFunctions, options: IH
 	let written: Body;
 	if (parameter<string>(this, 'specifyBody', 'fields') === 'json') {
 		const parsed = parseJson(this, parameter(this, 'jsonBody', '{}'), CREATE_LABELS.jsonBody);
-		if (!isObject(parsed)) refuseField(this, CREATE_LABELS.jsonBody, 'must be a JSON object (the whole signing request)');
+		if (!isObject(parsed))
+			refuseField(
+				this,
+				CREATE_LABELS.jsonBody,
+				'must be a JSON object (the whole signing request)',
+			);
 		written = parsed;
 	} else {
 		written = await bodyFromFields(this);
 	}
-	const unwrapped = withFiles(written, (file) => (typeof file === 'string' ? unwrapBase64(file) : file));
+	const unwrapped = withFiles(written, (file) =>
+		typeof file === 'string' ? unwrapBase64(file) : file,
+	);
 	// The PDF is named by the field it came from: the binary field, or the base64 text (typed or in the JSON Body).
 	const fromBinary = Buffer.isBuffer(isObject(written.file) ? written.file.file : undefined);
-	const labels = fromBinary ? { ...CREATE_LABELS, 'file.file': CREATE_LABELS.binaryPropertyName } : CREATE_LABELS;
-	const body = restoreFiles(refuse(this, createBodySchema, validationView(unwrapped), labels) as Body, unwrapped);
+	const labels = fromBinary
+		? { ...CREATE_LABELS, 'file.file': CREATE_LABELS.binaryPropertyName }
+		: CREATE_LABELS;
+	const body = restoreFiles(
+		refuse(this, createBodySchema, validationView(unwrapped), labels) as Body,
+		unwrapped,
+	);
 	// Files from binary fields are written as base64 straight into the request bytes (see jsonBodyWithFiles).
 	const placed = new Map<string, Buffer>();
 	const placeBytes = (file: unknown) => {
@@ -222,14 +301,17 @@ export async function buildCreateBody(this: IExecuteSingleFunctions, options: IH
 	return options;
 }
 
-
 /** The invitee list of a create answer: `invitees` in the public descriptions, `invitations` in some answers. */
 const createdInvitees = (data: Body): Body[] => {
 	const list = Array.isArray(data.invitees) ? data.invitees : data.invitations;
 	return Array.isArray(list) ? (list as Body[]) : [];
 };
 
-export async function outputCreated(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+export async function outputCreated(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+) {
 	if (!parameter<boolean>(this, 'simplify', true)) return [{ json: response.body as IDataObject }];
 	const data = dataOf(response);
 	const invitees = createdInvitees(data).map((invitee) => ({
@@ -242,10 +324,14 @@ export async function outputCreated(this: IExecuteSingleFunctions, _items: INode
 	}));
 	const document = { documentId: data.documentId ?? null, irn: data.irn ?? null };
 	// A success can carry a warning (a stamp not applied, workflow.stamp.warning): the messages stay in the output.
-	const messages = messagesOf(response).map((entry) => ({ code: asString(entry.code) ?? null, message: asString(entry.message) ?? null }));
+	const messages = messagesOf(response).map((entry) => ({
+		code: asString(entry.code) ?? null,
+		message: asString(entry.message) ?? null,
+	}));
 	if (parameter<boolean>(this, 'options.oneItemPerInvitee', false)) {
-		return invitees.map((invitee, position) => ({ json: { ...document, inviteeNumber: position + 1, ...invitee, messages } as IDataObject }));
+		return invitees.map((invitee, position) => ({
+			json: { ...document, inviteeNumber: position + 1, ...invitee, messages } as IDataObject,
+		}));
 	}
 	return [{ json: { ...document, invitees, messages } as IDataObject }];
 }
-

@@ -2,14 +2,22 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { Creation } from '../../../../shared/errors';
 import { showFor } from '../../../shared/descriptions';
 import { enumOptions, humanize } from '../common';
-import { NESL_DATE_FIELDS, NESL_ENUMS, NESL_TEXT_FIELDS, OVD_TYPES, REGISTRATION_TYPES, TEMPLATE_FIELD_TYPES } from './rules';
+import {
+	NESL_DATE_FIELDS,
+	NESL_ENUMS,
+	NESL_TEXT_FIELDS,
+	OVD_TYPES,
+	REGISTRATION_TYPES,
+	TEMPLATE_FIELD_TYPES,
+} from './rules';
 
 /** The fields of Document → Create Signing Request. */
 
 export const CREATE_SIGNING_REQUEST: Creation = {
 	operation: 'Document → Create Signing Request',
 	thing: 'the signing request',
-	check: 'check with Document → Get Many (search for its IRN or document name) before running the node again',
+	check:
+		'check with Document → Get Many (search for its IRN or document name) before running the node again',
 };
 
 const CREATE = ['create'];
@@ -35,19 +43,17 @@ const neslDetailOptions: INodeProperties[] = [
 			description: `Format yyyy-MM-dd${name === 'dateOfSanction' ? '' : '. Required for eBG.'}`,
 		}),
 	),
-	...Object.entries(NESL_ENUMS).map(
-		([name, values]): INodeProperties => {
-			const [firstValue] = values;
-			return {
-				displayName: name === 'event' ? 'eBG Event' : humanize(name),
-				name,
-				type: 'options',
-				options: enumOptions(values),
-				default: firstValue,
-				...(name === 'event' ? { description: 'Required when the registration type is EBG' } : {}),
-			};
-		},
-	),
+	...Object.entries(NESL_ENUMS).map(([name, values]): INodeProperties => {
+		const [firstValue] = values;
+		return {
+			displayName: name === 'event' ? 'eBG Event' : humanize(name),
+			name,
+			type: 'options',
+			options: enumOptions(values),
+			default: firstValue,
+			...(name === 'event' ? { description: 'Required when the registration type is EBG' } : {}),
+		};
+	}),
 ].sort((a, b) => a.displayName.localeCompare(b.displayName));
 
 export const createFields: INodeProperties[] = [
@@ -57,7 +63,8 @@ export const createFields: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		description: 'The ID of a published workflow. Sign type, signing order, expiry and webhooks are set on the workflow in the dashboard.',
+		description:
+			'The ID of a published workflow. Sign type, signing order, expiry and webhooks are set on the workflow in the dashboard.',
 		displayOptions: showFor('document', CREATE, FIELDS_MODE),
 	},
 	{
@@ -69,15 +76,18 @@ export const createFields: INodeProperties[] = [
 			{ name: 'Using JSON', value: 'json' },
 		],
 		default: 'fields',
-		description: 'Whether to build the request from the fields below or send a whole signing request written as JSON',
+		description:
+			'Whether to build the request from the fields below or send a whole signing request written as JSON',
 		displayOptions: showFor('document', CREATE),
 	},
 	{
 		displayName: 'JSON Body',
 		name: 'jsonBody',
 		type: 'json',
-		default: '{\n  "profileId": "",\n  "file": { "name": "", "file": "" },\n  "invitees": [{ "name": "", "email": "", "phone": "" }]\n}',
-		description: 'The whole signing request as the service takes it (file.file is base64 PDF). It is checked against the same rules as the fields.',
+		default:
+			'{\n  "profileId": "",\n  "file": { "name": "", "file": "" },\n  "invitees": [{ "name": "", "email": "", "phone": "" }]\n}',
+		description:
+			'The whole signing request as the service takes it (file.file is base64 PDF). It is checked against the same rules as the fields.',
 		displayOptions: showFor('document', CREATE, { specifyBody: ['json'] }),
 	},
 	{
@@ -85,9 +95,17 @@ export const createFields: INodeProperties[] = [
 		name: 'documentSource',
 		type: 'options',
 		options: [
-			{ name: 'PDF From Binary Field', value: 'binary', description: 'A PDF from an earlier node (Read File, HTTP Request, Google Drive…)' },
+			{
+				name: 'PDF From Binary Field',
+				value: 'binary',
+				description: 'A PDF from an earlier node (Read File, HTTP Request, Google Drive…)',
+			},
 			{ name: 'PDF as Base64 Text', value: 'base64' },
-			{ name: 'Template Fields', value: 'template', description: 'For template workflows: the values of the template\'s fields' },
+			{
+				name: 'Template Fields',
+				value: 'template',
+				description: "For template workflows: the values of the template's fields",
+			},
 		],
 		default: 'binary',
 		displayOptions: showFor('document', CREATE, FIELDS_MODE),
@@ -107,7 +125,8 @@ export const createFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		required: true,
-		description: 'The PDF encoded as standard base64 (at most 15 MB before encoding). Line breaks and spaces are removed before sending.',
+		description:
+			'The PDF encoded as standard base64 (at most 15 MB before encoding). Line breaks and spaces are removed before sending.',
 		displayOptions: showFor('document', CREATE, { ...FIELDS_MODE, documentSource: ['base64'] }),
 	},
 	{
@@ -134,7 +153,13 @@ export const createFields: INodeProperties[] = [
 					},
 					{ displayName: 'Field ID', name: 'fieldId', type: 'string', default: '' },
 					{ displayName: 'Field Name', name: 'fieldName', type: 'string', default: '' },
-					{ displayName: 'Height (Px)', name: 'height', type: 'string', default: '', displayOptions: { show: { type: ['files'] } } },
+					{
+						displayName: 'Height (Px)',
+						name: 'height',
+						type: 'string',
+						default: '',
+						displayOptions: { show: { type: ['files'] } },
+					},
 					{
 						displayName: 'Multiple',
 						name: 'multiple',
@@ -143,16 +168,37 @@ export const createFields: INodeProperties[] = [
 						description: 'Whether several values may be chosen (required for dropdown)',
 						displayOptions: { show: { type: ['dropdown'] } },
 					},
-					{ displayName: 'Required', name: 'required', type: 'boolean', default: false, description: 'Whether the invitee must fill it while signing' },
+					{
+						displayName: 'Required',
+						name: 'required',
+						type: 'boolean',
+						default: false,
+						description: 'Whether the invitee must fill it while signing',
+					},
 					{
 						displayName: 'Type',
 						name: 'type',
 						type: 'options',
-						options: TEMPLATE_FIELD_TYPES.map((value) => ({ name: value === 'files' ? 'Files / Image' : humanize(value), value })),
+						options: TEMPLATE_FIELD_TYPES.map((value) => ({
+							name: value === 'files' ? 'Files / Image' : humanize(value),
+							value,
+						})),
 						default: 'text',
 					},
-					{ displayName: 'Value', name: 'value', type: 'string', default: '', description: 'The pre-filled value' },
-					{ displayName: 'Width (Px)', name: 'width', type: 'string', default: '', displayOptions: { show: { type: ['files'] } } },
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+						description: 'The pre-filled value',
+					},
+					{
+						displayName: 'Width (Px)',
+						name: 'width',
+						type: 'string',
+						default: '',
+						displayOptions: { show: { type: ['files'] } },
+					},
 				],
 			},
 		],
@@ -162,7 +208,8 @@ export const createFields: INodeProperties[] = [
 		name: 'autoGroupedFieldsFill',
 		type: 'boolean',
 		default: false,
-		description: 'Whether one field per group is enough, the others of the group being filled automatically (HTML templates only, beta)',
+		description:
+			'Whether one field per group is enough, the others of the group being filled automatically (HTML templates only, beta)',
 		displayOptions: showFor('document', CREATE, { ...FIELDS_MODE, documentSource: ['template'] }),
 	},
 	{
@@ -171,7 +218,8 @@ export const createFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'Loan-Agreement_2025.pdf',
-		description: 'At most 255 characters: letters, digits and + | - : ( ) , _ . [ ] & / @ (no spaces).',
+		description:
+			'At most 255 characters: letters, digits and + | - : ( ) , _ . [ ] & / @ (no spaces).',
 		displayOptions: showFor('document', CREATE, FIELDS_MODE),
 	},
 	{
@@ -190,8 +238,20 @@ export const createFields: INodeProperties[] = [
 				name: 'invitee',
 				values: [
 					{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true },
-					{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' },
-					{ displayName: 'Phone', name: 'phone', type: 'string', default: '', description: '10-digit mobile number without country code' },
+					{
+						displayName: 'Email',
+						name: 'email',
+						type: 'string',
+						placeholder: 'name@email.com',
+						default: '',
+					},
+					{
+						displayName: 'Phone',
+						name: 'phone',
+						type: 'string',
+						default: '',
+						description: '10-digit mobile number without country code',
+					},
 					{
 						displayName: 'Options',
 						name: 'options',
@@ -205,26 +265,63 @@ export const createFields: INodeProperties[] = [
 								type: 'multiOptions',
 								default: [],
 								description: 'Details to verify against the Aadhaar eSign',
-								options: ['verifyGender', 'verifyName', 'verifyPincode', 'verifySmartName', 'verifyState', 'verifyTitle', 'verifyYob'].map((value) => ({
+								options: [
+									'verifyGender',
+									'verifyName',
+									'verifyPincode',
+									'verifySmartName',
+									'verifyState',
+									'verifyTitle',
+									'verifyYob',
+								].map((value) => ({
 									name: humanize(value.replace('verify', '')),
 									value,
 								})),
 							},
-							{ displayName: 'Completion Threshold', name: 'completionThreshold', type: 'number', default: 1, description: 'For group signing: how many members must sign' },
+							{
+								displayName: 'Completion Threshold',
+								name: 'completionThreshold',
+								type: 'number',
+								default: 1,
+								description: 'For group signing: how many members must sign',
+							},
 							{
 								displayName: 'DSC Verification',
 								name: 'dscVerify',
 								type: 'multiOptions',
 								default: [],
 								description: 'Details to verify against the DSC token certificate',
-								options: ['verifyName', 'verifyPincode', 'verifySmartName', 'verifyState'].map((value) => ({ name: humanize(value.replace('verify', '')), value })),
+								options: ['verifyName', 'verifyPincode', 'verifySmartName', 'verifyState'].map(
+									(value) => ({ name: humanize(value.replace('verify', '')), value }),
+								),
 							},
 							{ displayName: 'Group ID', name: 'groupId', type: 'string', default: '' },
 							{ displayName: 'Group Name', name: 'groupName', type: 'string', default: '' },
-							{ displayName: 'NeSL Config (JSON)', name: 'neslConfig', type: 'json', default: '{}' },
-							{ displayName: 'Offline Sign Config (JSON)', name: 'offlineSignConfig', type: 'json', default: '{}' },
-							{ displayName: 'Organization Name', name: 'organizationName', type: 'string', default: '' },
-							{ displayName: 'Payment Amount', name: 'paymentAmount', type: 'number', default: 0, description: 'Amount to collect from this invitee (workflow payment collection)' },
+							{
+								displayName: 'NeSL Config (JSON)',
+								name: 'neslConfig',
+								type: 'json',
+								default: '{}',
+							},
+							{
+								displayName: 'Offline Sign Config (JSON)',
+								name: 'offlineSignConfig',
+								type: 'json',
+								default: '{}',
+							},
+							{
+								displayName: 'Organization Name',
+								name: 'organizationName',
+								type: 'string',
+								default: '',
+							},
+							{
+								displayName: 'Payment Amount',
+								name: 'paymentAmount',
+								type: 'number',
+								default: 0,
+								description: 'Amount to collect from this invitee (workflow payment collection)',
+							},
 						],
 					},
 				],
@@ -246,7 +343,14 @@ export const createFields: INodeProperties[] = [
 				name: 'recipient',
 				values: [
 					{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-					{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', required: true },
+					{
+						displayName: 'Email',
+						name: 'email',
+						type: 'string',
+						placeholder: 'name@email.com',
+						default: '',
+						required: true,
+					},
 				],
 			},
 		],
@@ -265,14 +369,16 @@ export const createFields: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'annexure, schedule',
-				description: 'Names of input binary fields holding PDFs to append to the document, comma-separated (at most 15 MB in total)',
+				description:
+					'Names of input binary fields holding PDFs to append to the document, comma-separated (at most 15 MB in total)',
 			},
 			{
 				displayName: 'IRN',
 				name: 'irn',
 				type: 'string',
 				default: '',
-				description: 'Internal Reference Number, searchable later. At most 255 characters: letters, digits and + | - : ( ) , _ . [ ] & / @ (no spaces).',
+				description:
+					'Internal Reference Number, searchable later. At most 255 characters: letters, digits and + | - : ( ) , _ . [ ] & / @ (no spaces).',
 				hint: 'Give each document its own IRN: if a create fails without a clear answer, Get Many finds it by IRN, so you know whether to run again',
 			},
 			{
@@ -287,8 +393,21 @@ export const createFields: INodeProperties[] = [
 						displayName: 'Series',
 						name: 'series',
 						values: [
-							{ displayName: 'Stamp Series', name: 'stampSeries', type: 'string', default: '', description: 'Series number' },
-							{ displayName: 'Quantity', name: 'seriesQuantity', type: 'number', typeOptions: { minValue: 1, maxValue: 99 }, default: 1, description: 'From 1 to 99' },
+							{
+								displayName: 'Stamp Series',
+								name: 'stampSeries',
+								type: 'string',
+								default: '',
+								description: 'Series number',
+							},
+							{
+								displayName: 'Quantity',
+								name: 'seriesQuantity',
+								type: 'number',
+								typeOptions: { minValue: 1, maxValue: 99 },
+								default: 1,
+								description: 'From 1 to 99',
+							},
 						],
 					},
 				],
@@ -311,7 +430,8 @@ export const createFields: INodeProperties[] = [
 								type: 'collection',
 								placeholder: 'Add Detail',
 								default: {},
-								description: 'Loans and eBG need loan number, sanction number and amount, type of debt, account closed flag, fund type, sanction currency and credit subtype; loans also need date of sanction, EMI amount, rate of interest, tenure and facility name',
+								description:
+									'Loans and eBG need loan number, sanction number and amount, type of debt, account closed flag, fund type, sanction currency and credit subtype; loans also need date of sanction, EMI amount, rate of interest, tenure and facility name',
 								options: neslDetailOptions,
 							},
 							{
@@ -319,7 +439,8 @@ export const createFields: INodeProperties[] = [
 								name: 'otherArrays',
 								type: 'json',
 								default: '{}',
-								description: 'The arrays whose fields the service does not publish, as one JSON object: {"entities": [], "participants": [], "neslParties": [], "neslSecurities": []}',
+								description:
+									'The arrays whose fields the service does not publish, as one JSON object: {"entities": [], "participants": [], "neslParties": [], "neslSecurities": []}',
 							},
 							{
 								displayName: 'Registration Type',
@@ -341,10 +462,34 @@ export const createFields: INodeProperties[] = [
 										displayName: 'Stamp',
 										name: 'stamp',
 										values: [
-											{ displayName: 'Article Code', name: 'articleCode', type: 'string', default: '', required: true },
-											{ displayName: 'Consideration Price', name: 'considerationPrice', type: 'string', default: '', required: true },
-											{ displayName: 'Description of Document', name: 'descriptionOfDocument', type: 'string', default: '', required: true },
-											{ displayName: 'First Party', name: 'firstParty', type: 'string', default: '', required: true },
+											{
+												displayName: 'Article Code',
+												name: 'articleCode',
+												type: 'string',
+												default: '',
+												required: true,
+											},
+											{
+												displayName: 'Consideration Price',
+												name: 'considerationPrice',
+												type: 'string',
+												default: '',
+												required: true,
+											},
+											{
+												displayName: 'Description of Document',
+												name: 'descriptionOfDocument',
+												type: 'string',
+												default: '',
+												required: true,
+											},
+											{
+												displayName: 'First Party',
+												name: 'firstParty',
+												type: 'string',
+												default: '',
+												required: true,
+											},
 											{
 												displayName: 'More',
 												name: 'more',
@@ -352,34 +497,97 @@ export const createFields: INodeProperties[] = [
 												placeholder: 'Add Field',
 												default: {},
 												options: [
-													{ displayName: 'Article Sub Code', name: 'articleSubCode', type: 'string', default: '' },
-													{ displayName: 'First Party OVD Type', name: 'firstPartyOVDType', type: 'options', options: enumOptions(OVD_TYPES), default: 'PAN_CARD' },
-													{ displayName: 'First Party OVD Value', name: 'firstPartyOVDValue', type: 'string', default: '' },
-													{ displayName: 'First Party Pin', name: 'firstPartyPin', type: 'string', default: '' },
-													{ displayName: 'Second Party Pin', name: 'secondPartyPin', type: 'string', default: '' },
+													{
+														displayName: 'Article Sub Code',
+														name: 'articleSubCode',
+														type: 'string',
+														default: '',
+													},
+													{
+														displayName: 'First Party OVD Type',
+														name: 'firstPartyOVDType',
+														type: 'options',
+														options: enumOptions(OVD_TYPES),
+														default: 'PAN_CARD',
+													},
+													{
+														displayName: 'First Party OVD Value',
+														name: 'firstPartyOVDValue',
+														type: 'string',
+														default: '',
+													},
+													{
+														displayName: 'First Party Pin',
+														name: 'firstPartyPin',
+														type: 'string',
+														default: '',
+													},
+													{
+														displayName: 'Second Party Pin',
+														name: 'secondPartyPin',
+														type: 'string',
+														default: '',
+													},
 												],
 											},
-											{ displayName: 'Second Party', name: 'secondParty', type: 'string', default: '', required: true },
-											{ displayName: 'Stamp Duty Amount', name: 'stampDutyAmount', type: 'string', default: '', required: true },
-											{ displayName: 'Stamp Duty Paid By', name: 'stampDutyPaidBy', type: 'string', default: '', required: true },
+											{
+												displayName: 'Second Party',
+												name: 'secondParty',
+												type: 'string',
+												default: '',
+												required: true,
+											},
+											{
+												displayName: 'Stamp Duty Amount',
+												name: 'stampDutyAmount',
+												type: 'string',
+												default: '',
+												required: true,
+											},
+											{
+												displayName: 'Stamp Duty Paid By',
+												name: 'stampDutyPaidBy',
+												type: 'string',
+												default: '',
+												required: true,
+											},
 										],
 									},
 								],
 							},
-							{ displayName: 'State', name: 'state', type: 'string', default: '', required: true, description: 'State where the stamp duty is paid' },
+							{
+								displayName: 'State',
+								name: 'state',
+								type: 'string',
+								default: '',
+								required: true,
+								description: 'State where the stamp duty is paid',
+							},
 						],
 					},
 				],
 			},
-			{ displayName: 'Revenue Stamp Quantity', name: 'revenueStampQuantity', type: 'number', default: 1, description: 'Number of revenue stamps' },
-			{ displayName: 'Revenue Stamp Series', name: 'revenueStampSeries', type: 'string', default: '' },
+			{
+				displayName: 'Revenue Stamp Quantity',
+				name: 'revenueStampQuantity',
+				type: 'number',
+				default: 1,
+				description: 'Number of revenue stamps',
+			},
+			{
+				displayName: 'Revenue Stamp Series',
+				name: 'revenueStampSeries',
+				type: 'string',
+				default: '',
+			},
 			{
 				displayName: 'Series Group Name or ID',
 				name: 'seriesGroup',
 				type: 'options',
 				typeOptions: { loadOptionsMethod: 'getStampGroups' },
 				default: '',
-				description: 'The stamp group, from the groups of the account. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				description:
+					'The stamp group, from the groups of the account. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			{
 				displayName: 'Stamp Paper Upload',
@@ -393,18 +601,61 @@ export const createFields: INodeProperties[] = [
 						displayName: 'Stamp Paper',
 						name: 'paper',
 						values: [
-							{ displayName: 'Denomination', name: 'denomination', type: 'string', default: '', required: true },
-							{ displayName: 'First Party Name', name: 'firstPartyName', type: 'string', default: '', required: true },
-							{ displayName: 'Second Party Name', name: 'secondPartyName', type: 'string', default: '', required: true },
-							{ displayName: 'Stamp Paper Binary Field', name: 'stampFileBinaryProperty', type: 'string', default: 'stamp', required: true, description: 'Input binary field holding the stamp paper PDF' },
-							{ displayName: 'Stamp Serial', name: 'stampSerial', type: 'string', default: '', required: true },
+							{
+								displayName: 'Denomination',
+								name: 'denomination',
+								type: 'string',
+								default: '',
+								required: true,
+							},
+							{
+								displayName: 'First Party Name',
+								name: 'firstPartyName',
+								type: 'string',
+								default: '',
+								required: true,
+							},
+							{
+								displayName: 'Second Party Name',
+								name: 'secondPartyName',
+								type: 'string',
+								default: '',
+								required: true,
+							},
+							{
+								displayName: 'Stamp Paper Binary Field',
+								name: 'stampFileBinaryProperty',
+								type: 'string',
+								default: 'stamp',
+								required: true,
+								description: 'Input binary field holding the stamp paper PDF',
+							},
+							{
+								displayName: 'Stamp Serial',
+								name: 'stampSerial',
+								type: 'string',
+								default: '',
+								required: true,
+							},
 							{ displayName: 'State', name: 'state', type: 'string', default: '', required: true },
 						],
 					},
 				],
 			},
-			{ displayName: 'Stamp Series', name: 'stampSeries', type: 'string', default: '', description: 'Stamp series to apply; it must have stamps available' },
-			{ displayName: 'Stamp Value', name: 'stampValue', type: 'string', default: '', description: 'Stamp amount' },
+			{
+				displayName: 'Stamp Series',
+				name: 'stampSeries',
+				type: 'string',
+				default: '',
+				description: 'Stamp series to apply; it must have stamps available',
+			},
+			{
+				displayName: 'Stamp Value',
+				name: 'stampValue',
+				type: 'string',
+				default: '',
+				description: 'Stamp amount',
+			},
 		],
 	},
 	{
@@ -412,7 +663,8 @@ export const createFields: INodeProperties[] = [
 		name: 'simplify',
 		type: 'boolean',
 		default: true,
-		description: 'Whether to return only the document ID, IRN and each invitee\'s sign URL and expiry instead of the raw response',
+		description:
+			"Whether to return only the document ID, IRN and each invitee's sign URL and expiry instead of the raw response",
 		displayOptions: showFor('document', CREATE),
 	},
 	{
@@ -428,9 +680,9 @@ export const createFields: INodeProperties[] = [
 				name: 'oneItemPerInvitee',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to output one item per invitee (document ID and IRN repeated), for example to e-mail each one their sign URL',
+				description:
+					'Whether to output one item per invitee (document ID and IRN repeated), for example to e-mail each one their sign URL',
 			},
 		],
 	},
 ];
-

@@ -70,23 +70,38 @@ const string = z.string({ invalid_type_error: 'must be text or a number' });
 const asText = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(numberAsText, schema);
 
 const nameRule = asText(
-	string.max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`).regex(NAME_CHARACTERS, `may only contain ${CHARACTERS_TEXT}`),
+	string
+		.max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`)
+		.regex(NAME_CHARACTERS, `may only contain ${CHARACTERS_TEXT}`),
 );
-
 
 const isoDate = asText(
 	string
 		.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the format yyyy-MM-dd')
-		.refine(isCalendarDate, (value) => ({ message: `is not a date: ${value} is not a day of the calendar` })),
+		.refine(isCalendarDate, (value) => ({
+			message: `is not a date: ${value} is not a day of the calendar`,
+		})),
 );
 
-export const TEMPLATE_FIELD_TYPES = ['text', 'textarea', 'checkbox', 'radio', 'dropdown', 'select', 'files'] as const;
+export const TEMPLATE_FIELD_TYPES = [
+	'text',
+	'textarea',
+	'checkbox',
+	'radio',
+	'dropdown',
+	'select',
+	'files',
+] as const;
 
 const templateField = z
 	.object({
 		id: text().optional(),
 		name: text().optional(),
-		type: z.enum(TEMPLATE_FIELD_TYPES, { errorMap: () => ({ message: `must be one of ${TEMPLATE_FIELD_TYPES.join(', ')}` }) }).optional(),
+		type: z
+			.enum(TEMPLATE_FIELD_TYPES, {
+				errorMap: () => ({ message: `must be one of ${TEMPLATE_FIELD_TYPES.join(', ')}` }),
+			})
+			.optional(),
 		value: text().optional(),
 		checked: z.boolean().optional(),
 		multiple: z.boolean().optional(),
@@ -97,32 +112,79 @@ const templateField = z
 	.passthrough()
 	.superRefine((field, ctx) => {
 		if ((field.type === 'checkbox' || field.type === 'radio') && field.checked === undefined) {
-			ctx.addIssue({ code: 'custom', path: ['checked'], message: `is required when the type is ${field.type}` });
+			ctx.addIssue({
+				code: 'custom',
+				path: ['checked'],
+				message: `is required when the type is ${field.type}`,
+			});
 		}
 		if (field.type === 'dropdown' && field.multiple === undefined) {
-			ctx.addIssue({ code: 'custom', path: ['multiple'], message: 'is required when the type is dropdown' });
+			ctx.addIssue({
+				code: 'custom',
+				path: ['multiple'],
+				message: 'is required when the type is dropdown',
+			});
 		}
 		if (field.type === 'files') {
 			for (const side of ['width', 'height'] as const) {
-				if (!field[side]?.trim()) ctx.addIssue({ code: 'custom', path: [side], message: 'is required (in pixels) when the type is files/image' });
+				if (!field[side]?.trim())
+					ctx.addIssue({
+						code: 'custom',
+						path: [side],
+						message: 'is required (in pixels) when the type is files/image',
+					});
 			}
 		}
 	});
 
-export const REGISTRATION_TYPES = ['INDIVIDUAL_LOAN', 'NON_INDIVIDUAL_LOAN', 'NON_LENDING', 'EBG'] as const;
+export const REGISTRATION_TYPES = [
+	'INDIVIDUAL_LOAN',
+	'NON_INDIVIDUAL_LOAN',
+	'NON_LENDING',
+	'EBG',
+] as const;
 export const NESL_ENUMS = {
 	typeOfDebt: ['FINANCIAL', 'OPERATIONAL'],
 	accountClosedFlag: ['YES', 'NO', 'ASSIGNED'],
 	fundType: ['FUNDED', 'NON_FUNDED'],
 	sanctionCurrency: ['INR'],
 	creditSubtype: ['CREDIT_FACILITY', 'PROPERTY_BUYER', 'HYBRID_EBG'],
-	event: ['Issuance', 'Amendment', 'Partial_invocation', 'Invocation', 'Cancellation', 'Closure', 'Renewal', 'Court_injunction'],
+	event: [
+		'Issuance',
+		'Amendment',
+		'Partial_invocation',
+		'Invocation',
+		'Cancellation',
+		'Closure',
+		'Renewal',
+		'Court_injunction',
+	],
 } as const;
 export const NESL_TEXT_FIELDS = [
-	'loanNumber', 'sanctionNumber', 'branchName', 'branchAddress', 'emiAmount', 'rateOfInterest', 'sanctionAmount', 'tenure',
-	'facilityName', 'amountOverdue', 'otherChargeAmount', 'debtStartDate', 'interestAmount', 'oldDebtRefNo', 'principalOutstanding',
-	'loanRemark', 'totalOutstandingAmount', 'creditorBusinessUnit', 'drawingPower', 'daysPastDue', 'docRefNo', 'contractRefNo',
-	'vendorCode', 'portalId',
+	'loanNumber',
+	'sanctionNumber',
+	'branchName',
+	'branchAddress',
+	'emiAmount',
+	'rateOfInterest',
+	'sanctionAmount',
+	'tenure',
+	'facilityName',
+	'amountOverdue',
+	'otherChargeAmount',
+	'debtStartDate',
+	'interestAmount',
+	'oldDebtRefNo',
+	'principalOutstanding',
+	'loanRemark',
+	'totalOutstandingAmount',
+	'creditorBusinessUnit',
+	'drawingPower',
+	'daysPastDue',
+	'docRefNo',
+	'contractRefNo',
+	'vendorCode',
+	'portalId',
 ] as const;
 export const NESL_DATE_FIELDS = ['dateOfSanction', 'expiryDateEbg', 'claimExpiryDate'] as const;
 
@@ -149,14 +211,15 @@ export const NESL_REQUIRED_WHEN: Record<string, string[]> = {
 	event: ['EBG'],
 };
 
-
 const neslDocument = z
 	.object({
 		registrationType: oneOf(REGISTRATION_TYPES),
 		state: requiredText('is required (the state where stamp duty is paid)'),
 		...Object.fromEntries(NESL_TEXT_FIELDS.map((field) => [field, text().optional()])),
 		...Object.fromEntries(NESL_DATE_FIELDS.map((field) => [field, isoDate.optional()])),
-		...Object.fromEntries(Object.entries(NESL_ENUMS).map(([field, values]) => [field, oneOf(values).optional()])),
+		...Object.fromEntries(
+			Object.entries(NESL_ENUMS).map(([field, values]) => [field, oneOf(values).optional()]),
+		),
 	})
 	.passthrough()
 	.superRefine((detail, ctx) => {
@@ -164,13 +227,31 @@ const neslDocument = z
 		for (const [field, types] of Object.entries(NESL_REQUIRED_WHEN)) {
 			const value = (detail as Record<string, unknown>)[field];
 			if (types.includes(type) && (value === undefined || value === '')) {
-				ctx.addIssue({ code: 'custom', path: [field], message: `is required when the registration type is ${type}` });
+				ctx.addIssue({
+					code: 'custom',
+					path: [field],
+					message: `is required when the registration type is ${type}`,
+				});
 			}
 		}
 	});
 
-export const OVD_TYPES = ['PAN_CARD', 'DRIVING_LICENSE', 'VOTER_ID', 'PASSPORT', 'ANY_OTHER_OFFICIAL_ID'] as const;
-export const NESL_STAMP_REQUIRED = ['firstParty', 'secondParty', 'stampDutyAmount', 'considerationPrice', 'descriptionOfDocument', 'stampDutyPaidBy', 'articleCode'] as const;
+export const OVD_TYPES = [
+	'PAN_CARD',
+	'DRIVING_LICENSE',
+	'VOTER_ID',
+	'PASSPORT',
+	'ANY_OTHER_OFFICIAL_ID',
+] as const;
+export const NESL_STAMP_REQUIRED = [
+	'firstParty',
+	'secondParty',
+	'stampDutyAmount',
+	'considerationPrice',
+	'descriptionOfDocument',
+	'stampDutyPaidBy',
+	'articleCode',
+] as const;
 
 const neslStamp = z
 	.object({
@@ -198,29 +279,56 @@ const invitee = z
 	.object({
 		name: requiredText(),
 		email: asText(string.email('must be an e-mail address')).optional(),
-		phone: asText(string.regex(/^\d{10}$/, 'must be a 10-digit mobile number (no country code)')).optional(),
+		phone: asText(
+			string.regex(/^\d{10}$/, 'must be a 10-digit mobile number (no country code)'),
+		).optional(),
 	})
 	.passthrough()
 	.superRefine((value, ctx) => {
-		if (!value.email && !value.phone) ctx.addIssue({ code: 'custom', path: ['email'], message: 'or Phone is required: the service needs at least one of them' });
+		if (!value.email && !value.phone)
+			ctx.addIssue({
+				code: 'custom',
+				path: ['email'],
+				message: 'or Phone is required: the service needs at least one of them',
+			});
 	});
 
-const isFacts = (value: unknown): value is { bytes: number } => typeof value === 'object' && value !== null && typeof (value as { bytes?: unknown }).bytes === 'number';
+const isFacts = (value: unknown): value is { bytes: number } =>
+	typeof value === 'object' &&
+	value !== null &&
+	typeof (value as { bytes?: unknown }).bytes === 'number';
 
-export const STAMP_UPLOAD_FIELDS = ['state', 'denomination', 'firstPartyName', 'secondPartyName', 'stampSerial', 'stampFile'] as const;
+export const STAMP_UPLOAD_FIELDS = [
+	'state',
+	'denomination',
+	'firstPartyName',
+	'secondPartyName',
+	'stampSerial',
+	'stampFile',
+] as const;
 
 const stampUpload = z
 	.object({
-		...Object.fromEntries(STAMP_UPLOAD_FIELDS.filter((field) => field !== 'stampFile').map((field) => [field, text().optional()])),
+		...Object.fromEntries(
+			STAMP_UPLOAD_FIELDS.filter((field) => field !== 'stampFile').map((field) => [
+				field,
+				text().optional(),
+			]),
+		),
 		stampFile: z.unknown(),
 	})
 	.passthrough()
 	.superRefine((upload: Record<string, unknown>, ctx) => {
 		// The stamp file arrives as facts about its bytes (see describeFile): no bytes is no file.
-		const given = (value: unknown) => (typeof value === 'string' ? value.trim() !== '' : isFacts(value) && value.bytes > 0);
+		const given = (value: unknown) =>
+			typeof value === 'string' ? value.trim() !== '' : isFacts(value) && value.bytes > 0;
 		const missing = STAMP_UPLOAD_FIELDS.filter((field) => !given(upload[field]));
 		if (missing.length) {
-			ctx.addIssue({ code: 'custom', path: [missing[0]], message: `is required: when stamp paper is uploaded, all of ${STAMP_UPLOAD_FIELDS.join(', ')} are required` });
+			ctx.addIssue({
+				code: 'custom',
+				path: [missing[0]],
+				message: `is required: when stamp paper is uploaded, all of ${STAMP_UPLOAD_FIELDS.join(', ')} are required`,
+			});
 			return;
 		}
 		const file = pdfFacts.safeParse(upload.stampFile);
@@ -237,11 +345,16 @@ const seriesQuantity = asText(
 );
 
 /** Base64 strings are replaced by a description of their bytes before validation (see `describeFile`). */
-const pdfFacts = z.object({ bytes: z.number(), isPdf: z.boolean(), notBase64: z.string().optional() }).superRefine((file, ctx) => {
-	if (file.notBase64) ctx.addIssue({ code: 'custom', message: file.notBase64 });
-	else if (!file.isPdf) ctx.addIssue({ code: 'custom', message: 'is not a PDF (it does not start with %PDF-)' });
+const pdfFacts = z
+	.object({ bytes: z.number(), isPdf: z.boolean(), notBase64: z.string().optional() })
+	.superRefine((file, ctx) => {
+		if (file.notBase64) ctx.addIssue({ code: 'custom', message: file.notBase64 });
+		else if (!file.isPdf)
+			ctx.addIssue({ code: 'custom', message: 'is not a PDF (it does not start with %PDF-)' });
+	});
+const fileFacts = pdfFacts.refine((file) => file.bytes <= MAX_FILE_BYTES, {
+	message: 'is larger than 15 MB (before encoding)',
 });
-const fileFacts = pdfFacts.refine((file) => file.bytes <= MAX_FILE_BYTES, { message: 'is larger than 15 MB (before encoding)' });
 
 export const createBodySchema = z
 	.object({
@@ -252,25 +365,43 @@ export const createBodySchema = z
 				name: nameRule.optional(),
 				file: fileFacts.optional(),
 				fields: z.array(templateField).optional(),
-				autoGroupedFieldsFill: z.boolean({ invalid_type_error: 'must be true or false' }).optional(),
+				autoGroupedFieldsFill: z
+					.boolean({ invalid_type_error: 'must be true or false' })
+					.optional(),
 				additionalFiles: z
 					.array(pdfFacts)
-					.refine((files) => files.reduce((total, file) => total + file.bytes, 0) <= MAX_FILE_BYTES, {
-						message: 'are larger than 15 MB in total',
-					})
+					.refine(
+						(files) => files.reduce((total, file) => total + file.bytes, 0) <= MAX_FILE_BYTES,
+						{
+							message: 'are larger than 15 MB in total',
+						},
+					)
 					.optional(),
 			})
 			.passthrough(),
 		stampSeries: text().optional(),
-		multipleStampSeries: z.array(z.object({ stampSeries: requiredText(), seriesQuantity }).passthrough()).optional(),
+		multipleStampSeries: z
+			.array(z.object({ stampSeries: requiredText(), seriesQuantity }).passthrough())
+			.optional(),
 		seriesGroup: text().optional(),
 		stampValue: text().optional(),
 		stampUpload: stampUpload.optional(),
 		revenueStampSeries: text().optional(),
 		revenueStampQuantity: text().optional(),
 		neslData: neslData.optional(),
-		invitees: z.array(invitee, { required_error: 'is required' }).min(1, 'needs at least one invitee'),
-		cc: z.array(z.object({ name: text().optional(), email: asText(string.email('must be an e-mail address')) }).passthrough()).optional(),
+		invitees: z
+			.array(invitee, { required_error: 'is required' })
+			.min(1, 'needs at least one invitee'),
+		cc: z
+			.array(
+				z
+					.object({
+						name: text().optional(),
+						email: asText(string.email('must be an e-mail address')),
+					})
+					.passthrough(),
+			)
+			.optional(),
 	})
 	.passthrough();
 
@@ -278,7 +409,8 @@ export const createBodySchema = z
  * Base64 text as it is sent: without the line breaks and spaces that base64 tools wrap their output with
  * (`base64`, `openssl`, MIME), which carry nothing. The service decodes standard base64, unwrapped.
  */
-export const unwrapBase64 = (text: string): string => (/\s/.test(text) ? text.replace(/\s+/g, '') : text);
+export const unwrapBase64 = (text: string): string =>
+	/\s/.test(text) ? text.replace(/\s+/g, '') : text;
 
 const BASE64_ALPHABET = 'A-Z, a-z, 0-9, + and /, with = padding at the end';
 
@@ -288,19 +420,29 @@ export function base64Problem(text: string): string | undefined {
 	if (outside) {
 		return `is not base64: ${JSON.stringify(outside[0])} at character ${outside.index + 1} is outside the base64 alphabet (${BASE64_ALPHABET})`;
 	}
-	if (!/^[^=]*={0,2}$/.test(text)) return `is not base64: "=" is padding, at most two of them ending the text (${BASE64_ALPHABET})`;
+	if (!/^[^=]*={0,2}$/.test(text))
+		return `is not base64: "=" is padding, at most two of them ending the text (${BASE64_ALPHABET})`;
 	// Four characters carry three bytes; a last group of one character carries none, and padding completes a group.
 	if (text.length % 4 === 1 || (text.endsWith('=') && text.length % 4 !== 0)) {
-		return 'is not base64: it is cut short (its length does not fit base64\'s groups of four characters)';
+		return "is not base64: it is cut short (its length does not fit base64's groups of four characters)";
 	}
 	return undefined;
 }
 
 /** What the schema needs to know about a file, without holding its base64 text (given unwrapped). */
-export function describeFile(bytes: Buffer | string): { bytes: number; isPdf: boolean; notBase64?: string } {
-	if (Buffer.isBuffer(bytes)) return { bytes: bytes.length, isPdf: bytes.subarray(0, 5).toString('latin1') === '%PDF-' };
+export function describeFile(bytes: Buffer | string): {
+	bytes: number;
+	isPdf: boolean;
+	notBase64?: string;
+} {
+	if (Buffer.isBuffer(bytes))
+		return { bytes: bytes.length, isPdf: bytes.subarray(0, 5).toString('latin1') === '%PDF-' };
 	const notBase64 = base64Problem(bytes);
 	const padding = bytes.endsWith('==') ? 2 : bytes.endsWith('=') ? 1 : 0;
 	const head = Buffer.from(bytes.slice(0, 8), 'base64').subarray(0, 5).toString('latin1');
-	return { bytes: Math.floor((bytes.length * 3) / 4) - padding, isPdf: head === '%PDF-', ...(notBase64 ? { notBase64 } : {}) };
+	return {
+		bytes: Math.floor((bytes.length * 3) / 4) - padding,
+		isPdf: head === '%PDF-',
+		...(notBase64 ? { notBase64 } : {}),
+	};
 }
