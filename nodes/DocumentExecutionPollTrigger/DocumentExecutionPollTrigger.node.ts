@@ -10,9 +10,9 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { credentialTypeFor } from '../shared/authentication';
 import { completedBaseline, completedSince, type CompletedCursor } from './completedCursor';
 import { PAGE_SIZE, pageReader, type ReadPage } from './serviceReads';
+import { DOCUMENT_STATUSES } from '../shared/documentStatuses';
 import {
 	DEFAULT_WATCHED,
-	DOCUMENT_STATUSES,
 	MAX_WATCHED,
 	newestDocuments,
 	remember,

@@ -2,16 +2,6 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { documentIdOf, PAGE_SIZE, type ReadPage } from './serviceReads';
 
-/** The spec's document status values (the v3 list's status filter). */
-export const DOCUMENT_STATUSES = [
-	'DRAFT',
-	'SENT',
-	'RECEIVED',
-	'SIGNED',
-	'COMPLETED',
-	'EXPIRED',
-] as const;
-
 export const DEFAULT_WATCHED = 200;
 /** Bounds the requests per poll (ceil(N / 40)) and the remembered statuses (about 20 bytes a document). */
 export const MAX_WATCHED = 1000;

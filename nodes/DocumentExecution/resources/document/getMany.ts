@@ -7,8 +7,10 @@ import type {
 	INodeProperties,
 	DeclarativeRestApiSettings,
 } from 'n8n-workflow';
-import { isObject } from '../../../shared/isObject';
 import { z } from 'zod';
+
+import { DOCUMENT_STATUSES } from '../../../shared/documentStatuses';
+import { isObject } from '../../../shared/isObject';
 
 import {
 	limitProperty,
@@ -24,19 +26,10 @@ import { enumOptions } from './common';
 
 export const MAX_PAGE_SIZE = 40;
 
-export const LIST_STATUSES = [
-	'DRAFT',
-	'SENT',
-	'RECEIVED',
-	'SIGNED',
-	'COMPLETED',
-	'EXPIRED',
-] as const;
-
 export const listQuerySchema = z
 	.object({
 		q: text().optional(),
-		status: oneOf(LIST_STATUSES).optional(),
+		status: oneOf(DOCUMENT_STATUSES).optional(),
 		max: z
 			.number()
 			.int('must be a whole number')
@@ -135,7 +128,7 @@ export const getManyFields: INodeProperties[] = [
 				displayName: 'Status',
 				name: 'status',
 				type: 'options',
-				options: enumOptions(LIST_STATUSES),
+				options: enumOptions(DOCUMENT_STATUSES),
 				default: 'COMPLETED',
 				routing: { send: { type: 'query', property: 'status' } },
 			},

@@ -1,6 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { isObject } from '../../../shared/isObject';
 import { z } from 'zod';
+
+import { isObject } from '../../../shared/isObject';
 
 import { showFor } from '../../shared/descriptions';
 import { parameter } from '../../shared/parameters';
