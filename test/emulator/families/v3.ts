@@ -67,7 +67,7 @@ export const DOWNLOAD_LINK_TTL_MS = 15_000;
 export const STATUS_LINK_TTL_MS = 15 * 60_000;
 const MAX_RESENDS = 5;
 /** The service's India-based; days end at 23:59 India Standard Time (UTC+05:30, no daylight saving). */
-const IST_OFFSET_MS = 5.5 * 3600_000;
+export const IST_OFFSET_MS = 5.5 * 3600_000;
 const DAY_MS = 24 * 3600_000;
 const NAME_PATTERN = /^[A-Za-z0-9+|\-:(),_.[\]&/@]*$/;
 
