@@ -11,7 +11,7 @@ import { isObject } from '../../../shared/isObject';
 import { idLocator, showFor } from '../../shared/descriptions';
 import { checkQuery, requiredText, type FieldLabels } from '../../shared/rules';
 
-/** What several document operations share: the Document ID field and its rule, the node's choices, the envelope readers. */
+/** What several document operations share: the Document ID field and its rule, and the envelope readers. */
 
 export type Body = Record<string, unknown>;
 
@@ -24,7 +24,7 @@ export const checkDocumentIdQuery = checkQuery(documentIdSchema, DOCUMENT_ID_LAB
 
 /**
  * The spec does not show what a v3 document ID looks like, so "By ID" only refuses what cannot be one: spaces
- * and slashes (a pasted URL). The rules of `schema.ts` check the value sent.
+ * and slashes (a pasted URL). `documentIdSchema` checks the value sent.
  */
 const DOCUMENT_ID_PATTERN = '^[^\\s/]+$';
 
