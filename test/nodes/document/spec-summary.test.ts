@@ -1,12 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type {
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { DocumentExecution } from '../../../nodes/DocumentExecution/DocumentExecution.node';
@@ -93,42 +88,7 @@ function rule(operation: string, schema: z.ZodTypeAny, value: unknown, labels: F
 	return { operation, field, rule: broke };
 }
 
-const context = {
-	getNode: () => ({ name: 'Document Execution' }),
-	getItemIndex: () => 0,
-} as unknown as IExecuteSingleFunctions;
-
-/** A message `<Field>: <rule>` as a Rule. */
-function split(operation: string, message: string): Rule {
-	const at = message.indexOf(': ');
-	return { operation, field: message.slice(0, at), rule: message.slice(at + 2) };
-}
-
 const node = new DocumentExecution().description;
-
-/** A rule an operation's own preSend checks (one not exported from a rule module): its message for `body`. */
-async function viaPreSend(
-	operation: string,
-	resource: string,
-	value: string,
-	body: Record<string, unknown>,
-): Promise<Rule> {
-	const selector = node.properties.find(
-		(property) =>
-			property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource),
-	)!;
-	const option = (selector.options as INodePropertyOptions[]).find(
-		(candidate) => candidate.value === value,
-	)!;
-	// The operation's own check comes after the family's steps (routing.ts).
-	const preSend = option.routing!.send!.preSend!.slice(-1)[0];
-	const error = await preSend
-		.call(context, { url: '', body } as IHttpRequestOptions)
-		.catch((caught: Error) => caught);
-	if (!(error instanceof Error))
-		throw new Error(`${operation}: ${JSON.stringify(body)} keeps every rule`);
-	return split(operation, error.message);
-}
 
 const NOW = Date.now();
 const DAY = 24 * 3600_000;
@@ -391,7 +351,7 @@ async function rules(): Promise<Rule[]> {
 			createRules.CREATE_LABELS,
 		),
 		rule(
-			'Document → Delete, Get Status',
+			'Document → Delete, Download File, Get Details, Get Status, Mark as Complete, Reactivate',
 			documentCommon.documentIdSchema,
 			{ documentId: ' ' },
 			documentCommon.DOCUMENT_ID_LABELS,
@@ -440,9 +400,6 @@ async function rules(): Promise<Rule[]> {
 		),
 		rule('Document → Get Many', getMany.listQuerySchema, { max: 41 }, getMany.GET_MANY_LABELS),
 		rule('Document → Get Many', getMany.limitSchema, { limit: 0 }, getMany.GET_MANY_LABELS),
-		await viaPreSend('Document → Mark as Complete', 'document', 'markComplete', {
-			documentId: ' ',
-		}),
 		rule(
 			'Document → Reactivate',
 			reactivate,

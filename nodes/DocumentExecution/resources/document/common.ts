@@ -1,15 +1,18 @@
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
+	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
+	PreSendAction,
 } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { isObject } from '../../../shared/isObject';
 import { idLocator, showFor } from '../../shared/descriptions';
-import { checkQuery, requiredText, type FieldLabels } from '../../shared/rules';
+import { locatorValue } from '../../shared/parameters';
+import { refuse, requiredText, type FieldLabels } from '../../shared/rules';
 
 /** What several document operations share: the Document ID field and its rule, and the envelope readers. */
 
@@ -19,8 +22,34 @@ export const documentIdSchema = z.object({ documentId: requiredText('is required
 
 export const DOCUMENT_ID_LABELS: FieldLabels = { documentId: 'Document ID' };
 
-/** preSend of Delete and Get Status: the Document ID the query carries. */
-export const checkDocumentIdQuery = checkQuery(documentIdSchema, DOCUMENT_ID_LABELS);
+/** The operations on one document, which share the one Document ID field. */
+export const ONE_DOCUMENT_OPERATIONS = [
+	'getStatus',
+	'getDetails',
+	'delete',
+	'download',
+	'reactivate',
+	'markComplete',
+];
+
+/**
+ * preSend of the operations on one document: the Document ID, read once and checked, into the query or the
+ * body. A field `send` by routing would be evaluated once more per item, and n8n evaluates a parameter once
+ * per property of that name on each of its two walks over the node's properties, so the six operations share
+ * one property without routing (docs/performance.md).
+ */
+export const sendDocumentId = (sentIn: 'query' | 'body'): PreSendAction =>
+	async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+		const { documentId } = refuse(
+			this,
+			documentIdSchema,
+			{ documentId: locatorValue(this, 'documentId') },
+			DOCUMENT_ID_LABELS,
+		) as { documentId: string };
+		if (sentIn === 'query') options.qs = { ...options.qs, documentId };
+		else options.body = { ...(isObject(options.body) ? options.body : {}), documentId };
+		return options;
+	};
 
 /**
  * The spec does not show what a v3 document ID looks like, so "By ID" only refuses what cannot be one: spaces
@@ -28,11 +57,9 @@ export const checkDocumentIdQuery = checkQuery(documentIdSchema, DOCUMENT_ID_LAB
  */
 const DOCUMENT_ID_PATTERN = '^[^\\s/]+$';
 
-/** The Document ID field of the operations in `displayOptions`, sent as `routing` says. */
 const documentIdLocator = (
 	description: string,
 	displayOptions: INodeProperties['displayOptions'],
-	routing: INodeProperties['routing'],
 ): INodeProperties =>
 	idLocator({
 		displayName: 'Document ID',
@@ -44,18 +71,13 @@ const documentIdLocator = (
 		idPattern: DOCUMENT_ID_PATTERN,
 		idRule: 'A document ID has no spaces or slashes',
 		displayOptions,
-		routing,
 	});
 
-/** The Document ID field of `operations`, sent where their endpoint takes it: the query, or the JSON body. */
-export const documentIdField = (
-	operations: string[],
-	sentIn: 'query' | 'body',
-	description = 'The ID of the document, as Create Signing Request or Get Many return it',
-): INodeProperties =>
-	documentIdLocator(description, showFor('document', operations), {
-		send: { type: sentIn, property: 'documentId' },
-	});
+/** The Document ID field of the operations on one document; each sends it with `sendDocumentId`. */
+export const documentIdField: INodeProperties = documentIdLocator(
+	'The ID of the document, as Create Signing Request or Get Many return it',
+	showFor('document', ONE_DOCUMENT_OPERATIONS),
+);
 
 export const humanize = (value: string) =>
 	value

@@ -2,14 +2,13 @@ import { operationSelector } from '../../shared/descriptions';
 import { outputData, outputOutcome } from '../../shared/outputs';
 import { createNotice, v3Routing } from '../../shared/routing';
 import type { ResourceModule } from '../types';
-import { checkDocumentIdQuery, documentIdField } from './common';
+import { documentIdField, sendDocumentId } from './common';
 import { CREATE_SIGNING_REQUEST, createFields } from './create';
 import { buildCreateBody, outputCreated } from './create/body';
 import { outputDeleted } from './delete';
 import { downloadFields, downloadLinkedFile, validateDownloadQuery } from './download';
 import { getDetailsFields, sendDetailSections } from './getDetails';
 import { getManyFields, paginateList, validateListQuery } from './getMany';
-import { checkCompleteBody, markCompleteFields } from './markComplete';
 import { buildReactivateBody, reactivateFields } from './reactivate';
 import { resendFields, resendInvitations } from './resend';
 import { outputEbgReview, reviewEbgFields, validateEbgReviewBody } from './reviewEbg';
@@ -38,7 +37,7 @@ const operation = operationSelector('document', 'create', [
 		description:
 			'Permanently delete a document with its files, invitee data, sign URLs and webhook history',
 		routing: v3Routing('DELETE', '/v3.0/sign/request', {
-			preSend: [checkDocumentIdQuery],
+			preSend: [sendDocumentId('query')],
 			postReceive: [outputDeleted],
 		}),
 	},
@@ -49,7 +48,7 @@ const operation = operationSelector('document', 'create', [
 		description:
 			'Download the signed PDF, audit trail, an attachment or a supporting document of a completed document',
 		routing: v3Routing('GET', '/v3.3/document/fetchDocument', {
-			preSend: [validateDownloadQuery],
+			preSend: [sendDocumentId('query'), validateDownloadQuery],
 			postReceive: [downloadLinkedFile],
 		}),
 	},
@@ -60,7 +59,7 @@ const operation = operationSelector('document', 'create', [
 		description:
 			'Get configurable detail about a document: files, audit trail, invitees, workflow, stamps, NeSL data',
 		routing: v3Routing('GET', '/v3.3/document/details', {
-			preSend: [sendDetailSections],
+			preSend: [sendDocumentId('query'), sendDetailSections],
 			postReceive: [outputData],
 		}),
 	},
@@ -81,10 +80,11 @@ const operation = operationSelector('document', 'create', [
 		description:
 			"Get each invitee's signing state, the file URLs and, once signed, the signer certificate data",
 		routing: v3Routing('GET', '/v3.2/sign/request', {
-			preSend: [checkDocumentIdQuery],
+			preSend: [sendDocumentId('query')],
 			postReceive: [outputData],
 		}),
 	},
+	// From the service's knowledge base; the spec leaves it out.
 	{
 		name: 'Mark as Complete',
 		value: 'markComplete',
@@ -92,7 +92,7 @@ const operation = operationSelector('document', 'create', [
 		description:
 			'Complete a sent document although not every invitee signed; delete its active invitations first',
 		routing: v3Routing('POST', '/v3.0/sign/request/complete', {
-			preSend: [checkCompleteBody],
+			preSend: [sendDocumentId('body')],
 			postReceive: [outputOutcome('documentId', 'completed')],
 		}),
 	},
@@ -102,7 +102,7 @@ const operation = operationSelector('document', 'create', [
 		action: 'Reactivate expired invitations',
 		description: 'Give expired invitations of a document a new expiry; sign URLs stay the same',
 		routing: v3Routing('POST', '/v3.0/sign/request/reactivate', {
-			preSend: [buildReactivateBody],
+			preSend: [sendDocumentId('body'), buildReactivateBody],
 			postReceive: [outputData],
 		}),
 	},
@@ -148,7 +148,7 @@ export const documentResource: ResourceModule = {
 		operation,
 		createNotice('document', 'create', CREATE_SIGNING_REQUEST),
 		...createFields,
-		documentIdField(['getStatus', 'getDetails', 'delete', 'download'], 'query'),
+		documentIdField,
 		...getDetailsFields,
 		...getManyFields,
 		...downloadFields,
@@ -156,7 +156,6 @@ export const documentResource: ResourceModule = {
 		...resendFields,
 		...signWithDocSignerFields,
 		...reviewEbgFields,
-		...markCompleteFields,
 	],
 	// Resend batches sign URLs across items (at most 15 per request), which routing cannot express.
 	customOperations: { resend: resendInvitations },

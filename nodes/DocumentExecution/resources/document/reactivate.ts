@@ -6,7 +6,7 @@ import { isObject } from '../../../shared/isObject';
 import { showFor } from '../../shared/descriptions';
 import { parameter } from '../../shared/parameters';
 import { refuse, refuseField, requiredText, type FieldLabels } from '../../shared/rules';
-import { asString, compact, documentIdField, isCalendarDate, type Body } from './common';
+import { asString, compact, isCalendarDate, type Body } from './common';
 
 /** Document → Reactivate: give an expired document a new expiry. */
 
@@ -48,7 +48,7 @@ export const REACTIVATE_LABELS: FieldLabels = {
 	expiryTime: 'Expiry Date and Time',
 };
 
-/** preSend of Reactivate: the body routing started (Document ID) with the expiry the New Expiry choice gives. */
+/** preSend of Reactivate, after `sendDocumentId`: the body with the expiry the New Expiry choice gives. */
 export async function buildReactivateBody(
 	this: IExecuteSingleFunctions,
 	options: IHttpRequestOptions,
@@ -83,8 +83,6 @@ export async function buildReactivateBody(
 }
 
 export const reactivateFields: INodeProperties[] = [
-	// The spec has Reactivate's documentId in the body only.
-	documentIdField(['reactivate'], 'body'),
 	{
 		displayName: 'New Expiry',
 		name: 'expiry',
