@@ -22,7 +22,8 @@ import type { Packed } from '../scripts/lib/pack';
 import { QueueCluster } from '../scripts/lib/queue';
 import { buildV3Event } from '../test/emulator/families/webhooks';
 import { deliveryEnv } from './lib/emulator';
-import { median, sleep, waitForWebhookUrl } from './lib/n8n-runs';
+import { sleep, waitForWebhookUrl } from './lib/n8n-runs';
+import { median } from './lib/report';
 import { CREDENTIAL, HEADER_CREDENTIAL, OUR_TRIGGER } from './lib/workflows';
 
 export interface QueueSettings {

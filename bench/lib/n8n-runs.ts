@@ -51,12 +51,6 @@ export async function activate(n8n: N8n, workflow: BenchWorkflow): Promise<void>
 	});
 }
 
-export const median = (values: number[]) => {
-	const sorted = [...values].sort((a, b) => a - b);
-	const middle = Math.floor(sorted.length / 2);
-	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
 /** Activation registers a webhook a moment after the REST call: a GET answers "not registered for GET" once it is there. */
 export async function waitForWebhookUrl(url: string, timeoutMs = 30_000): Promise<void> {
 	for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(500)) {

@@ -16,6 +16,11 @@ export const HEADER_CREDENTIAL = {
 	id: 'DexBenchHeadr001',
 	name: 'X-Auth-Token header (bench emulator)',
 };
+/** The same account reached through the latency proxy (bench/lib/latency-proxy.ts). */
+export const DISTANT_CREDENTIAL = {
+	id: 'DexBenchDistant1',
+	name: 'Document Execution (bench emulator, 150 ms away)',
+};
 
 export interface BenchNode {
 	id: string;
@@ -56,13 +61,13 @@ const node = (
 	...extra,
 });
 
-const ours = (name: string, parameters: Record<string, unknown>) =>
+const ours = (name: string, parameters: Record<string, unknown>, credential = CREDENTIAL) =>
 	node(
 		name,
 		OURS,
 		1,
 		{ authentication: 'authToken', ...parameters },
-		{ credentials: { documentExecutionApi: CREDENTIAL } },
+		{ credentials: { documentExecutionApi: credential } },
 	);
 
 /** n8n's HTTP Request node (its default version in n8n 2.41), sending the token as a header, as a user would. */
@@ -139,23 +144,126 @@ const toBase64 = () =>
 const INVITEES = [{ name: 'Asha Rao', email: 'asha@example.com' }];
 const PAGE = 40;
 
+/** Get Status for every id posted, with our node; `options` adds node parameters (Request Options › Batching). */
+const statusOurs = (
+	id: string,
+	name: string,
+	path: string,
+	credential = CREDENTIAL,
+	options: Record<string, unknown> = {},
+) =>
+	chain(
+		id,
+		name,
+		path,
+		[
+			splitIds(),
+			ours(
+				'Get Status',
+				{
+					resource: 'document',
+					operation: 'getStatus',
+					documentId: '={{ $json.documentId }}',
+					...options,
+				},
+				credential,
+			),
+		],
+		['Get Status'],
+	);
+
+/** The same requests with n8n's HTTP Request node, the token in a Header Auth credential. */
+const statusHttpHeaderAuth = (id: string, name: string, path: string, baseUrl: string) =>
+	chain(
+		id,
+		name,
+		path,
+		[
+			splitIds(),
+			node(
+				'HTTP Request',
+				'n8n-nodes-base.httpRequest',
+				4.2,
+				{
+					method: 'GET',
+					url: `${baseUrl}/v3.2/sign/request`,
+					authentication: 'genericCredentialType',
+					genericAuthType: 'httpHeaderAuth',
+					sendQuery: true,
+					queryParameters: {
+						parameters: [{ name: 'documentId', value: '={{ $json.documentId }}' }],
+					},
+					options: {},
+				},
+				{ credentials: { httpHeaderAuth: HEADER_CREDENTIAL } },
+			),
+		],
+		['HTTP Request'],
+	);
+
+/** Pack → Search with Status COMPLETED, Return All, with our node. */
+const packsOurs = (id: string, name: string, path: string, credential = CREDENTIAL) =>
+	chain(
+		id,
+		name,
+		path,
+		[
+			ours(
+				'Search',
+				{
+					resource: 'pack',
+					operation: 'search',
+					returnAll: true,
+					filters: { status: 'COMPLETED' },
+					options: {},
+				},
+				credential,
+			),
+		],
+		['Search'],
+	);
+
+/** The same listing with the HTTP Request node, paged by hand (offset = page × 40). */
+const packsHttp = (id: string, name: string, path: string, baseUrl: string, token: string) =>
+	chain(
+		id,
+		name,
+		path,
+		[
+			http('HTTP Request', token, {
+				url: `${baseUrl}/v4/packs/search`,
+				sendQuery: true,
+				queryParameters: {
+					parameters: [
+						{ name: 'status', value: 'COMPLETED' },
+						{ name: 'max', value: String(PAGE) },
+					],
+				},
+				options: {
+					pagination: {
+						pagination: {
+							paginationMode: 'updateAParameterInEachRequest',
+							parameters: {
+								parameters: [{ type: 'qs', name: 'offset', value: `={{ $pageCount * ${PAGE} }}` }],
+							},
+							paginationCompleteWhen: 'other',
+							completeExpression: `={{ $response.body.data.records.length < ${PAGE} }}`,
+						},
+					},
+				},
+			}),
+		],
+		['HTTP Request'],
+	);
+
 /** Every workflow of the benchmark, by key. `baseUrl` and `token`: the emulator's. */
 export function benchWorkflows(baseUrl: string, token: string): Record<string, BenchWorkflow> {
 	const webhookId = randomUUID();
 	return {
-		statusOurs: chain(
+		statusOurs: statusOurs(
 			'DexBenchStatusOu',
 			'bench: Get Status x1000 (ours)',
 			'bench-status-ours',
-			[
-				splitIds(),
-				ours('Get Status', {
-					resource: 'document',
-					operation: 'getStatus',
-					documentId: '={{ $json.documentId }}',
-				}),
-			],
-			['Get Status'],
 		),
 		statusHttp: chain(
 			'DexBenchStatusHt',
@@ -174,31 +282,11 @@ export function benchWorkflows(baseUrl: string, token: string): Record<string, B
 			['HTTP Request'],
 		),
 		// The same request with the token in a Header Auth credential (its generic authenticate: one more expression per item).
-		statusHttpHeaderAuth: chain(
+		statusHttpHeaderAuth: statusHttpHeaderAuth(
 			'DexBenchStatusHa',
 			'bench: Get Status x1000 (HTTP Request, Header Auth)',
 			'bench-status-http-header',
-			[
-				splitIds(),
-				node(
-					'HTTP Request',
-					'n8n-nodes-base.httpRequest',
-					4.2,
-					{
-						method: 'GET',
-						url: `${baseUrl}/v3.2/sign/request`,
-						authentication: 'genericCredentialType',
-						genericAuthType: 'httpHeaderAuth',
-						sendQuery: true,
-						queryParameters: {
-							parameters: [{ name: 'documentId', value: '={{ $json.documentId }}' }],
-						},
-						options: {},
-					},
-					{ credentials: { httpHeaderAuth: HEADER_CREDENTIAL } },
-				),
-			],
-			['HTTP Request'],
+			baseUrl,
 		),
 
 		createOurs: chain(
@@ -299,52 +387,17 @@ export function benchWorkflows(baseUrl: string, token: string): Record<string, B
 			],
 			['HTTP Request'],
 		),
-		packsOurs: chain(
+		packsOurs: packsOurs(
 			'DexBenchPacksOur',
 			'bench: COMPLETED packs, Return All (ours)',
 			'bench-packs-ours',
-			[
-				ours('Search', {
-					resource: 'pack',
-					operation: 'search',
-					returnAll: true,
-					filters: { status: 'COMPLETED' },
-					options: {},
-				}),
-			],
-			['Search'],
 		),
-		packsHttp: chain(
+		packsHttp: packsHttp(
 			'DexBenchPacksHtt',
 			'bench: COMPLETED packs, paged (HTTP Request)',
 			'bench-packs-http',
-			[
-				http('HTTP Request', token, {
-					url: `${baseUrl}/v4/packs/search`,
-					sendQuery: true,
-					queryParameters: {
-						parameters: [
-							{ name: 'status', value: 'COMPLETED' },
-							{ name: 'max', value: String(PAGE) },
-						],
-					},
-					options: {
-						pagination: {
-							pagination: {
-								paginationMode: 'updateAParameterInEachRequest',
-								parameters: {
-									parameters: [
-										{ type: 'qs', name: 'offset', value: `={{ $pageCount * ${PAGE} }}` },
-									],
-								},
-								paginationCompleteWhen: 'other',
-								completeExpression: `={{ $response.body.data.records.length < ${PAGE} }}`,
-							},
-						},
-					},
-				}),
-			],
-			['HTTP Request'],
+			baseUrl,
+			token,
 		),
 
 		downloadOurs: chain(
@@ -422,5 +475,56 @@ export function benchWorkflows(baseUrl: string, token: string): Record<string, B
 			};
 			return workflow;
 		})(),
+	};
+}
+
+/** Request Options › Batching of our node: at most `batchSize` items started every `batchInterval` ms. */
+export interface Batching {
+	batchSize: number;
+	batchInterval: number;
+}
+
+/**
+ * The workflows of the latency benchmark: the same calls against the latency proxy at `distantBaseUrl` (our
+ * node through DISTANT_CREDENTIAL), and Get Status with n8n's Batching set to `batching`.
+ */
+export function distantWorkflows(
+	distantBaseUrl: string,
+	token: string,
+	batching: Batching,
+): Record<string, BenchWorkflow> {
+	return {
+		statusOurs: statusOurs(
+			'DexBenchFarStaOu',
+			'bench: Get Status x1000, 150 ms away (ours)',
+			'bench-far-status-ours',
+			DISTANT_CREDENTIAL,
+		),
+		statusHttp: statusHttpHeaderAuth(
+			'DexBenchFarStaHt',
+			'bench: Get Status x1000, 150 ms away (HTTP Request, Header Auth)',
+			'bench-far-status-http',
+			distantBaseUrl,
+		),
+		statusBatched: statusOurs(
+			'DexBenchFarStaBa',
+			'bench: Get Status, 150 ms away, batched (ours)',
+			'bench-far-status-batched',
+			DISTANT_CREDENTIAL,
+			{ requestOptions: { batching: { batch: batching } } },
+		),
+		packsOurs: packsOurs(
+			'DexBenchFarPacOu',
+			'bench: COMPLETED packs, 150 ms away (ours)',
+			'bench-far-packs-ours',
+			DISTANT_CREDENTIAL,
+		),
+		packsHttp: packsHttp(
+			'DexBenchFarPacHt',
+			'bench: COMPLETED packs, 150 ms away (HTTP Request)',
+			'bench-far-packs-http',
+			distantBaseUrl,
+			token,
+		),
 	};
 }

@@ -162,6 +162,11 @@ export class N8n {
 		return n8n;
 	}
 
+	/** Adds to the server's extra environment; it takes effect at the next start. */
+	withEnv(env: NodeJS.ProcessEnv): void {
+		this.options.env = { ...this.options.env, ...env };
+	}
+
 	get version(): string {
 		return this.options.spec.version;
 	}

@@ -1,0 +1,92 @@
+import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A proxy in front of the emulator that answers every request `latencyMs` later than the emulator would, as a
+ * service across a network does, and counts what a rate limit would see: requests in flight at once and
+ * requests started in any one second. The emulator itself stays as the spec has it; the delay is the network's.
+ */
+export interface LatencyProxy {
+	origin: string;
+	/** What arrived since the last reset. */
+	stats(): LatencyStats;
+	reset(): void;
+	close(): Promise<void>;
+}
+
+export interface LatencyStats {
+	requests: number;
+	/** The most requests the proxy held at one time. */
+	maxInFlight: number;
+	/** The most requests that arrived within any window of one second. */
+	maxPerSecond: number;
+	/** From the first arrival to the last answer, in milliseconds. */
+	spanMs: number;
+}
+
+export async function startLatencyProxy(target: string, latencyMs: number): Promise<LatencyProxy> {
+	const upstream = new URL(target);
+	const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+	let arrivals: number[] = [];
+	let lastAnswer = 0;
+	let inFlight = 0;
+	let maxInFlight = 0;
+	const server: Server = createServer((incoming, outgoing) => {
+		arrivals.push(performance.now());
+		maxInFlight = Math.max(maxInFlight, ++inFlight);
+		outgoing.once('close', () => {
+			inFlight--;
+			lastAnswer = performance.now();
+		});
+		const body: Buffer[] = [];
+		incoming.on('data', (chunk: Buffer) => body.push(chunk));
+		incoming.on('end', () =>
+			setTimeout(() => {
+				const forwarded = httpRequest(
+					{
+						host: upstream.hostname,
+						port: upstream.port,
+						method: incoming.method,
+						path: incoming.url,
+						headers: { ...incoming.headers, host: upstream.host },
+						agent,
+					},
+					(answer) => {
+						outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+						answer.pipe(outgoing);
+					},
+				);
+				forwarded.on('error', (error) => outgoing.destroy(error));
+				forwarded.end(Buffer.concat(body));
+			}, latencyMs),
+		);
+	});
+	server.keepAliveTimeout = 60_000;
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		origin: `http://127.0.0.1:${port}`,
+		stats() {
+			let maxPerSecond = 0;
+			for (let first = 0, last = 0; last < arrivals.length; last++) {
+				while (arrivals[last] - arrivals[first] >= 1000) first++;
+				maxPerSecond = Math.max(maxPerSecond, last - first + 1);
+			}
+			return {
+				requests: arrivals.length,
+				maxInFlight,
+				maxPerSecond,
+				spanMs: arrivals.length ? lastAnswer - arrivals[0] : 0,
+			};
+		},
+		reset() {
+			arrivals = [];
+			maxInFlight = inFlight;
+		},
+		async close() {
+			agent.destroy();
+			server.closeAllConnections();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
+}

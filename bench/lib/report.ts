@@ -1,0 +1,103 @@
+/**
+ * The benchmark's table: its rows (every figure with the minimum, median and maximum of its samples), the
+ * Markdown table `npm run bench` prints, and the README section written from `bench/results.json`, so that the
+ * README and the results cannot disagree (test/bench/readme-table.test.ts checks it).
+ */
+
+export interface Range {
+	min: number;
+	median: number;
+	max: number;
+}
+
+export interface Row {
+	part: string;
+	figure: string;
+	unit: 'ms' | '× file' | 'requests' | '/s' | 'at once' | '/s (any 1 s)';
+	ours: Range;
+	reference: Range | null;
+	referenceName: string;
+	/** Median ÷ median. */
+	ratio: number | null;
+	goal: string;
+	met: boolean | null;
+	samples: { ours: number[]; reference?: number[] };
+	note?: string;
+}
+
+export interface BenchResults {
+	generatedAt: string;
+	seconds: number;
+	command: string;
+	machine: { cpus: number; cpuModel?: string; memoryBytes: number; benchNode: string };
+	n8n: { version: string; node: string };
+	rows: Row[];
+}
+
+export function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	const middle = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+export const range = (values: number[]): Range => ({
+	min: Math.min(...values),
+	median: median(values),
+	max: Math.max(...values),
+});
+
+function value(number: number, unit: Row['unit']): string {
+	if (unit === '× file') return `${number.toFixed(2)}×`;
+	if (unit === '/s') return `${number.toFixed(0)}/s`;
+	if (unit === 'ms') return `${number.toFixed(0)} ms`;
+	return number.toFixed(0);
+}
+
+/** `median (min–max)`, or the value alone when every sample was the same. */
+function spread(figure: Range | null, unit: Row['unit']): string {
+	if (!figure) return '–';
+	if (figure.min === figure.max) return value(figure.median, unit);
+	const bare = (number: number) => value(number, unit).replace(/ ms$|\/s$|×$/, '');
+	return `${value(figure.median, unit)} (${bare(figure.min)}–${bare(figure.max)})`;
+}
+
+export function table(rows: Row[]): string {
+	const header = ['#', 'Figure', 'Ours', 'Reference', 'Ratio', 'Goal', 'Met'];
+	const lines = rows.map((row) => [
+		row.part,
+		row.figure,
+		spread(row.ours, row.unit),
+		`${spread(row.reference, row.unit)} (${row.referenceName})`,
+		row.ratio === null ? '–' : `${row.ratio.toFixed(2)}×`,
+		row.goal,
+		row.met === null ? '–' : row.met ? 'yes' : 'NO',
+	]);
+	return [
+		`| ${header.join(' | ')} |`,
+		`|${header.map(() => '---').join('|')}|`,
+		...lines.map((line) => `| ${line.join(' | ')} |`),
+	].join('\n');
+}
+
+const START = '<!-- bench-table:start (written by npm run bench from bench/results.json) -->';
+const END = '<!-- bench-table:end -->';
+
+/** The README's figures section, from one run's results. */
+export function readmeSection(results: BenchResults): string {
+	const day = results.generatedAt.slice(0, 10);
+	const about = `From \`${results.command}\` on ${day} (${results.machine.cpus} cores, n8n ${results.n8n.version} on Node ${results.n8n.node}, ${Math.round(results.seconds)} s in all). Each cell: median (min–max) of the runs; ratio: median ÷ median.`;
+	return `${START}\n${about}\n\n${table(results.rows)}\n${END}`;
+}
+
+/** `readme` with its figures section replaced by `section`. */
+export function withReadmeSection(readme: string, section: string): string {
+	const start = readme.indexOf(START);
+	const end = readme.indexOf(END);
+	if (start < 0 || end < start) throw new Error(`README.md has no ${START} … ${END} section`);
+	return `${readme.slice(0, start)}${section}${readme.slice(end + END.length)}`;
+}
+
+/** The figures section as the README has it now. */
+export function currentReadmeSection(readme: string): string {
+	return readme.slice(readme.indexOf(START), readme.indexOf(END) + END.length);
+}
