@@ -91,6 +91,9 @@ function readFailure(
 	if (Buffer.isBuffer(body) && statusCode < 300) return undefined;
 	const leavesOpen = statusCode >= 500;
 	if (statusCode === 429) {
+		// n8n's Request Options › Batching paces every routed operation (README: Pacing requests).
+		const pacing =
+			' Over many items, pace the requests with Request Options → Batching (for example 10 items per 1000 ms).';
 		const retryAfter = response.headers?.['retry-after'];
 		const wait = `Wait${retryAfter ? ` ${String(retryAfter)} s` : ''}`;
 		return {
@@ -98,8 +101,8 @@ function readFailure(
 			statusCode,
 			message: 'The service is limiting requests (HTTP 429)',
 			description: creates
-				? `${wait} and run the node again.`
-				: `${wait} and try again, or turn on Retry On Fail in the node's settings.`,
+				? `${wait} and run the node again.${pacing}`
+				: `${wait} and try again, or turn on Retry On Fail in the node's settings.${pacing}`,
 			leavesOpen,
 		};
 	}

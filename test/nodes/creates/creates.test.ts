@@ -179,7 +179,9 @@ describe('a create that the service answered, or that never reached it, keeps it
 		emulator.faults.inject({ kind: 'http429', method: 'POST', path: document.path });
 		const { error } = await run(document.parameters, { input: await document.input() });
 		expect(error?.message).toBe('The service is limiting requests (HTTP 429)');
-		expect(error?.description).toBe('Wait 1 s and run the node again.');
+		expect(error?.description).toBe(
+			'Wait 1 s and run the node again. Over many items, pace the requests with Request Options → Batching (for example 10 items per 1000 ms).',
+		);
 	});
 
 	it('a refused connection never reached the service, so running again is safe', async () => {
