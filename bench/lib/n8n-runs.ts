@@ -25,6 +25,8 @@ interface ExecutionSummary {
 }
 
 export interface NodeRun {
+	/** When the node started, ms since the epoch. */
+	startTime: number;
 	executionTime: number;
 	data?: {
 		main: Array<Array<{
