@@ -1,7 +1,7 @@
 /**
  * The benchmark's table: its rows (every figure with the minimum, median and maximum of its samples), the
  * Markdown table `npm run bench` prints, and the README section written from `bench/results.json`, so that the
- * README and the results cannot disagree (test/bench/readme-table.test.ts checks it).
+ * README's table is always one run's results.
  */
 
 export interface Range {
