@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+
+import { V3_SEED } from '../../emulator/families/v3';
+import type { Emulator } from '../../emulator/server';
+import { NODE_NAME } from '../../harness/engine';
+import { makePdf } from '../../fixtures/pdf';
+import { pdfItem, requestsOn, runDocument, servicePaths, startV3Emulator } from './setup';
+
+let emulator: Emulator;
+beforeEach(async () => {
+	emulator = await startV3Emulator();
+});
+afterEach(async () => await emulator.close());
+
+/** A PDF followed by `size` bytes of a fixed pseudo-random sequence, so every base64 group differs. */
+function pdfOfSize(text: string, size: number): Buffer {
+	const head = makePdf(text);
+	const tail = Buffer.alloc(size - head.length);
+	let state = 2463534242;
+	for (let at = 0; at < tail.length; at++) {
+		state ^= state << 13;
+		state ^= state >>> 17;
+		state ^= state << 5;
+		tail[at] = state & 0xff;
+	}
+	return Buffer.concat([head, tail]);
+}
+
+const MB = 1024 * 1024;
+// Sizes that are not multiples of 3 and cross the encoder's slices, so a join in the wrong place shows.
+const main = pdfOfSize('Loan agreement', 7 * MB + 1);
+const annex = pdfOfSize('Annexure', 3 * MB + 2);
+const stamp = pdfOfSize('Stamp paper', 4099);
+
+/**
+ * The SHA-256 of the body 0.1.0 sent for these inputs, recorded from its buffered encoder (commit 8c08c77,
+ * `jsonBodyWithFiles`): the streamed body must be the same, byte for byte.
+ */
+const BODY_SHA256 = '8557d14fa2e136eafa720aa21beab6dd7fa96751fcf03917bff303771311abc9';
+
+describe('Create sends files from binary fields as the same JSON bytes, whatever the storage', () => {
+	it.each(['default', 'filesystem'] as const)('%s storage', async (mode) => {
+		const result = await runDocument(
+			emulator,
+			{
+				operation: 'create',
+				profileId: V3_SEED.pdfProfileId,
+				documentSource: 'binary',
+				binaryPropertyName: 'data',
+				documentName: 'Loan-Agreement_01.pdf',
+				invitees: { invitee: [{ name: 'Asha Rao', email: 'asha@example.com' }] },
+				cc: { recipient: [{ name: 'Ops', email: 'ops@example.com' }] },
+				additionalFields: {
+					irn: 'IRN-2025/001',
+					additionalFiles: 'annex',
+					stampUpload: {
+						paper: {
+							state: 'KA',
+							denomination: '100',
+							firstPartyName: 'A',
+							secondPartyName: 'B',
+							stampSerial: 'S-1',
+							stampFileBinaryProperty: 'stamp',
+						},
+					},
+				},
+			},
+			{ input: [await pdfItem(main, { annex, stamp }, mode)], binaryMode: mode },
+		);
+		expect(result.nodeError(NODE_NAME)).toBeUndefined();
+		const [request] = requestsOn(emulator, servicePaths.create, 'POST');
+		const body = request.body as Record<string, any>;
+		expect(Buffer.from(body.file.file, 'base64').equals(main)).toBe(true);
+		expect(Buffer.from(body.file.additionalFiles[0], 'base64').equals(annex)).toBe(true);
+		expect(Buffer.from(body.stampUpload.stampFile, 'base64').equals(stamp)).toBe(true);
+		expect(request.headers['content-type']).toBe('application/json');
+		expect(Number(request.headers['content-length'])).toBe(request.rawBody.length);
+		expect(createHash('sha256').update(request.rawBody).digest('hex')).toBe(BODY_SHA256);
+	});
+});
