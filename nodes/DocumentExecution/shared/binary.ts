@@ -6,10 +6,11 @@ import type {
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
+	INode,
 	INodeProperties,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { answerBytes, networkError, type NetworkAttempt } from '../../shared/errors';
 import { refusal } from './rules';
@@ -81,22 +82,130 @@ export function binaryMetadata(
 	return binary;
 }
 
-/** A file as the base64 string the service expects in JSON bodies (`file.file`, `additionalFiles`, `stampFile`). */
-export const toBase64 = (file: BinaryFile): string => file.content.toString('base64');
-
-/** Bytes encoded per slice when writing base64 into a body; a multiple of 3, so slices join without padding. */
-const BASE64_SLICE = 3 * 1024 * 1024;
+/** Bytes read to tell what a file is (a PDF starts with `%PDF-`) before anything is sent. */
+const FILE_HEAD_BYTES = 8;
 
 /**
- * A JSON body whose file fields are base64, written straight into one Buffer to send as is. `body` carries
- * placeholder strings (keys of `files`) where the files go; each file is encoded slice by slice into its
- * place, so neither a base64 string of a whole file nor a JSON string of the whole body is ever held: a
- * 15 MB PDF costs the 20 MB of the body, instead of base64 text, JSON text and request buffer (60 MB).
+ * A file of an input item known by its size and first bytes, whose bytes are read only while the request
+ * carrying them is sent (see jsonBodyWithFiles): from n8n's binary store as a stream, or from the item's own
+ * base64 slice by slice. `field` names where it came from as the form does.
  */
-export function jsonBodyWithFiles(body: unknown, files: Map<string, Buffer>): Buffer {
-	const text = JSON.stringify(body);
-	const pieces: Array<string | Buffer> = [];
-	let rest = text;
+export class StoredFile {
+	constructor(
+		readonly field: string,
+		readonly size: number,
+		readonly head: Buffer,
+		readonly bytes: () => AsyncIterable<Buffer>,
+	) {}
+
+	static of(field: string, content: Buffer): StoredFile {
+		const head = content.subarray(0, FILE_HEAD_BYTES);
+		return new StoredFile(field, content.length, head, async function* () {
+			yield content;
+		});
+	}
+}
+
+/** Base64 as n8n writes it into an item: no line breaks or URL-safe letters, so slices of it decode alone. */
+const isPlainBase64 = (text: string) =>
+	text.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(text);
+
+/** Characters of an item's base64 decoded at a time; a multiple of 4, so slices decode alone. */
+const STORED_BASE64_SLICE = 256 * 1024;
+
+async function firstBytes(stream: AsyncIterable<Buffer> & { destroy(): void }): Promise<Buffer> {
+	try {
+		for await (const chunk of stream) return chunk.subarray(0, FILE_HEAD_BYTES);
+		return Buffer.alloc(0);
+	} finally {
+		stream.destroy();
+	}
+}
+
+/**
+ * An input item's binary property as a StoredFile, whatever n8n's binary storage mode, with the same refusal
+ * as readBinary when it is missing. Only its size and first bytes are read here.
+ */
+export async function storedFile(
+	context: IExecuteSingleFunctions,
+	propertyName: string,
+	field: string,
+): Promise<StoredFile> {
+	const { helpers } = context;
+	const binary = binaryMetadata(context, propertyName, field);
+	const { id, data } = binary;
+	if (id) {
+		const { fileSize } = await helpers.getBinaryMetadata(id);
+		if (typeof fileSize !== 'number')
+			return StoredFile.of(field, await helpers.getBinaryDataBuffer(propertyName));
+		const head = await firstBytes(await helpers.getBinaryStream(id, FILE_HEAD_BYTES));
+		return new StoredFile(field, fileSize, head, async function* () {
+			yield* await helpers.getBinaryStream(id);
+		});
+	}
+	if (!isPlainBase64(data))
+		return StoredFile.of(field, await helpers.getBinaryDataBuffer(propertyName));
+	const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+	const head = Buffer.from(data.slice(0, 12), 'base64').subarray(0, FILE_HEAD_BYTES);
+	return new StoredFile(field, (data.length / 4) * 3 - padding, head, async function* () {
+		for (let at = 0; at < data.length; at += STORED_BASE64_SLICE)
+			yield Buffer.from(data.slice(at, at + STORED_BASE64_SLICE), 'base64');
+	});
+}
+
+/**
+ * A file's base64, piece by piece as its bytes arrive: each piece but the last encodes a multiple of 3 bytes,
+ * so the pieces join without padding into the base64 of the whole file.
+ */
+async function* base64Of(node: INode, file: StoredFile): AsyncGenerator<Buffer> {
+	let carried: Buffer = Buffer.alloc(0);
+	let read = 0;
+	for await (const chunk of file.bytes()) {
+		read += chunk.length;
+		const bytes = carried.length ? Buffer.concat([carried, chunk]) : chunk;
+		const whole = bytes.length - (bytes.length % 3);
+		carried = bytes.subarray(whole);
+		if (whole) yield Buffer.from(bytes.subarray(0, whole).toString('base64'), 'latin1');
+	}
+	if (read !== file.size)
+		throw new NodeOperationError(
+			node,
+			`${file.field}: the file changed while it was sent (${read} bytes, not ${file.size})`,
+		);
+	if (carried.length) yield Buffer.from(carried.toString('base64'), 'latin1');
+}
+
+const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
+
+/**
+ * A request body n8n's request helper sends as a stream, with its length: axios, under n8n's helper, reads a
+ * Blob through `stream()` and sends `size` as the Content-Length. n8n's rules for community nodes allow no
+ * import of Node's `stream`, and a Blob built from parts would hold them all in memory, so the body is an
+ * object that reads as a Blob and makes its bytes as they are sent.
+ */
+class StreamedBody {
+	readonly [Symbol.toStringTag] = 'Blob';
+
+	constructor(
+		readonly size: number,
+		readonly type: string,
+		readonly stream: () => AsyncIterable<Buffer>,
+	) {}
+}
+
+/**
+ * A JSON body whose file fields are base64, made while it is sent. `body` carries placeholder strings (keys of
+ * `files`) where the files go; each file is read and encoded chunk by chunk into its place, so neither the
+ * file nor its base64 is ever held whole: the bytes are those of `JSON.stringify` with each file's base64 in
+ * place of its placeholder.
+ */
+export function jsonBodyWithFiles(
+	node: INode,
+	body: unknown,
+	files: Map<string, StoredFile>,
+): StreamedBody {
+	const pieces: Array<Buffer | StoredFile> = [];
+	let rest = JSON.stringify(body);
 	for (;;) {
 		let next: { at: number; key: string } | undefined;
 		for (const key of files.keys()) {
@@ -104,32 +213,20 @@ export function jsonBodyWithFiles(body: unknown, files: Map<string, Buffer>): Bu
 			if (at >= 0 && (!next || at < next.at)) next = { at, key };
 		}
 		if (!next) break;
-		pieces.push(`${rest.slice(0, next.at)}"`, files.get(next.key)!, '"');
+		pieces.push(Buffer.from(`${rest.slice(0, next.at)}"`), files.get(next.key)!, Buffer.from('"'));
 		rest = rest.slice(next.at + JSON.stringify(next.key).length);
 	}
-	pieces.push(rest);
+	pieces.push(Buffer.from(rest));
 	const size = pieces.reduce(
-		(total, piece) =>
-			total +
-			(typeof piece === 'string' ? Buffer.byteLength(piece) : Math.ceil(piece.length / 3) * 4),
+		(total, piece) => total + (Buffer.isBuffer(piece) ? piece.length : base64Length(piece.size)),
 		0,
 	);
-	const out = Buffer.allocUnsafe(size);
-	let position = 0;
-	for (const piece of pieces) {
-		if (typeof piece === 'string') {
-			position += out.write(piece, position, 'utf8');
-			continue;
+	return new StreamedBody(size, 'application/json', async function* () {
+		for (const piece of pieces) {
+			if (Buffer.isBuffer(piece)) yield piece;
+			else yield* base64Of(node, piece);
 		}
-		for (let offset = 0; offset < piece.length; offset += BASE64_SLICE) {
-			position += out.write(
-				piece.subarray(offset, offset + BASE64_SLICE).toString('base64'),
-				position,
-				'latin1',
-			);
-		}
-	}
-	return out;
+	});
 }
 
 /**

@@ -38,43 +38,60 @@ const stamp = pdfOfSize('Stamp paper', 4099);
  */
 const BODY_SHA256 = '8557d14fa2e136eafa720aa21beab6dd7fa96751fcf03917bff303771311abc9';
 
+const parameters = {
+	operation: 'create',
+	profileId: V3_SEED.pdfProfileId,
+	documentSource: 'binary',
+	binaryPropertyName: 'data',
+	documentName: 'Loan-Agreement_01.pdf',
+	invitees: { invitee: [{ name: 'Asha Rao', email: 'asha@example.com' }] },
+	cc: { recipient: [{ name: 'Ops', email: 'ops@example.com' }] },
+	additionalFields: {
+		irn: 'IRN-2025/001',
+		additionalFiles: 'annex',
+		stampUpload: {
+			paper: {
+				state: 'KA',
+				denomination: '100',
+				firstPartyName: 'A',
+				secondPartyName: 'B',
+				stampSerial: 'S-1',
+				stampFileBinaryProperty: 'stamp',
+			},
+		},
+	},
+};
+
+/** The create request as the emulator received it, checked to carry the three files whole. */
+function receivedCreate() {
+	const [request] = requestsOn(emulator, servicePaths.create, 'POST');
+	const body = request.body as Record<string, any>;
+	expect(Buffer.from(body.file.file, 'base64').equals(main)).toBe(true);
+	expect(Buffer.from(body.file.additionalFiles[0], 'base64').equals(annex)).toBe(true);
+	expect(Buffer.from(body.stampUpload.stampFile, 'base64').equals(stamp)).toBe(true);
+	expect(request.headers['content-type']).toBe('application/json');
+	// A length announced up front, as the buffered body had, not chunked transfer.
+	expect(request.headers['transfer-encoding']).toBeUndefined();
+	expect(Number(request.headers['content-length'])).toBe(request.rawBody.length);
+	return createHash('sha256').update(request.rawBody).digest('hex');
+}
+
 describe('Create sends files from binary fields as the same JSON bytes, whatever the storage', () => {
 	it.each(['default', 'filesystem'] as const)('%s storage', async (mode) => {
-		const result = await runDocument(
-			emulator,
-			{
-				operation: 'create',
-				profileId: V3_SEED.pdfProfileId,
-				documentSource: 'binary',
-				binaryPropertyName: 'data',
-				documentName: 'Loan-Agreement_01.pdf',
-				invitees: { invitee: [{ name: 'Asha Rao', email: 'asha@example.com' }] },
-				cc: { recipient: [{ name: 'Ops', email: 'ops@example.com' }] },
-				additionalFields: {
-					irn: 'IRN-2025/001',
-					additionalFiles: 'annex',
-					stampUpload: {
-						paper: {
-							state: 'KA',
-							denomination: '100',
-							firstPartyName: 'A',
-							secondPartyName: 'B',
-							stampSerial: 'S-1',
-							stampFileBinaryProperty: 'stamp',
-						},
-					},
-				},
-			},
-			{ input: [await pdfItem(main, { annex, stamp }, mode)], binaryMode: mode },
-		);
+		const result = await runDocument(emulator, parameters, {
+			input: [await pdfItem(main, { annex, stamp }, mode)],
+			binaryMode: mode,
+		});
 		expect(result.nodeError(NODE_NAME)).toBeUndefined();
-		const [request] = requestsOn(emulator, servicePaths.create, 'POST');
-		const body = request.body as Record<string, any>;
-		expect(Buffer.from(body.file.file, 'base64').equals(main)).toBe(true);
-		expect(Buffer.from(body.file.additionalFiles[0], 'base64').equals(annex)).toBe(true);
-		expect(Buffer.from(body.stampUpload.stampFile, 'base64').equals(stamp)).toBe(true);
-		expect(request.headers['content-type']).toBe('application/json');
-		expect(Number(request.headers['content-length'])).toBe(request.rawBody.length);
-		expect(createHash('sha256').update(request.rawBody).digest('hex')).toBe(BODY_SHA256);
+		expect(receivedCreate()).toBe(BODY_SHA256);
+	});
+
+	it('an item whose base64 has line breaks (as a Code node may write it)', async () => {
+		const item = await pdfItem(main, { annex, stamp });
+		const data = item.binary!.data;
+		data.data = data.data.replace(/.{76}/g, '$&\r\n');
+		const result = await runDocument(emulator, parameters, { input: [item] });
+		expect(result.nodeError(NODE_NAME)).toBeUndefined();
+		expect(receivedCreate()).toBe(BODY_SHA256);
 	});
 });

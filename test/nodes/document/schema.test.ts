@@ -40,6 +40,7 @@ import {
 	docSignerBodySchema,
 	SIGN_WITH_DOC_SIGNER_LABELS,
 } from '../../../nodes/DocumentExecution/resources/document/signWithDocSigner';
+import { StoredFile } from '../../../nodes/DocumentExecution/shared/binary';
 import { applyRules, type FieldLabels } from '../../../nodes/DocumentExecution/shared/rules';
 import { makePdf } from '../../fixtures/pdf';
 
@@ -695,9 +696,12 @@ describe('document rules (one test per rule)', () => {
 		expect(unwrapBase64(pdf64)).toBe(pdf64);
 	});
 
-	it('describes files from bytes and from base64 without decoding them whole', () => {
+	it('describes files from a binary field and from base64 without reading them whole', () => {
 		const bytes = makePdf('x', 1000);
-		expect(describeFile(bytes)).toEqual({ bytes: 1000, isPdf: true });
+		expect(describeFile(StoredFile.of('Input Binary Field', bytes))).toEqual({
+			bytes: 1000,
+			isPdf: true,
+		});
 		expect(describeFile(bytes.toString('base64'))).toEqual({ bytes: 1000, isPdf: true });
 		expect(describeFile(Buffer.from('hello!').toString('base64'))).toEqual({
 			bytes: 6,

@@ -6,6 +6,7 @@ import { z } from 'zod';
 
 import { DocumentExecution } from '../../../nodes/DocumentExecution/DocumentExecution.node';
 import * as documentCommon from '../../../nodes/DocumentExecution/resources/document/common';
+import { StoredFile } from '../../../nodes/DocumentExecution/shared/binary';
 import * as createRules from '../../../nodes/DocumentExecution/resources/document/create/rules';
 import * as documentDownload from '../../../nodes/DocumentExecution/resources/document/download';
 import * as getDetails from '../../../nodes/DocumentExecution/resources/document/getDetails';
@@ -92,7 +93,7 @@ const node = new DocumentExecution().description;
 
 const NOW = Date.now();
 const DAY = 24 * 3600_000;
-const pdf = createRules.describeFile(makePdf('Contract'));
+const pdf = createRules.describeFile(StoredFile.of('Input Binary Field', makePdf('Contract')));
 /** A create body that keeps every rule, with `change` applied (as the schema sees it: files as facts about their bytes). */
 const create = (change: Record<string, unknown> = {}, file: Record<string, unknown> = {}) => ({
 	profileId: 'WORKFLOW-1',
@@ -201,7 +202,14 @@ async function rules(): Promise<Rule[]> {
 		rule(
 			CREATE,
 			createBodySchema,
-			create({}, { file: createRules.describeFile(Buffer.from('plain text')) }),
+			create(
+				{},
+				{
+					file: createRules.describeFile(
+						StoredFile.of('Input Binary Field', Buffer.from('plain text')),
+					),
+				},
+			),
 			createRules.CREATE_LABELS,
 		),
 		rule(
@@ -225,7 +233,16 @@ async function rules(): Promise<Rule[]> {
 		rule(
 			CREATE,
 			createBodySchema,
-			create({}, { additionalFiles: [createRules.describeFile(Buffer.from('plain text'))] }),
+			create(
+				{},
+				{
+					additionalFiles: [
+						createRules.describeFile(
+							StoredFile.of('Input Binary Field', Buffer.from('plain text')),
+						),
+					],
+				},
+			),
 			createRules.CREATE_LABELS,
 		),
 		rule(
@@ -318,7 +335,11 @@ async function rules(): Promise<Rule[]> {
 		rule(
 			CREATE,
 			createBodySchema,
-			stampUpload({ stampFile: createRules.describeFile(Buffer.from('plain text')) }),
+			stampUpload({
+				stampFile: createRules.describeFile(
+					StoredFile.of('Input Binary Field', Buffer.from('plain text')),
+				),
+			}),
 			createRules.CREATE_LABELS,
 		),
 		rule(CREATE, createBodySchema, nesl({ registrationType: 'LOAN' }), createRules.CREATE_LABELS),

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { isObject } from '../../../../shared/isObject';
-import { jsonBodyWithFiles, readBinary } from '../../../shared/binary';
+import { jsonBodyWithFiles, storedFile, StoredFile } from '../../../shared/binary';
 import { parameter } from '../../../shared/parameters';
 import { refuse, refuseField } from '../../../shared/rules';
 import { asString, compact, dataOf, messagesOf, type Body } from '../common';
@@ -30,8 +30,8 @@ function parseJson(context: IExecuteSingleFunctions, value: unknown, field: stri
 }
 
 /**
- * The places of a create body that hold files: base64 text, or the bytes of a binary field until they are
- * written into the request. Arrays hold one file per entry.
+ * The places of a create body that hold files: base64 text, or a binary field's file until it is encoded into
+ * the request. Arrays hold one file per entry.
  */
 const FILE_PLACES = [
 	['file', 'file'],
@@ -66,7 +66,7 @@ function restoreFiles(into: Body, from: Body): Body {
 /** The body as the schema sees it: each file replaced by facts about its bytes. */
 const validationView = (body: Body): Body =>
 	withFiles(body, (file) =>
-		Buffer.isBuffer(file) || typeof file === 'string' ? describeFile(file) : file,
+		file instanceof StoredFile || typeof file === 'string' ? describeFile(file) : file,
 	);
 
 const INVITEE_VERIFY = { aadhaarVerify: 'aadhaarConfig', dscVerify: 'dscConfig' } as const;
@@ -173,19 +173,17 @@ const binaryNames = (value: unknown) =>
 		.map((name) => name.trim())
 		.filter(Boolean);
 
-/** The body from the fields; files from binary fields are their bytes, in the places FILE_PLACES names. */
+/** The body from the fields; files from binary fields are StoredFiles, in the places FILE_PLACES names. */
 async function bodyFromFields(context: IExecuteSingleFunctions): Promise<Body> {
 	const extra = parameter<Body>(context, 'additionalFields', {});
 	const source = parameter<string>(context, 'documentSource', 'binary');
 	const file: Body = compact({ name: given(parameter(context, 'documentName', '')) });
 	if (source === 'binary') {
-		file.file = (
-			await readBinary(
-				context,
-				parameter<string>(context, 'binaryPropertyName', 'data'),
-				CREATE_LABELS.binaryPropertyName,
-			)
-		).content;
+		file.file = await storedFile(
+			context,
+			parameter<string>(context, 'binaryPropertyName', 'data'),
+			CREATE_LABELS.binaryPropertyName,
+		);
 	} else if (source === 'base64') {
 		file.file = parameter<string>(context, 'fileBase64', '');
 	} else {
@@ -196,11 +194,9 @@ async function bodyFromFields(context: IExecuteSingleFunctions): Promise<Body> {
 	}
 	const additionalNames = binaryNames(extra.additionalFiles);
 	if (additionalNames.length) {
-		const additional: Buffer[] = [];
+		const additional: StoredFile[] = [];
 		for (const name of additionalNames)
-			additional.push(
-				(await readBinary(context, name, CREATE_LABELS['file.additionalFiles'])).content,
-			);
+			additional.push(await storedFile(context, name, CREATE_LABELS['file.additionalFiles']));
 		file.additionalFiles = additional;
 	}
 	const body: Body = compact({
@@ -232,13 +228,11 @@ async function bodyFromFields(context: IExecuteSingleFunctions): Promise<Body> {
 			givenFields(fields).map(([key, value]) => [key, value ?? '']),
 		);
 		if (asString(stampFileBinaryProperty))
-			upload.stampFile = (
-				await readBinary(
-					context,
-					String(stampFileBinaryProperty),
-					CREATE_LABELS['stampUpload.stampFile'],
-				)
-			).content;
+			upload.stampFile = await storedFile(
+				context,
+				String(stampFileBinaryProperty),
+				CREATE_LABELS['stampUpload.stampFile'],
+			);
 		body.stampUpload = upload;
 	}
 	const nesl = neslFromParameters(context, extra.neslData);
@@ -274,7 +268,7 @@ export async function buildCreateBody(this: IExecuteSingleFunctions, options: IH
 		typeof file === 'string' ? unwrapBase64(file) : file,
 	);
 	// The PDF is named by the field it came from: the binary field, or the base64 text (typed or in the JSON Body).
-	const fromBinary = Buffer.isBuffer(isObject(written.file) ? written.file.file : undefined);
+	const fromBinary = isObject(written.file) && written.file.file instanceof StoredFile;
 	const labels = fromBinary
 		? { ...CREATE_LABELS, 'file.file': CREATE_LABELS.binaryPropertyName }
 		: CREATE_LABELS;
@@ -282,22 +276,25 @@ export async function buildCreateBody(this: IExecuteSingleFunctions, options: IH
 		refuse(this, createBodySchema, validationView(unwrapped), labels) as Body,
 		unwrapped,
 	);
-	// Files from binary fields are written as base64 straight into the request bytes (see jsonBodyWithFiles).
-	const placed = new Map<string, Buffer>();
-	const placeBytes = (file: unknown) => {
-		if (!Buffer.isBuffer(file)) return file;
+	// Files from binary fields are encoded into the request while it is sent (see jsonBodyWithFiles).
+	const placed = new Map<string, StoredFile>();
+	const placeFile = (file: unknown) => {
+		if (!(file instanceof StoredFile)) return file;
 		const key = `\u0000file:${placed.size}\u0000`;
 		placed.set(key, file);
 		return key;
 	};
-	const sent = withFiles(body, placeBytes);
+	const sent = withFiles(body, placeFile);
 	if (!placed.size) {
 		options.body = sent;
 		return options;
 	}
-	options.body = jsonBodyWithFiles(sent, placed);
+	options.body = jsonBodyWithFiles(this.getNode(), sent, placed) as unknown as IDataObject;
 	options.json = false;
 	options.headers = { ...(options.headers ?? {}), 'Content-Type': 'application/json' };
+	// Following a redirect makes n8n's request helper keep every byte sent, to send it again; a create is not
+	// redirected (a 301 or 302 would turn it into a GET anyway), so the body is sent once and not kept.
+	options.disableFollowRedirect = true;
 	return options;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { StoredFile } from '../../../shared/binary';
 import { numberAsText } from '../../../shared/numberAsText';
 import { oneOf, requiredText, text, type FieldLabels } from '../../../shared/rules';
 import { isCalendarDate } from '../common';
@@ -429,14 +430,17 @@ export function base64Problem(text: string): string | undefined {
 	return undefined;
 }
 
-/** What the schema needs to know about a file, without holding its base64 text (given unwrapped). */
-export function describeFile(bytes: Buffer | string): {
+/**
+ * What the schema needs to know about a file, without holding its bytes or base64 text: a file of a binary
+ * field by its size and first bytes, base64 text (given unwrapped) by its length and first characters.
+ */
+export function describeFile(bytes: StoredFile | string): {
 	bytes: number;
 	isPdf: boolean;
 	notBase64?: string;
 } {
-	if (Buffer.isBuffer(bytes))
-		return { bytes: bytes.length, isPdf: bytes.subarray(0, 5).toString('latin1') === '%PDF-' };
+	if (bytes instanceof StoredFile)
+		return { bytes: bytes.size, isPdf: bytes.head.subarray(0, 5).toString('latin1') === '%PDF-' };
 	const notBase64 = base64Problem(bytes);
 	const padding = bytes.endsWith('==') ? 2 : bytes.endsWith('=') ? 1 : 0;
 	const head = Buffer.from(bytes.slice(0, 8), 'base64').subarray(0, 5).toString('latin1');
