@@ -7,12 +7,15 @@ import { NODE_NAME } from '../harness/engine';
  * and n8n's request and binary helpers as spies.
  */
 export function postReceiveContext(parameters: Record<string, unknown>, httpRequest = jest.fn()) {
+	// Stores as n8n's in-memory mode does: the bytes, from a Buffer or read from a stream, as base64.
 	const prepareBinaryData = jest.fn(
-		async (_content: Buffer, fileName?: string, mimeType?: string) => ({
-			data: '',
-			fileName,
-			mimeType,
-		}),
+		async (content: Buffer | AsyncIterable<Buffer>, fileName?: string, mimeType?: string) => {
+			const chunks: Buffer[] = [];
+			if (Buffer.isBuffer(content)) chunks.push(content);
+			else for await (const chunk of content) chunks.push(chunk);
+			const bytes = Buffer.concat(chunks);
+			return { data: bytes.toString('base64'), bytes: bytes.length, fileName, mimeType };
+		},
 	);
 	const context = {
 		getNode: () => ({ name: NODE_NAME, type: 'n8n-nodes-document-execution.documentExecution' }),

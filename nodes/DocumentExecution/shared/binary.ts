@@ -113,13 +113,16 @@ const isPlainBase64 = (text: string) =>
 /** Characters of an item's base64 decoded at a time; a multiple of 4, so slices decode alone. */
 const STORED_BASE64_SLICE = 256 * 1024;
 
-async function firstBytes(stream: AsyncIterable<Buffer> & { destroy(): void }): Promise<Buffer> {
-	try {
-		for await (const chunk of stream) return chunk.subarray(0, FILE_HEAD_BYTES);
-		return Buffer.alloc(0);
-	} finally {
-		stream.destroy();
+/** The first `count` bytes of a stream (fewer if it is shorter); leaving the loop early closes the stream. */
+async function firstBytes(stream: AsyncIterable<Buffer>, count: number): Promise<Buffer> {
+	const chunks: Buffer[] = [];
+	let length = 0;
+	for await (const chunk of stream) {
+		chunks.push(chunk);
+		length += chunk.length;
+		if (length >= count) break;
 	}
+	return Buffer.concat(chunks).subarray(0, count);
 }
 
 /**
@@ -138,7 +141,8 @@ export async function storedFile(
 		const { fileSize } = await helpers.getBinaryMetadata(id);
 		if (typeof fileSize !== 'number')
 			return StoredFile.of(field, await helpers.getBinaryDataBuffer(propertyName));
-		const head = await firstBytes(await helpers.getBinaryStream(id, FILE_HEAD_BYTES));
+		const stream = await helpers.getBinaryStream(id, FILE_HEAD_BYTES);
+		const head = await firstBytes(stream, FILE_HEAD_BYTES);
 		return new StoredFile(field, fileSize, head, async function* () {
 			yield* await helpers.getBinaryStream(id);
 		});
@@ -239,11 +243,15 @@ export const toText = (file: BinaryFile): string =>
 		.replace(/^\uFEFF/, '')
 		.trim();
 
+/** What the node checks of a downloaded file: its first bytes (at least CHECKED_HEAD_BYTES), size and type. */
 export interface DownloadedFile {
-	content: Buffer;
+	head: Buffer;
+	size: number;
 	mimeType: string;
-	fileName?: string;
 }
+
+/** Bytes of a downloaded file read to tell what it is: enough for a web page's opening tags. */
+const CHECKED_HEAD_BYTES = 512;
 
 /**
  * What a downloaded file must be: `pdf` where the spec says the file is a PDF, otherwise any `file`. Neither
@@ -274,16 +282,18 @@ export interface FileSource {
 
 const isWebPage = (file: DownloadedFile): boolean =>
 	/^(text\/html|application\/xhtml\+xml)$/i.test(file.mimeType) ||
-	/^(\uFEFF)?\s*<(!doctype\s+html|html)[\s>]/i.test(file.content.subarray(0, 512).toString('utf8'));
+	/^(\uFEFF)?\s*<(!doctype\s+html|html)[\s>]/i.test(
+		file.head.subarray(0, CHECKED_HEAD_BYTES).toString('utf8'),
+	);
 
 const isPdf = (content: Buffer): boolean => content.subarray(0, 5).toString('latin1') === '%PDF-';
 
 /** Why the bytes are not the file the source promised, or undefined when they are. */
 function fileProblem(file: DownloadedFile, expected: ExpectedFile): string | undefined {
-	if (file.content.length === 0) return 'an empty body instead of the file';
+	if (file.size === 0) return 'an empty body instead of the file';
 	if (isWebPage(file))
 		return `a web page (${file.mimeType || 'no Content-Type'}) instead of the file`;
-	if (expected === 'pdf' && !isPdf(file.content))
+	if (expected === 'pdf' && !isPdf(file.head))
 		return `${file.mimeType || 'data'} that is not a PDF (it does not start with %PDF-)`;
 	return undefined;
 }
@@ -301,16 +311,16 @@ export function checkDownloadedFile(
 ): void {
 	const problem = fileProblem(file, source.expected);
 	if (!problem) return;
-	const start = file.content
+	const start = file.head
 		.subarray(0, 80)
 		.toString('latin1')
 		.replace(/[^\x20-\x7e]/g, '.');
 	throw new NodeApiError(
 		context.getNode(),
-		{ contentType: file.mimeType, size: file.content.length },
+		{ contentType: file.mimeType, size: file.size },
 		{
 			message: `${source.operation}: ${source.answeredBy} returned ${problem}; ${source.remedy}`,
-			description: `HTTP ${statusCode}, Content-Type ${file.mimeType || 'none'}, ${file.content.length} bytes${start ? `, starting "${start}"` : ''}.`,
+			description: `HTTP ${statusCode}, Content-Type ${file.mimeType || 'none'}, ${file.size} bytes${start ? `, starting "${start}"` : ''}.`,
 			httpCode: String(statusCode),
 			itemIndex,
 		},
@@ -319,7 +329,7 @@ export function checkDownloadedFile(
 
 /**
  * Sends a request to a pre-signed URL, without credentials (the URL carries its signature), reading the
- * answer as bytes whatever its status. A failure before any answer becomes one line naming the host.
+ * answer as bytes (or as a stream, where `options` asks) whatever its status. A failure before any answer becomes one line naming the host.
  */
 async function requestPresignedUrl(
 	context: NodeContext,
@@ -329,8 +339,8 @@ async function requestPresignedUrl(
 ): Promise<IN8nHttpFullResponse> {
 	try {
 		return (await context.helpers.httpRequest({
-			...options,
 			encoding: 'arraybuffer',
+			...options,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			timeout: attempt.timeoutMs,
@@ -358,51 +368,115 @@ export interface FileLink {
 	life: string;
 }
 
+/** A download link's answer, checked to be a success, whose file has not been read yet (see storeDownload). */
+export interface OpenDownload {
+	/** The answer's Content-Type, without parameters; empty when it has none. */
+	mimeType: string;
+	/** The name in the answer's Content-Disposition, if any. */
+	fileName?: string;
+	statusCode: number;
+	body: StreamOfBytes;
+	link: FileLink;
+	/** What the messages say to do: get a fresh link. */
+	again: string;
+}
+
+/** An answer body as n8n's request helper gives it for `encoding: 'stream'`, as prepareBinaryData takes it. */
+type StreamOfBytes = AsyncIterable<Buffer> &
+	Parameters<NodeContext['helpers']['prepareBinaryData']>[0];
+
+const attemptOf = (download: Pick<OpenDownload, 'link' | 'again'>): NetworkAttempt => ({
+	operation: download.link.operation,
+	again: download.again,
+	timeoutMs: DOWNLOAD_LINK.timeoutMs,
+	url: download.link.url,
+});
+
 /**
- * Reads a short-lived download link at once (v3.3 links die after 15 seconds). The link is pre-signed, so
- * no credentials are sent with it. A network failure, an error status, a web page or an empty body in place
- * of the file is an error that says so.
+ * Opens a short-lived download link at once (v3.3 links die after 15 seconds). The link is pre-signed, so
+ * no credentials are sent with it. A network failure or an error status is an error that says so; the file
+ * itself is read by storeDownload.
  */
 export async function fetchTemporaryFile(
 	context: NodeContext,
 	link: FileLink,
 	itemIndex?: number,
-): Promise<DownloadedFile> {
+): Promise<OpenDownload> {
 	const again = `run the node again to get a fresh link (${link.life})`;
+	const { url, ...attempt } = attemptOf({ link, again });
 	const response = await requestPresignedUrl(
 		context,
-		{ method: 'GET', url: link.url },
-		{ operation: link.operation, again, timeoutMs: DOWNLOAD_LINK.timeoutMs },
+		{ method: 'GET', url, encoding: 'stream' },
+		attempt,
 		itemIndex,
 	);
-	const content = answerBytes(response.body);
+	const body = response.body as StreamOfBytes;
 	if (response.statusCode >= 300) {
-		throw new NodeApiError(
-			context.getNode(),
-			{ body: content.toString('utf8').slice(0, 200) } as JsonObject,
-			{
-				message: `The download link could not be read (HTTP ${response.statusCode})`,
-				description: 'Download links expire within seconds; run the node again to get a fresh one.',
-				httpCode: String(response.statusCode),
-				itemIndex,
-			},
-		);
+		const start = await firstBytes(body, 200);
+		throw new NodeApiError(context.getNode(), { body: start.toString('utf8') } as JsonObject, {
+			message: `The download link could not be read (HTTP ${response.statusCode})`,
+			description: 'Download links expire within seconds; run the node again to get a fresh one.',
+			httpCode: String(response.statusCode),
+			itemIndex,
+		});
 	}
-	const file = {
-		content,
+	return {
 		mimeType: String(response.headers['content-type'] ?? '')
 			.split(';')[0]
 			.trim(),
 		fileName: fileNameFromDisposition(response.headers['content-disposition']),
+		statusCode: response.statusCode,
+		body,
+		link,
+		again,
+	};
+}
+
+/** The first bytes of a stored binary, whatever n8n's binary storage mode. */
+async function storedHead(context: NodeContext, binary: IBinaryData): Promise<Buffer> {
+	if (!binary.id)
+		return Buffer.from(binary.data.slice(0, 4 * Math.ceil(CHECKED_HEAD_BYTES / 3)), 'base64');
+	const stream = await context.helpers.getBinaryStream(binary.id, CHECKED_HEAD_BYTES);
+	return await firstBytes(stream, CHECKED_HEAD_BYTES);
+}
+
+/** The size in bytes of a stored binary (n8n before 2.x does not give `bytes`). */
+async function storedSize(context: NodeContext, binary: IBinaryData): Promise<number> {
+	if (binary.bytes !== undefined) return binary.bytes;
+	if (!binary.id) return Buffer.byteLength(binary.data, 'base64');
+	return Number((await context.helpers.getBinaryMetadata(binary.id)).fileSize);
+}
+
+/**
+ * Reads an opened download into n8n's binary store as it arrives (on disk in n8n's filesystem mode, so the
+ * node never holds the file), as an output binary property named and typed as `as` says; then checks what was
+ * stored: a web page, an empty body, or (where a PDF is expected) anything but a PDF is an error that says so.
+ */
+export async function storeDownload(
+	context: NodeContext,
+	download: OpenDownload,
+	as: { fileName?: string; mimeType: string },
+	itemIndex?: number,
+): Promise<{ binary: IBinaryData; fileSize: number }> {
+	let binary: IBinaryData;
+	try {
+		binary = await context.helpers.prepareBinaryData(download.body, as.fileName, as.mimeType);
+	} catch (error) {
+		throw networkError(context.getNode(), error, attemptOf(download), itemIndex) ?? error;
+	}
+	const file = {
+		head: await storedHead(context, binary),
+		size: await storedSize(context, binary),
+		mimeType: download.mimeType,
 	};
 	const source = {
-		operation: link.operation,
-		expected: link.expected,
+		operation: download.link.operation,
+		expected: download.link.expected,
 		answeredBy: 'the download link',
-		remedy: again,
+		remedy: download.again,
 	};
-	checkDownloadedFile(context, file, response.statusCode, source, itemIndex);
-	return { ...file, mimeType: file.mimeType || 'application/octet-stream' };
+	checkDownloadedFile(context, file, download.statusCode, source, itemIndex);
+	return { binary, fileSize: file.size };
 }
 
 export function fileNameFromDisposition(header: unknown): string | undefined {
@@ -445,7 +519,7 @@ export function noDownloadLinkError(
 /** Bytes as an output binary property, stored in whatever mode n8n runs in. */
 export async function toBinaryOutput(
 	context: NodeContext,
-	file: DownloadedFile,
+	file: { content: Buffer; fileName?: string; mimeType: string },
 ): Promise<IBinaryData> {
 	return await context.helpers.prepareBinaryData(file.content, file.fileName, file.mimeType);
 }

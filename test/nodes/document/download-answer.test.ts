@@ -1,4 +1,6 @@
-import type { IN8nHttpFullResponse } from 'n8n-workflow';
+import { Readable } from 'node:stream';
+
+import type { IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { downloadLinkedFile } from '../../../nodes/DocumentExecution/resources/document/download';
@@ -20,13 +22,14 @@ let emulator: Emulator;
 beforeEach(async () => (emulator = await startV3Emulator()));
 afterEach(async () => await emulator.close());
 
-describe('Document → Download File keeps the downloaded bytes as n8n read them', () => {
-	it('hands n8n the very Buffer its request helper returned for the link, not a copy (a 15 MB file is held once)', async () => {
+describe('Document → Download File passes the downloaded bytes on as n8n reads them', () => {
+	it("hands n8n the link's answer as a stream to store as it arrives (the node never holds a 15 MB file)", async () => {
 		const file = makePdf('Signed contract');
-		const httpRequest = jest.fn(async () => ({
+		const body = Readable.from([file]);
+		const httpRequest = jest.fn(async (_options: IHttpRequestOptions) => ({
 			statusCode: 200,
 			headers: { 'content-type': 'application/pdf' },
-			body: file,
+			body,
 		}));
 		const { context, prepareBinaryData } = postReceiveContext(
 			{ documentId: 'DOC1', downloadType: 'DOCUMENT', options: {} },
@@ -41,8 +44,9 @@ describe('Document → Download File keeps the downloaded bytes as n8n read them
 		const [item] = await downloadLinkedFile.call(context, [], answer);
 
 		expect(httpRequest).toHaveBeenCalledTimes(1);
+		expect(httpRequest.mock.calls[0][0]).toMatchObject({ encoding: 'stream' });
 		expect(prepareBinaryData).toHaveBeenCalledTimes(1);
-		expect(prepareBinaryData.mock.calls[0][0]).toBe(file);
+		expect(prepareBinaryData.mock.calls[0][0]).toBe(body);
 		expect(item.json).toMatchObject({ documentId: 'DOC1', fileSize: file.length });
 	});
 });

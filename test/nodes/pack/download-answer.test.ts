@@ -1,4 +1,6 @@
-import type { IN8nHttpFullResponse } from 'n8n-workflow';
+import { Readable } from 'node:stream';
+
+import type { IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { postReceivePackDownload } from '../../../nodes/DocumentExecution/resources/pack/download';
@@ -21,7 +23,7 @@ const packDownloadContext = (httpRequest = jest.fn()) =>
 		httpRequest,
 	);
 
-describe('Pack → Download keeps the downloaded bytes as n8n read them (a 15 MB file is held once)', () => {
+describe('Pack → Download passes the downloaded bytes on as n8n reads them (a 15 MB file is never copied)', () => {
 	it('a streamed file: hands n8n the very Buffer of the answer routing received, not a copy', async () => {
 		const file = makePdf('Streamed pack document');
 		const { context, prepareBinaryData } = packDownloadContext();
@@ -38,12 +40,13 @@ describe('Pack → Download keeps the downloaded bytes as n8n read them (a 15 MB
 		expect(item.json).toMatchObject({ delivery: 'stream', fileSize: file.length });
 	});
 
-	it('a link: hands n8n the very Buffer its request helper returned for the link, not a copy', async () => {
+	it("a link: hands n8n the link's answer as a stream to store as it arrives", async () => {
 		const file = makePdf('Linked pack document');
-		const httpRequest = jest.fn(async () => ({
+		const body = Readable.from([file]);
+		const httpRequest = jest.fn(async (_options: IHttpRequestOptions) => ({
 			statusCode: 200,
 			headers: { 'content-type': 'application/pdf' },
-			body: file,
+			body,
 		}));
 		const { context, prepareBinaryData } = packDownloadContext(httpRequest);
 		const link = Buffer.from(
@@ -61,8 +64,9 @@ describe('Pack → Download keeps the downloaded bytes as n8n read them (a 15 MB
 		const [item] = await postReceivePackDownload.call(context, [], answer);
 
 		expect(httpRequest).toHaveBeenCalledTimes(1);
+		expect(httpRequest.mock.calls[0][0]).toMatchObject({ encoding: 'stream' });
 		expect(prepareBinaryData).toHaveBeenCalledTimes(1);
-		expect(prepareBinaryData.mock.calls[0][0]).toBe(file);
+		expect(prepareBinaryData.mock.calls[0][0]).toBe(body);
 		expect(item.json).toMatchObject({ delivery: 'link', fileSize: file.length });
 	});
 });

@@ -17,7 +17,7 @@ import {
 	noDownloadLinkError,
 	PDF_MIME_TYPE,
 	returnsFile,
-	toBinaryOutput,
+	storeDownload,
 } from '../../shared/binary';
 import { showFor } from '../../shared/descriptions';
 import { locatorValue, parameter } from '../../shared/parameters';
@@ -142,7 +142,7 @@ export async function downloadLinkedFile(
 		});
 		return [{ json: { ...about, ...link, expiresInSeconds: lifeSeconds } }];
 	}
-	const file = await fetchTemporaryFile(
+	const download = await fetchTemporaryFile(
 		this,
 		{
 			url,
@@ -152,14 +152,22 @@ export async function downloadLinkedFile(
 		},
 		this.getItemIndex(),
 	);
-	const fileName = namedFile ?? file.fileName ?? DOWNLOAD_FILE_NAMES[type](documentId, index ?? 0);
+	const fileName =
+		namedFile ?? download.fileName ?? DOWNLOAD_FILE_NAMES[type](documentId, index ?? 0);
 	const mimeType =
-		!file.mimeType || /octet-stream|^binary/.test(file.mimeType) ? PDF_MIME_TYPE : file.mimeType;
-	const binary = await toBinaryOutput(this, { content: file.content, mimeType, fileName });
+		!download.mimeType || /octet-stream|^binary/.test(download.mimeType)
+			? PDF_MIME_TYPE
+			: download.mimeType;
+	const { binary, fileSize } = await storeDownload(
+		this,
+		download,
+		{ fileName, mimeType },
+		this.getItemIndex(),
+	);
 	const property = parameter<string>(this, 'binaryPropertyName', 'data');
 	return [
 		{
-			json: { ...about, fileName, mimeType, fileSize: file.content.length },
+			json: { ...about, fileName, mimeType, fileSize },
 			binary: { [property]: binary },
 		},
 	];

@@ -19,6 +19,7 @@ import {
 	PDF_MIME_TYPE,
 	downloadOutputProperties,
 	returnsFile,
+	storeDownload,
 	toBinaryOutput,
 } from '../../shared/binary';
 import { answerBytes } from '../../../shared/errors';
@@ -207,12 +208,20 @@ export async function postReceivePackDownload(
 			return [{ json: { ...source, delivery: 'link', ...link, expiresAt: until } }];
 		}
 		const life = `pack download links are short-lived${until ? ` (this one until ${until})` : ''}`;
-		const file = await fetchTemporaryFile(
+		const download = await fetchTemporaryFile(
 			this,
 			{ url: data.url, operation: PACK_DOWNLOAD, expected, life },
 			this.getItemIndex(),
 		);
-		const binary = await toBinaryOutput(this, file);
+		const { binary, fileSize } = await storeDownload(
+			this,
+			download,
+			{
+				fileName: download.fileName,
+				mimeType: download.mimeType || 'application/octet-stream',
+			},
+			this.getItemIndex(),
+		);
 		return [
 			{
 				json: {
@@ -220,7 +229,7 @@ export async function postReceivePackDownload(
 					delivery: 'link',
 					fileName: binary.fileName ?? null,
 					mimeType: binary.mimeType,
-					fileSize: file.content.length,
+					fileSize,
 				},
 				binary: { [binaryPropertyName]: binary },
 			},
@@ -230,6 +239,8 @@ export async function postReceivePackDownload(
 	// link to give: the file is output rather than dropped.
 	const file = {
 		content: body,
+		head: body,
+		size: body.length,
 		fileName: fileNameFromDisposition(response.headers['content-disposition']),
 		mimeType: contentType,
 	};
