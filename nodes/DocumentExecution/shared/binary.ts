@@ -86,32 +86,41 @@ export function binaryMetadata(
 const FILE_HEAD_BYTES = 8;
 
 /**
- * A file of an input item known by its size and first bytes, whose bytes are read only while the request
- * carrying them is sent (see jsonBodyWithFiles): from n8n's binary store as a stream, or from the item's own
- * base64 slice by slice. `field` names where it came from as the form does.
+ * Bytes encoded to base64 at a time, a multiple of 3 so pieces join without padding: small enough that each
+ * piece's text is collected young (V8 keeps strings over 128 KB until a full collection).
+ */
+const BASE64_SLICE_BYTES = 48 * 1024;
+
+/**
+ * A file of an input item known by its size and first bytes, whose base64 is made only while the request
+ * carrying it is sent (see jsonBodyWithFiles), piece by piece: encoded from n8n's binary store as a stream, or
+ * sliced from the item's own base64. `field` names where it came from as the form does.
  */
 export class StoredFile {
 	constructor(
 		readonly field: string,
 		readonly size: number,
 		readonly head: Buffer,
-		readonly bytes: () => AsyncIterable<Buffer>,
+		readonly base64: (node: INode) => AsyncIterable<string>,
 	) {}
 
 	static of(field: string, content: Buffer): StoredFile {
 		const head = content.subarray(0, FILE_HEAD_BYTES);
 		return new StoredFile(field, content.length, head, async function* () {
-			yield content;
+			for (let at = 0; at < content.length; at += BASE64_SLICE_BYTES)
+				yield content.subarray(at, at + BASE64_SLICE_BYTES).toString('base64');
 		});
 	}
 }
 
-/** Base64 as n8n writes it into an item: no line breaks or URL-safe letters, so slices of it decode alone. */
-const isPlainBase64 = (text: string) =>
-	text.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(text);
-
-/** Characters of an item's base64 decoded at a time; a multiple of 4, so slices decode alone. */
-const STORED_BASE64_SLICE = 256 * 1024;
+/**
+ * Whether an item's base64 is exactly what encoding its bytes gives, as n8n writes it: no line breaks or
+ * URL-safe letters, and a last group with no stray bits (full groups of four map to three bytes one to one).
+ */
+const isCanonicalBase64 = (text: string) =>
+	text.length % 4 === 0 &&
+	/^[A-Za-z0-9+/]*={0,2}$/.test(text) &&
+	Buffer.from(text.slice(-4), 'base64').toString('base64') === text.slice(-4);
 
 /** The first `count` bytes of a stream (fewer if it is shorter); leaving the loop early closes the stream. */
 async function firstBytes(stream: AsyncIterable<Buffer>, count: number): Promise<Buffer> {
@@ -123,6 +132,33 @@ async function firstBytes(stream: AsyncIterable<Buffer>, count: number): Promise
 		if (length >= count) break;
 	}
 	return Buffer.concat(chunks).subarray(0, count);
+}
+
+/**
+ * The base64 of a stream of `file`'s bytes, whatever sizes its chunks come in: each piece but the last encodes
+ * a multiple of 3 bytes. A stream of another length than the file's is an error, not a body with a wrong length.
+ */
+async function* base64OfStream(
+	node: INode,
+	file: Pick<StoredFile, 'field' | 'size'>,
+	stream: AsyncIterable<Buffer>,
+): AsyncGenerator<string> {
+	let carried: Buffer = Buffer.alloc(0);
+	let read = 0;
+	for await (const chunk of stream) {
+		read += chunk.length;
+		const bytes = carried.length ? Buffer.concat([carried, chunk]) : chunk;
+		const whole = bytes.length - (bytes.length % 3);
+		for (let at = 0; at < whole; at += BASE64_SLICE_BYTES)
+			yield bytes.subarray(at, Math.min(at + BASE64_SLICE_BYTES, whole)).toString('base64');
+		carried = bytes.subarray(whole);
+	}
+	if (read !== file.size)
+		throw new NodeOperationError(
+			node,
+			`${file.field}: the file changed while it was sent (${read} bytes, not ${file.size})`,
+		);
+	if (carried.length) yield carried.toString('base64');
 }
 
 /**
@@ -138,45 +174,26 @@ export async function storedFile(
 	const binary = binaryMetadata(context, propertyName, field);
 	const { id, data } = binary;
 	if (id) {
-		const { fileSize } = await helpers.getBinaryMetadata(id);
-		if (typeof fileSize !== 'number')
+		const { fileSize: size } = await helpers.getBinaryMetadata(id);
+		if (typeof size !== 'number')
 			return StoredFile.of(field, await helpers.getBinaryDataBuffer(propertyName));
 		const stream = await helpers.getBinaryStream(id, FILE_HEAD_BYTES);
 		const head = await firstBytes(stream, FILE_HEAD_BYTES);
-		return new StoredFile(field, fileSize, head, async function* () {
-			yield* await helpers.getBinaryStream(id);
+		return new StoredFile(field, size, head, async function* (node) {
+			// Read in pieces of a multiple of 3 bytes, so that pieces are encoded as they come, without joining.
+			const stream = await helpers.getBinaryStream(id, BASE64_SLICE_BYTES);
+			yield* base64OfStream(node, { field, size }, stream);
 		});
 	}
-	if (!isPlainBase64(data))
+	if (!isCanonicalBase64(data))
 		return StoredFile.of(field, await helpers.getBinaryDataBuffer(propertyName));
+	// The item's base64 is the text to send: it is sent in slices, never decoded.
 	const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
 	const head = Buffer.from(data.slice(0, 12), 'base64').subarray(0, FILE_HEAD_BYTES);
+	const slice = (BASE64_SLICE_BYTES / 3) * 4;
 	return new StoredFile(field, (data.length / 4) * 3 - padding, head, async function* () {
-		for (let at = 0; at < data.length; at += STORED_BASE64_SLICE)
-			yield Buffer.from(data.slice(at, at + STORED_BASE64_SLICE), 'base64');
+		for (let at = 0; at < data.length; at += slice) yield data.slice(at, at + slice);
 	});
-}
-
-/**
- * A file's base64, piece by piece as its bytes arrive: each piece but the last encodes a multiple of 3 bytes,
- * so the pieces join without padding into the base64 of the whole file.
- */
-async function* base64Of(node: INode, file: StoredFile): AsyncGenerator<Buffer> {
-	let carried: Buffer = Buffer.alloc(0);
-	let read = 0;
-	for await (const chunk of file.bytes()) {
-		read += chunk.length;
-		const bytes = carried.length ? Buffer.concat([carried, chunk]) : chunk;
-		const whole = bytes.length - (bytes.length % 3);
-		carried = bytes.subarray(whole);
-		if (whole) yield Buffer.from(bytes.subarray(0, whole).toString('base64'), 'latin1');
-	}
-	if (read !== file.size)
-		throw new NodeOperationError(
-			node,
-			`${file.field}: the file changed while it was sent (${read} bytes, not ${file.size})`,
-		);
-	if (carried.length) yield Buffer.from(carried.toString('base64'), 'latin1');
 }
 
 const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
@@ -193,7 +210,7 @@ class StreamedBody {
 	constructor(
 		readonly size: number,
 		readonly type: string,
-		readonly stream: () => AsyncIterable<Buffer>,
+		readonly stream: () => AsyncIterable<Buffer | string>,
 	) {}
 }
 
@@ -228,7 +245,7 @@ export function jsonBodyWithFiles(
 	return new StreamedBody(size, 'application/json', async function* () {
 		for (const piece of pieces) {
 			if (Buffer.isBuffer(piece)) yield piece;
-			else yield* base64Of(node, piece);
+			else yield* piece.base64(node);
 		}
 	});
 }

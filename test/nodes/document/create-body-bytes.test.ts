@@ -86,10 +86,28 @@ describe('Create sends files from binary fields as the same JSON bytes, whatever
 		expect(receivedCreate()).toBe(BODY_SHA256);
 	});
 
-	it('an item whose base64 has line breaks (as a Code node may write it)', async () => {
+	const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+	it.each([
+		[
+			'line breaks (as a Code node may write it)',
+			(text: string) => text.replace(/.{76}/g, '$&\r\n'),
+		],
+		[
+			// The last character before "=" carries two bits that decoders drop: the same bytes, other text.
+			'stray bits in its last group',
+			(text: string) => {
+				const at = text.length - 2;
+				const next = ALPHABET[ALPHABET.indexOf(text[at]) + 1];
+				return `${text.slice(0, at)}${next}=`;
+			},
+		],
+	])('an item whose base64 has %s', async (_case, rewrite) => {
 		const item = await pdfItem(main, { annex, stamp });
 		const data = item.binary!.data;
-		data.data = data.data.replace(/.{76}/g, '$&\r\n');
+		const rewritten = rewrite(data.data);
+		expect(rewritten).not.toBe(data.data);
+		expect(Buffer.from(rewritten, 'base64').equals(main)).toBe(true);
+		data.data = rewritten;
 		const result = await runDocument(emulator, parameters, { input: [item] });
 		expect(result.nodeError(NODE_NAME)).toBeUndefined();
 		expect(receivedCreate()).toBe(BODY_SHA256);
