@@ -106,6 +106,18 @@ function readFailure(
 			leavesOpen,
 		};
 	}
+	if (statusCode >= 300 && statusCode < 400) {
+		// Only a create gets here: n8n follows redirects of the other requests, and a create is not sent again.
+		const location = response.headers?.location;
+		return {
+			body: location ? { location: String(location) } : {},
+			statusCode,
+			message: `The service redirected the request (HTTP ${statusCode}${location ? ` to ${String(location)}` : ''})`,
+			description:
+				"A redirect is not followed for a request that creates something, and nothing was created. Check the credential's Environment and Base URL: the service's address may have changed.",
+			leavesOpen: false,
+		};
+	}
 	if (!isObject(body) || Buffer.isBuffer(body)) {
 		const text = Buffer.isBuffer(body) ? body.toString('utf8') : String(body ?? '');
 		const answer = /^\s*</.test(text)

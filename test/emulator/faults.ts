@@ -8,6 +8,7 @@
  * - `html`: HTTP 200 with an HTML page (what a proxy or login wall sends)
  * - `malformedJson`: HTTP 200, Content-Type application/json, a truncated JSON body
  * - `empty`: HTTP 200 with an empty body and no Content-Type
+ * - `redirect`: HTTP 307 to the same address (what a load balancer moving the service may send), no body
  */
 export type RequestFaultKind =
 	| 'http500'
@@ -18,7 +19,8 @@ export type RequestFaultKind =
 	| 'reset'
 	| 'html'
 	| 'malformedJson'
-	| 'empty';
+	| 'empty'
+	| 'redirect';
 
 /**
  * Faults of a download link, which no request to the emulator could show: they are taken when the emulator
@@ -40,6 +42,7 @@ export const REQUEST_FAULTS: readonly RequestFaultKind[] = [
 	'html',
 	'malformedJson',
 	'empty',
+	'redirect',
 ];
 export const LINK_FAULTS: readonly LinkFaultKind[] = ['refused', 'unresolvable'];
 

@@ -150,7 +150,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		const fault = faultable
 			? faults.take(recorded.method, recorded.path, REQUEST_FAULTS)
 			: undefined;
-		if (fault) return applyFault(fault, response);
+		if (fault) return applyFault(fault, response, request.url ?? recorded.path);
 		const found = router.match(recorded.method, recorded.path);
 		if (found === 404)
 			return send(response, json(404, { message: `No route for ${recorded.path}` }));
@@ -233,7 +233,7 @@ function send(response: ServerResponse, reply: Reply): void {
 	response.end(payload);
 }
 
-function applyFault(fault: RequestFaultKind, response: ServerResponse): void {
+function applyFault(fault: RequestFaultKind, response: ServerResponse, url: string): void {
 	switch (fault) {
 		case 'http500':
 		case 'http502':
@@ -264,6 +264,8 @@ function applyFault(fault: RequestFaultKind, response: ServerResponse): void {
 			});
 		case 'empty':
 			return send(response, { status: 200, body: '' });
+		case 'redirect':
+			return send(response, { status: 307, headers: { location: url } });
 	}
 }
 

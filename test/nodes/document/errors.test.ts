@@ -83,6 +83,36 @@ describe('HTTP-level failures give clear errors without the token', () => {
 	});
 });
 
+describe('A redirect', () => {
+	it('of a create is an error that says so, and the create is sent once', async () => {
+		emulator.faults.inject({ kind: 'redirect', path: servicePaths.create });
+		const result = await runDocument(
+			emulator,
+			{
+				operation: 'create',
+				profileId: V3_SEED.pdfProfileId,
+				documentSource: 'binary',
+				invitees: { invitee: [{ name: 'Asha Rao', email: 'asha@example.com' }] },
+			},
+			{ input: [await pdfItem(makePdf('Redirected'))] },
+		);
+		const error = result.nodeError(NODE_NAME);
+		expect(error?.message).toBe(
+			`The service redirected the request (HTTP 307 to ${servicePaths.create})`,
+		);
+		expect(error?.description).toMatch(/^A redirect is not followed .* nothing was created\./);
+		expect(requestsOn(emulator, servicePaths.create, 'POST')).toHaveLength(1);
+	});
+
+	it('of a read is followed, as n8n follows redirects', async () => {
+		emulator.faults.inject({ kind: 'redirect', path: servicePaths.status, method: 'GET' });
+		const result = await runDocument(emulator, status);
+		expect(result.nodeError(NODE_NAME)).toBeUndefined();
+		expect(result.items[0].json.documentId).toBe(V3_SEED.sentDocumentId);
+		expect(requestsOn(emulator, servicePaths.status, 'GET')).toHaveLength(2);
+	});
+});
+
 describe('Continue On Fail', () => {
 	it('yields one error item for each failing item and goes on with the others', async () => {
 		const input = [
