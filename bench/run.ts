@@ -5,7 +5,7 @@
  * reference, ours…), each figure the median of several runs with their minimum and maximum. Prints a table,
  * writes bench/results.json and rewrites the README's table from it (a partial run with --only writes
  * bench/results-partial.json and leaves the README alone).
- * How and why: docs/performance.md. Options: --reps=N (default 5), --trigger-reps=N (1: 2,000 deliveries take minutes here), --memory-reps=N (3),
+ * How and why: docs/performance.md. Options: --reps=N (default 5), --trigger-reps=N (1: 2,000 deliveries take minutes here), --memory-reps=N (3), --download-reps=N (15),
  * --deliveries=N (2000), --concurrency=N (10), --latency-ms=N (150), --batch=SIZE/INTERVAL_MS (10/1000),
  * --batched-items=N (100), --only=status,create,paging,trigger,download,latency.
  * `--queue` runs instead the queue-mode trigger benchmark (bench/queue.ts; --burst=N, --queue-reps=N, --workers=1,2,
@@ -68,6 +68,8 @@ const wanted = (part: string) => !only || only.includes(part);
 const REPS = flag('reps', 5);
 const TRIGGER_REPS = flag('trigger-reps', 1);
 const MEMORY_REPS = flag('memory-reps', 3);
+// A download is two requests and a 15 MB disk write, whose times spread by 3× from run to run: more runs.
+const DOWNLOAD_REPS = flag('download-reps', 15);
 const DELIVERIES = flag('deliveries', 2000);
 const CONCURRENCY = flag('concurrency', 10);
 const LATENCY_MS = flag('latency-ms', 150);
@@ -564,7 +566,7 @@ async function benchDownload(): Promise<void> {
 		const samples = { ours: [] as number[], http: [] as number[], raw: [] as number[] };
 		checkSize(await runWorkflow(n8n, workflows.downloadOurs, {}));
 		await runWorkflow(n8n, workflows.downloadHttp, {});
-		for (let rep = 0; rep < REPS; rep++) {
+		for (let rep = 0; rep < DOWNLOAD_REPS; rep++) {
 			for (const side of interleaved(rep, ['ours', 'http'] as const)) {
 				const result = await runWorkflow(
 					n8n,
@@ -829,7 +831,10 @@ async function main(): Promise<void> {
 		);
 	// Download and create restart n8n to switch its binary data mode.
 	if (wanted('download'))
-		await step(`5. Download File, 15 MB, both binary modes (${REPS} runs each)`, benchDownload);
+		await step(
+			`5. Download File, 15 MB, both binary modes (${DOWNLOAD_REPS} runs each)`,
+			benchDownload,
+		);
 	if (wanted('trigger'))
 		await step(
 			`4. Trigger: ${DELIVERIES} deliveries at concurrency ${CONCURRENCY} (${TRIGGER_REPS} runs each)`,
@@ -859,6 +864,7 @@ async function main(): Promise<void> {
 			reps: REPS,
 			triggerReps: TRIGGER_REPS,
 			memoryReps: MEMORY_REPS,
+			downloadReps: DOWNLOAD_REPS,
 			items: ITEMS,
 			deliveries: DELIVERIES,
 			concurrency: CONCURRENCY,
