@@ -417,6 +417,11 @@ describe('the n8n editor shows the package', () => {
 			(o) => !o.value.startsWith('__'),
 		);
 		expect(resources.length).toBeGreaterThan(0);
+		// The panel renders its groups over several frames: wait for each before reading them all.
+		for (const resource of resources)
+			await page
+				.locator(`[data-keyboard-nav-id="${resource.name} Actions"]`)
+				.waitFor({ state: 'attached', timeout: 10_000 });
 		const groups = await page
 			.locator('[data-test-id="item-iterator-item"][data-keyboard-nav-id$=" Actions"]')
 			.evaluateAll((items) => items.map((item) => item.getAttribute('data-keyboard-nav-id')));

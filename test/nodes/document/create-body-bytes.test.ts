@@ -4,7 +4,14 @@ import { V3_SEED } from '../../emulator/families/v3';
 import type { Emulator } from '../../emulator/server';
 import { NODE_NAME } from '../../harness/engine';
 import { makePdf } from '../../fixtures/pdf';
-import { pdfItem, requestsOn, runDocument, servicePaths, startV3Emulator } from './setup';
+import {
+	pdfItem,
+	requestsOn,
+	runDocument,
+	servicePaths,
+	stampPaperUpload,
+	startV3Emulator,
+} from './setup';
 
 let emulator: Emulator;
 beforeEach(async () => {
@@ -49,16 +56,7 @@ const parameters = {
 	additionalFields: {
 		irn: 'IRN-2025/001',
 		additionalFiles: 'annex',
-		stampUpload: {
-			paper: {
-				state: 'KA',
-				denomination: '100',
-				firstPartyName: 'A',
-				secondPartyName: 'B',
-				stampSerial: 'S-1',
-				stampFileBinaryProperty: 'stamp',
-			},
-		},
+		stampUpload: stampPaperUpload,
 	},
 };
 

@@ -62,6 +62,18 @@ export async function pdfItem(
 	return { json, binary };
 }
 
+/** Create's Stamp Paper Upload, filled in, with the stamp paper PDF in the input's `stamp` binary field. */
+export const stampPaperUpload = {
+	paper: {
+		state: 'KA',
+		denomination: '100',
+		firstPartyName: 'A',
+		secondPartyName: 'B',
+		stampSerial: 'S-1',
+		stampFileBinaryProperty: 'stamp',
+	},
+};
+
 /** Asserts that neither serialization of an error (cause and context included) holds the token. */
 export function expectNoToken(error: unknown, token = DEFAULT_AUTH_TOKEN): void {
 	expect(error).toBeDefined();
