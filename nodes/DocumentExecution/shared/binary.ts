@@ -86,8 +86,8 @@ export function binaryMetadata(
 const FILE_HEAD_BYTES = 8;
 
 /**
- * Bytes encoded to base64 at a time, a multiple of 3 so pieces join without padding: small enough that each
- * piece's text is collected young (V8 keeps strings over 128 KB until a full collection).
+ * Bytes encoded to base64 at a time: a multiple of 3, so pieces join without padding, and small, so the text of
+ * each piece is short-lived garbage (the bench's memory figures: docs/performance.md).
  */
 const BASE64_SLICE_BYTES = 48 * 1024;
 
