@@ -21,7 +21,7 @@ import {
 } from '../../shared/binary';
 import { showFor } from '../../shared/descriptions';
 import { locatorValue, parameter } from '../../shared/parameters';
-import { oneOf, refuse, requiredText, type FieldLabels } from '../../shared/rules';
+import { oneOf, refuse, type FieldLabels } from '../../shared/rules';
 import { asString, type Body, dataOf } from './common';
 
 /** Document → Download File: the signed document, its audit trail, an attachment or a supporting document. */
@@ -51,7 +51,6 @@ const index = z.coerce
 
 export const downloadQuerySchema = z
 	.object({
-		documentId: requiredText(),
 		documentDownloadType: oneOf(DOWNLOAD_TYPES),
 		index: z.unknown().optional(),
 		supportDocumentUrl: z.unknown().optional(),
@@ -84,7 +83,6 @@ export const downloadQuerySchema = z
 	});
 
 export const DOWNLOAD_LABELS: FieldLabels = {
-	documentId: 'Document ID',
 	documentDownloadType: 'File Type',
 	index: 'Index',
 	supportDocumentUrl: 'Sign URL',

@@ -4,12 +4,12 @@ import type {
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
+import { z } from 'zod';
 
 import { showFor } from '../../shared/descriptions';
 import { parameter } from '../../shared/parameters';
 import { refuse, type FieldLabels } from '../../shared/rules';
 import { sectionLabel, sectionListSchema, switchQuery } from '../../shared/sectionSwitches';
-import { documentIdSchema } from './common';
 
 /** Document → Get Details: the document with the sections asked for. */
 
@@ -92,11 +92,10 @@ export type DetailSwitch = (typeof DETAIL_SWITCHES)[number];
 /** Where the spec is silent (docs/choices/document.md): the sections preselected, the document's file and its audit trail. */
 export const DEFAULT_DETAIL_SECTIONS: DetailSwitch[] = ['auditTrail', 'file'];
 
-export const detailsQuerySchema = documentIdSchema.extend({
-	sections: sectionListSchema(DETAIL_SWITCHES),
-});
+/** The sections asked for; the Document ID is checked where it is sent (`sendDocumentId`). */
+export const detailsQuerySchema = z.object({ sections: sectionListSchema(DETAIL_SWITCHES) });
 
-export const GET_DETAILS_LABELS: FieldLabels = { documentId: 'Document ID', sections: 'Sections' };
+export const GET_DETAILS_LABELS: FieldLabels = { sections: 'Sections' };
 
 /** preSend of Get Details: the chosen sections become switches, each with its ancestors, so each takes effect. */
 export async function sendDetailSections(
@@ -104,12 +103,7 @@ export async function sendDetailSections(
 	options: IHttpRequestOptions,
 ) {
 	const sections = parameter<unknown>(this, 'sections', []);
-	refuse(
-		this,
-		detailsQuerySchema,
-		{ ...(options.qs as IDataObject), sections },
-		GET_DETAILS_LABELS,
-	);
+	refuse(this, detailsQuerySchema, { sections }, GET_DETAILS_LABELS);
 	options.qs = {
 		...(options.qs as IDataObject),
 		...switchQuery(sections as DetailSwitch[], DETAIL_SWITCHES),
