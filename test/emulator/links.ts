@@ -19,7 +19,13 @@ export interface Upload {
 	accountId: string;
 	expiresAt: number;
 	/** Set once the client has PUT the file. */
-	received?: { content: Buffer; contentType: string | undefined; at: number };
+	received?: {
+		content: Buffer;
+		contentType: string | undefined;
+		/** The Content-Length header as sent (absent for a chunked body). */
+		contentLength: string | undefined;
+		at: number;
+	};
 }
 
 /**
@@ -89,13 +95,13 @@ export class Links {
 		mediaId: string,
 		signature: string | undefined,
 		content: Buffer,
-		contentType: string | undefined,
+		headers: { contentType: string | undefined; contentLength: string | undefined },
 	): Reply {
 		const upload = this.uploads.get(mediaId);
 		if (!upload || upload.signature !== signature)
 			return objectStoreDenied('SignatureDoesNotMatch');
 		if (upload.expiresAt <= this.clock.now()) return objectStoreDenied('Request has expired');
-		upload.received = { content, contentType, at: this.clock.now() };
+		upload.received = { content, ...headers, at: this.clock.now() };
 		return { status: 200, headers: { etag: `"${mediaId}"` } };
 	}
 

@@ -119,12 +119,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	const router = new Router();
 	router.add('GET', '/__files/:token', (ctx) => links.serveDownload(ctx.params.token));
 	router.add('PUT', '/__upload/:mediaId', (ctx) =>
-		links.receiveUpload(
-			ctx.params.mediaId,
-			ctx.query.signature,
-			ctx.rawBody,
-			ctx.headers['content-type'],
-		),
+		links.receiveUpload(ctx.params.mediaId, ctx.query.signature, ctx.rawBody, {
+			contentType: ctx.headers['content-type'],
+			contentLength: ctx.headers['content-length'],
+		}),
 	);
 	const requests: RecordedRequest[] = [];
 	const families = loadFamilies();

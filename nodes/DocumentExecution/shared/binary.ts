@@ -92,24 +92,64 @@ const FILE_HEAD_BYTES = 8;
 const BASE64_SLICE_BYTES = 48 * 1024;
 
 /**
- * A file of an input item known by its size and first bytes, whose base64 is made only while the request
- * carrying it is sent (see jsonBodyWithFiles), piece by piece: encoded from n8n's binary store as a stream, or
- * sliced from the item's own base64. `field` names where it came from as the form does.
+ * A file of an input item known by its size and first bytes, read only while the request carrying it is sent
+ * (see jsonBodyWithFiles and uploadToPresignedUrl): from n8n's binary store as a stream, or from the item's own
+ * base64 slice by slice. `field` names where it came from as the form does.
  */
 export class StoredFile {
+	/**
+	 * @param read the file's bytes, in pieces of any size
+	 * @param storedBase64 the item's own base64 where it is exactly the file's (see isCanonicalBase64)
+	 */
 	constructor(
 		readonly field: string,
 		readonly size: number,
 		readonly head: Buffer,
-		readonly base64: (node: INode) => AsyncIterable<string>,
+		private readonly read: () => AsyncIterable<Buffer>,
+		private readonly storedBase64?: string,
 	) {}
 
 	static of(field: string, content: Buffer): StoredFile {
 		const head = content.subarray(0, FILE_HEAD_BYTES);
 		return new StoredFile(field, content.length, head, async function* () {
-			for (let at = 0; at < content.length; at += BASE64_SLICE_BYTES)
-				yield content.subarray(at, at + BASE64_SLICE_BYTES).toString('base64');
+			yield content;
 		});
+	}
+
+	/** The file's bytes; another length than the file's is an error, not a body with a wrong length. */
+	async *bytes(node: INode): AsyncGenerator<Buffer> {
+		let read = 0;
+		for await (const chunk of this.read()) {
+			read += chunk.length;
+			yield chunk;
+		}
+		if (read !== this.size)
+			throw new NodeOperationError(
+				node,
+				`${this.field}: the file changed while it was sent (${read} bytes, not ${this.size})`,
+			);
+	}
+
+	/**
+	 * The file's base64, piece by piece: the item's own text, sliced and never decoded, where it holds it; else
+	 * encoded from the bytes, each piece but the last a multiple of 3 bytes, whatever sizes they come in.
+	 */
+	async *base64(node: INode): AsyncGenerator<string> {
+		const stored = this.storedBase64;
+		if (stored !== undefined) {
+			const slice = (BASE64_SLICE_BYTES / 3) * 4;
+			for (let at = 0; at < stored.length; at += slice) yield stored.slice(at, at + slice);
+			return;
+		}
+		let carried: Buffer = Buffer.alloc(0);
+		for await (const chunk of this.bytes(node)) {
+			const bytes = carried.length ? Buffer.concat([carried, chunk]) : chunk;
+			const whole = bytes.length - (bytes.length % 3);
+			for (let at = 0; at < whole; at += BASE64_SLICE_BYTES)
+				yield bytes.subarray(at, Math.min(at + BASE64_SLICE_BYTES, whole)).toString('base64');
+			carried = bytes.subarray(whole);
+		}
+		if (carried.length) yield carried.toString('base64');
 	}
 }
 
@@ -135,33 +175,6 @@ async function firstBytes(stream: AsyncIterable<Buffer>, count: number): Promise
 }
 
 /**
- * The base64 of a stream of `file`'s bytes, whatever sizes its chunks come in: each piece but the last encodes
- * a multiple of 3 bytes. A stream of another length than the file's is an error, not a body with a wrong length.
- */
-async function* base64OfStream(
-	node: INode,
-	file: Pick<StoredFile, 'field' | 'size'>,
-	stream: AsyncIterable<Buffer>,
-): AsyncGenerator<string> {
-	let carried: Buffer = Buffer.alloc(0);
-	let read = 0;
-	for await (const chunk of stream) {
-		read += chunk.length;
-		const bytes = carried.length ? Buffer.concat([carried, chunk]) : chunk;
-		const whole = bytes.length - (bytes.length % 3);
-		for (let at = 0; at < whole; at += BASE64_SLICE_BYTES)
-			yield bytes.subarray(at, Math.min(at + BASE64_SLICE_BYTES, whole)).toString('base64');
-		carried = bytes.subarray(whole);
-	}
-	if (read !== file.size)
-		throw new NodeOperationError(
-			node,
-			`${file.field}: the file changed while it was sent (${read} bytes, not ${file.size})`,
-		);
-	if (carried.length) yield carried.toString('base64');
-}
-
-/**
  * An input item's binary property as a StoredFile, whatever n8n's binary storage mode, with the same refusal
  * as readBinary when it is missing. Only its size and first bytes are read here.
  */
@@ -179,21 +192,27 @@ export async function storedFile(
 			return StoredFile.of(field, await helpers.getBinaryDataBuffer(propertyName));
 		const stream = await helpers.getBinaryStream(id, FILE_HEAD_BYTES);
 		const head = await firstBytes(stream, FILE_HEAD_BYTES);
-		return new StoredFile(field, size, head, async function* (node) {
-			// Read in pieces of a multiple of 3 bytes, so that pieces are encoded as they come, without joining.
-			const stream = await helpers.getBinaryStream(id, BASE64_SLICE_BYTES);
-			yield* base64OfStream(node, { field, size }, stream);
+		return new StoredFile(field, size, head, async function* () {
+			// Pieces of a multiple of 3 bytes are encoded as they come, without joining.
+			yield* await helpers.getBinaryStream(id, BASE64_SLICE_BYTES);
 		});
 	}
 	if (!isCanonicalBase64(data))
 		return StoredFile.of(field, await helpers.getBinaryDataBuffer(propertyName));
-	// The item's base64 is the text to send: it is sent in slices, never decoded.
 	const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
 	const head = Buffer.from(data.slice(0, 12), 'base64').subarray(0, FILE_HEAD_BYTES);
 	const slice = (BASE64_SLICE_BYTES / 3) * 4;
-	return new StoredFile(field, (data.length / 4) * 3 - padding, head, async function* () {
-		for (let at = 0; at < data.length; at += slice) yield data.slice(at, at + slice);
-	});
+	const size = (data.length / 4) * 3 - padding;
+	return new StoredFile(
+		field,
+		size,
+		head,
+		async function* () {
+			for (let at = 0; at < data.length; at += slice)
+				yield Buffer.from(data.slice(at, at + slice), 'base64');
+		},
+		data,
+	);
 }
 
 const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
@@ -213,6 +232,18 @@ class StreamedBody {
 		readonly stream: () => AsyncIterable<Buffer | string>,
 	) {}
 }
+
+/**
+ * The request options that send a StreamedBody: as it is, and without following redirects, which would make
+ * n8n's request helper keep every byte sent, to send it again (a 301 or 302 would turn the request into a GET
+ * anyway). A redirect is then an answer like any other, for the operation's error check to report.
+ */
+export const streamedBodyOptions = (body: StreamedBody) =>
+	({
+		body: body as unknown as IDataObject,
+		json: false,
+		disableFollowRedirect: true,
+	}) satisfies Partial<IHttpRequestOptions>;
 
 /**
  * A JSON body whose file fields are base64, made while it is sent. `body` carries placeholder strings (keys of
@@ -639,26 +670,27 @@ export function fileLinkJson(file: FileLinkDescription): IDataObject {
 export const PRESIGNED_UPLOAD = { method: 'PUT', contentTypeHeader: 'Content-Type' } as const;
 
 /**
- * Sends a file to a pre-signed upload URL as PRESIGNED_UPLOAD says; a refusal becomes a NodeApiError, a network
+ * Sends a file to a pre-signed upload URL as PRESIGNED_UPLOAD says, read while it is sent (its Content-Length is
+ * the file's size); a refusal becomes a NodeApiError, a network
  * failure an error naming `operation` (as the node's form names it) and the host.
  */
 export async function uploadToPresignedUrl(
 	context: NodeContext,
 	operation: string,
 	url: string,
-	file: BinaryFile,
+	file: StoredFile,
+	mimeType: string,
 	itemIndex?: number,
 ): Promise<void> {
+	const type = mimeType || 'application/octet-stream';
+	const body = new StreamedBody(file.size, type, () => file.bytes(context.getNode()));
 	const response = await requestPresignedUrl(
 		context,
 		{
 			method: PRESIGNED_UPLOAD.method,
 			url,
-			body: file.content,
-			headers: {
-				[PRESIGNED_UPLOAD.contentTypeHeader]: file.mimeType || 'application/octet-stream',
-			},
-			json: false,
+			headers: { [PRESIGNED_UPLOAD.contentTypeHeader]: type },
+			...streamedBodyOptions(body),
 		},
 		{ operation, again: 'run the node again to get a fresh upload URL' },
 		itemIndex,

@@ -70,6 +70,8 @@ describe.each(AUTH_KINDS)('Media → Upload with the %s credential', (auth) => {
 			expect(received.content.length).toBe(pdf.length);
 			expect(sha(received.content)).toBe(sha(pdf));
 			expect(received.contentType).toBe('application/pdf');
+			// Object stores want the length up front (a chunked PUT is refused): the file's size.
+			expect(received.contentLength).toBe(String(pdf.length));
 			expect(emulator.slice<V4State>('v4').media.get(item.json.mediaId as string)).toMatchObject({
 				fileName: 'annexure.pdf',
 				mediaType: 'SUB_DOCUMENT',

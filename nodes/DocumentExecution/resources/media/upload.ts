@@ -9,7 +9,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { binaryMetadata, readBinary, uploadToPresignedUrl } from '../../shared/binary';
+import { binaryMetadata, storedFile, uploadToPresignedUrl } from '../../shared/binary';
 import { showFor } from '../../shared/descriptions';
 import { parameter } from '../../shared/parameters';
 import { oneOf, refuse, type FieldLabels } from '../../shared/rules';
@@ -67,7 +67,7 @@ function uploadRequest(context: IExecuteSingleFunctions) {
 		{ fileName: given || defaultFileName(binary), mediaType: parameter(context, 'mediaType', '') },
 		UPLOAD_LABELS,
 	);
-	return { binaryPropertyName, body };
+	return { binaryPropertyName, binary, body };
 }
 
 export async function preSendMediaUpload(
@@ -87,7 +87,7 @@ export async function postReceiveMediaUpload(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	const { binaryPropertyName, body } = uploadRequest(this);
+	const { binaryPropertyName, binary, body } = uploadRequest(this);
 	const data = (((items[0]?.json ?? {}) as IDataObject).data ?? {}) as IDataObject;
 	if (typeof data.presignedUrl !== 'string' || typeof data.mediaId !== 'string') {
 		throw new NodeApiError(this.getNode(), (items[0]?.json ?? {}) as IDataObject as never, {
@@ -95,8 +95,15 @@ export async function postReceiveMediaUpload(
 			itemIndex: this.getItemIndex(),
 		});
 	}
-	const file = await readBinary(this, binaryPropertyName, UPLOAD_LABELS.binaryPropertyName);
-	await uploadToPresignedUrl(this, 'Media → Upload', data.presignedUrl, file, this.getItemIndex());
+	const file = await storedFile(this, binaryPropertyName, UPLOAD_LABELS.binaryPropertyName);
+	await uploadToPresignedUrl(
+		this,
+		'Media → Upload',
+		data.presignedUrl,
+		file,
+		binary.mimeType,
+		this.getItemIndex(),
+	);
 	const includeUrl = parameter<boolean>(this, 'options.includePresignedUrl', false) === true;
 	return [
 		{
@@ -106,7 +113,7 @@ export async function postReceiveMediaUpload(
 				mediaRetentionExpiresAt: data.mediaRetentionExpiresAt ?? null,
 				fileName: body.fileName,
 				mediaType: body.mediaType,
-				fileSize: file.content.length,
+				fileSize: file.size,
 				...(includeUrl ? { presignedUrl: data.presignedUrl } : {}),
 			},
 		},

@@ -7,7 +7,12 @@ import type {
 } from 'n8n-workflow';
 
 import { isObject } from '../../../../shared/isObject';
-import { jsonBodyWithFiles, storedFile, StoredFile } from '../../../shared/binary';
+import {
+	jsonBodyWithFiles,
+	storedFile,
+	StoredFile,
+	streamedBodyOptions,
+} from '../../../shared/binary';
 import { parameter } from '../../../shared/parameters';
 import { refuse, refuseField } from '../../../shared/rules';
 import { asString, compact, dataOf, messagesOf, type Body } from '../common';
@@ -289,13 +294,11 @@ export async function buildCreateBody(this: IExecuteSingleFunctions, options: IH
 		options.body = sent;
 		return options;
 	}
-	options.body = jsonBodyWithFiles(this.getNode(), sent, placed) as unknown as IDataObject;
-	options.json = false;
-	options.headers = { ...(options.headers ?? {}), 'Content-Type': 'application/json' };
-	// Following a redirect makes n8n's request helper keep every byte sent, to send it again; a create is not
-	// redirected (a 301 or 302 would turn it into a GET anyway), so the body is sent once and not kept.
-	options.disableFollowRedirect = true;
-	return options;
+	return {
+		...options,
+		headers: { ...(options.headers ?? {}), 'Content-Type': 'application/json' },
+		...streamedBodyOptions(jsonBodyWithFiles(this.getNode(), sent, placed)),
+	};
 }
 
 /** The invitee list of a create answer: `invitees` in the public descriptions, `invitations` in some answers. */
