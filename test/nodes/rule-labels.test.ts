@@ -74,6 +74,7 @@ describe('the field named in a refusal', () => {
 			refuseField: 1,
 			refusal: 1,
 			readBinary: 2,
+			storedFile: 2,
 			binaryMetadata: 2,
 		};
 		const offenders = (await nodeModules()).flatMap((module) => {

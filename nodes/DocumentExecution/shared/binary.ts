@@ -24,13 +24,6 @@ export type NodeContext = IExecuteSingleFunctions | IExecuteFunctions;
 const isSingleItem = (context: NodeContext): context is IExecuteSingleFunctions =>
 	'getItemIndex' in context;
 
-export interface BinaryFile {
-	content: Buffer;
-	mimeType: string;
-	fileName?: string;
-	fileExtension?: string;
-}
-
 /**
  * The bytes of an input item's binary property, whatever n8n's binary storage mode (inline, filesystem,
  * S3). `field` is the parameter's display name, so the error tells the user what to fix.
@@ -40,17 +33,11 @@ export async function readBinary(
 	propertyName: string,
 	field: string,
 	itemIndex = isSingleItem(context) ? context.getItemIndex() : 0,
-): Promise<BinaryFile> {
-	const binary = binaryMetadata(context, propertyName, field, itemIndex);
-	const content = isSingleItem(context)
+): Promise<Buffer> {
+	binaryMetadata(context, propertyName, field, itemIndex);
+	return isSingleItem(context)
 		? await context.helpers.getBinaryDataBuffer(propertyName)
 		: await context.helpers.getBinaryDataBuffer(itemIndex, propertyName);
-	return {
-		content,
-		mimeType: binary.mimeType,
-		fileName: binary.fileName,
-		fileExtension: binary.fileExtension,
-	};
 }
 
 /**
@@ -174,6 +161,26 @@ async function firstBytes(stream: AsyncIterable<Buffer>, count: number): Promise
 	return Buffer.concat(chunks).subarray(0, count);
 }
 
+/** The first `count` bytes of a stored binary, whatever n8n's binary storage mode. */
+async function storedHead(
+	context: NodeContext,
+	binary: IBinaryData,
+	count: number,
+): Promise<Buffer> {
+	if (!binary.id)
+		return Buffer.from(binary.data.slice(0, 4 * Math.ceil(count / 3)), 'base64').subarray(0, count);
+	return await firstBytes(await context.helpers.getBinaryStream(binary.id, count), count);
+}
+
+/**
+ * The size in bytes of a binary: of its base64 when the item holds it (a Code node may have replaced the text
+ * and left `bytes` as it was), else what n8n recorded (`bytes` is not given before n8n 2.x).
+ */
+async function storedSize(context: NodeContext, binary: IBinaryData): Promise<number> {
+	if (!binary.id) return Buffer.byteLength(binary.data, 'base64');
+	return binary.bytes ?? (await context.helpers.getBinaryMetadata(binary.id)).fileSize;
+}
+
 /**
  * An input item's binary property as a StoredFile, whatever n8n's binary storage mode, with the same refusal
  * as readBinary when it is missing. Only its size and first bytes are read here.
@@ -186,23 +193,16 @@ export async function storedFile(
 	const { helpers } = context;
 	const binary = binaryMetadata(context, propertyName, field);
 	const { id, data } = binary;
-	if (id) {
-		const { fileSize: size } = await helpers.getBinaryMetadata(id);
-		if (typeof size !== 'number')
-			return StoredFile.of(field, await helpers.getBinaryDataBuffer(propertyName));
-		const stream = await helpers.getBinaryStream(id, FILE_HEAD_BYTES);
-		const head = await firstBytes(stream, FILE_HEAD_BYTES);
+	if (!id && !isCanonicalBase64(data))
+		return StoredFile.of(field, await helpers.getBinaryDataBuffer(propertyName));
+	const size = await storedSize(context, binary);
+	const head = await storedHead(context, binary, FILE_HEAD_BYTES);
+	if (id)
 		return new StoredFile(field, size, head, async function* () {
 			// Pieces of a multiple of 3 bytes are encoded as they come, without joining.
 			yield* await helpers.getBinaryStream(id, BASE64_SLICE_BYTES);
 		});
-	}
-	if (!isCanonicalBase64(data))
-		return StoredFile.of(field, await helpers.getBinaryDataBuffer(propertyName));
-	const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
-	const head = Buffer.from(data.slice(0, 12), 'base64').subarray(0, FILE_HEAD_BYTES);
 	const slice = (BASE64_SLICE_BYTES / 3) * 4;
-	const size = (data.length / 4) * 3 - padding;
 	return new StoredFile(
 		field,
 		size,
@@ -234,16 +234,21 @@ class StreamedBody {
 }
 
 /**
- * The request options that send a StreamedBody: as it is, and without following redirects, which would make
- * n8n's request helper keep every byte sent, to send it again (a 301 or 302 would turn the request into a GET
- * anyway). A redirect is then an answer like any other, for the operation's error check to report.
+ * `options` sending a StreamedBody: as it is, with its type as the Content-Type (axios sets none for an empty
+ * Blob), and without following redirects, which would make n8n's request helper keep every byte sent, to send
+ * it again (a 301 or 302 would turn the request into a GET anyway). A redirect is then an answer like any
+ * other, for the operation's error check to report.
  */
-export const streamedBodyOptions = (body: StreamedBody) =>
-	({
-		body: body as unknown as IDataObject,
-		json: false,
-		disableFollowRedirect: true,
-	}) satisfies Partial<IHttpRequestOptions>;
+export const withStreamedBody = (
+	options: IHttpRequestOptions,
+	body: StreamedBody,
+): IHttpRequestOptions => ({
+	...options,
+	headers: { ...(options.headers ?? {}), 'Content-Type': body.type },
+	body: body as unknown as IDataObject,
+	json: false,
+	disableFollowRedirect: true,
+});
 
 /**
  * A JSON body whose file fields are base64, made while it is sent. `body` carries placeholder strings (keys of
@@ -285,8 +290,8 @@ export function jsonBodyWithFiles(
  * A text file as the string the service expects (the licence content of Licence > Install): UTF-8, without
  * a byte-order mark or the surrounding whitespace and line breaks editors add.
  */
-export const toText = (file: BinaryFile): string =>
-	file.content
+export const toText = (content: Buffer): string =>
+	content
 		.toString('utf8')
 		.replace(/^\uFEFF/, '')
 		.trim();
@@ -480,21 +485,6 @@ export async function fetchTemporaryFile(
 	};
 }
 
-/** The first bytes of a stored binary, whatever n8n's binary storage mode. */
-async function storedHead(context: NodeContext, binary: IBinaryData): Promise<Buffer> {
-	if (!binary.id)
-		return Buffer.from(binary.data.slice(0, 4 * Math.ceil(CHECKED_HEAD_BYTES / 3)), 'base64');
-	const stream = await context.helpers.getBinaryStream(binary.id, CHECKED_HEAD_BYTES);
-	return await firstBytes(stream, CHECKED_HEAD_BYTES);
-}
-
-/** The size in bytes of a stored binary (n8n before 2.x does not give `bytes`). */
-async function storedSize(context: NodeContext, binary: IBinaryData): Promise<number> {
-	if (binary.bytes !== undefined) return binary.bytes;
-	if (!binary.id) return Buffer.byteLength(binary.data, 'base64');
-	return Number((await context.helpers.getBinaryMetadata(binary.id)).fileSize);
-}
-
 /**
  * Reads an opened download into n8n's binary store as it arrives (on disk in n8n's filesystem mode, so the
  * node never holds the file), as an output binary property named and typed as `as` says; then checks what was
@@ -513,7 +503,7 @@ export async function storeDownload(
 		throw networkError(context.getNode(), error, attemptOf(download), itemIndex) ?? error;
 	}
 	const file = {
-		head: await storedHead(context, binary),
+		head: await storedHead(context, binary, CHECKED_HEAD_BYTES),
 		size: await storedSize(context, binary),
 		mimeType: download.mimeType,
 	};
@@ -664,15 +654,15 @@ export function fileLinkJson(file: FileLinkDescription): IDataObject {
 
 /**
  * How a file goes to a pre-signed upload URL (v4 media upload). The spec does not show the method or the
- * headers; this follows the convention of pre-signed object-store URLs: PUT, the raw bytes as the body, the
- * file's own Content-Type, and no credentials (the URL carries its signature). The one place to change it.
+ * headers; this follows the convention of pre-signed object-store URLs: PUT, the raw bytes as the body with
+ * the file's own Content-Type (uploadToPresignedUrl), and no credentials (the URL carries its signature).
  */
-export const PRESIGNED_UPLOAD = { method: 'PUT', contentTypeHeader: 'Content-Type' } as const;
+export const PRESIGNED_UPLOAD = { method: 'PUT' } as const;
 
 /**
  * Sends a file to a pre-signed upload URL as PRESIGNED_UPLOAD says, read while it is sent (its Content-Length is
- * the file's size); a refusal becomes a NodeApiError, a network
- * failure an error naming `operation` (as the node's form names it) and the host.
+ * the file's size); a refusal becomes a NodeApiError, a network failure an error naming `operation` (as the
+ * node's form names it) and the host.
  */
 export async function uploadToPresignedUrl(
 	context: NodeContext,
@@ -686,12 +676,7 @@ export async function uploadToPresignedUrl(
 	const body = new StreamedBody(file.size, type, () => file.bytes(context.getNode()));
 	const response = await requestPresignedUrl(
 		context,
-		{
-			method: PRESIGNED_UPLOAD.method,
-			url,
-			headers: { [PRESIGNED_UPLOAD.contentTypeHeader]: type },
-			...streamedBodyOptions(body),
-		},
+		withStreamedBody({ method: PRESIGNED_UPLOAD.method, url }, body),
 		{ operation, again: 'run the node again to get a fresh upload URL' },
 		itemIndex,
 	);

@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
 
+import type { INode } from 'n8n-workflow';
+
+import { StoredFile } from '../../../nodes/DocumentExecution/shared/binary';
+
 import { V3_SEED } from '../../emulator/families/v3';
 import type { Emulator } from '../../emulator/server';
 import { NODE_NAME } from '../../harness/engine';
@@ -84,6 +88,14 @@ describe('Create sends files from binary fields as the same JSON bytes, whatever
 		expect(receivedCreate()).toBe(BODY_SHA256);
 	});
 
+	it('an item whose recorded size is stale (a Code node replaced its base64 and kept bytes)', async () => {
+		const item = await pdfItem(main, { annex, stamp });
+		item.binary!.data.bytes = 1;
+		const result = await runDocument(emulator, parameters, { input: [item] });
+		expect(result.nodeError(NODE_NAME)).toBeUndefined();
+		expect(receivedCreate()).toBe(BODY_SHA256);
+	});
+
 	const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 	it.each([
 		[
@@ -109,5 +121,25 @@ describe('Create sends files from binary fields as the same JSON bytes, whatever
 		const result = await runDocument(emulator, parameters, { input: [item] });
 		expect(result.nodeError(NODE_NAME)).toBeUndefined();
 		expect(receivedCreate()).toBe(BODY_SHA256);
+	});
+});
+
+describe('A file that changes while it is sent', () => {
+	it('ends the request with an error naming the field, not a body of the wrong length', async () => {
+		const node = { name: NODE_NAME } as INode;
+		const shorter = new StoredFile(
+			'Input Binary Field',
+			10,
+			Buffer.from('%PDF-'),
+			async function* () {
+				yield Buffer.from('%PDF-1.4');
+			},
+		);
+		const encode = async () => {
+			for await (const _piece of shorter.base64(node));
+		};
+		await expect(encode()).rejects.toThrow(
+			'Input Binary Field: the file changed while it was sent (8 bytes, not 10)',
+		);
 	});
 });

@@ -239,8 +239,6 @@ export async function postReceivePackDownload(
 	// link to give: the file is output rather than dropped.
 	const file = {
 		content: body,
-		head: body,
-		size: body.length,
 		fileName: fileNameFromDisposition(response.headers['content-disposition']),
 		mimeType: contentType,
 	};
@@ -250,7 +248,8 @@ export async function postReceivePackDownload(
 		answeredBy: 'the service',
 		remedy: STREAM_REMEDY,
 	};
-	checkDownloadedFile(this, file, response.statusCode, streamed, this.getItemIndex());
+	const facts = { head: body, size: body.length, mimeType: contentType };
+	checkDownloadedFile(this, facts, response.statusCode, streamed, this.getItemIndex());
 	if (options.linkOnly !== true && !returnsFile(this)) {
 		const described = fileLinkJson({
 			url: null,

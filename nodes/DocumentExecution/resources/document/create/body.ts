@@ -11,7 +11,7 @@ import {
 	jsonBodyWithFiles,
 	storedFile,
 	StoredFile,
-	streamedBodyOptions,
+	withStreamedBody,
 } from '../../../shared/binary';
 import { parameter } from '../../../shared/parameters';
 import { refuse, refuseField } from '../../../shared/rules';
@@ -294,11 +294,7 @@ export async function buildCreateBody(this: IExecuteSingleFunctions, options: IH
 		options.body = sent;
 		return options;
 	}
-	return {
-		...options,
-		headers: { ...(options.headers ?? {}), 'Content-Type': 'application/json' },
-		...streamedBodyOptions(jsonBodyWithFiles(this.getNode(), sent, placed)),
-	};
+	return withStreamedBody(options, jsonBodyWithFiles(this.getNode(), sent, placed));
 }
 
 /** The invitee list of a create answer: `invitees` in the public descriptions, `invitations` in some answers. */
