@@ -67,16 +67,19 @@ function toolOf(base: INodeType): INodeType {
 }
 
 export const TOOL_TYPE = nodeTypeName('documentExecutionTool');
-export const TOOL_NAME = 'Download Tool';
+export const TOOL_NAME = 'Document Execution Tool';
 const AGENT_NAME = 'Agent';
 
 /**
  * How the agent calls its tool, the two ways n8n 2.41 runs a tool node:
  * - `tool`: the agent reads its connected tools (`getInputConnectionData`); n8n-core wraps the node in a
- *   LangChain tool (create-node-as-tool.ts) whose call runs the node in a SupplyDataContext and hands the
- *   agent the JSON of its items as a string (get-input-connection-data.ts, binary dropped).
- * - `engine`: the agent returns an EngineRequest; WorkflowExecute runs the tool node like any node and
- *   calls the agent again with the node's task data (requests-response.ts).
+ *   LangChain tool (create-node-as-tool.ts) whose call is `makeHandleToolInvocation`
+ *   (get-input-connection-data.ts): it runs the node's `execute` (routing, for a declarative node; custom
+ *   operations are not looked at) in a SupplyDataContext, records `{response}` as the tool's output and
+ *   hands the agent the JSON of its items as a string (binary dropped).
+ * - `engine`: the agent returns an EngineRequest; WorkflowExecute runs the tool node like any node (a custom
+ *   operation first, as in a workflow) and calls the agent again with the node's task data
+ *   (requests-response.ts).
  */
 export type AgentMode = 'tool' | 'engine';
 

@@ -10,7 +10,13 @@ import { downloadFields, downloadLinkedFile, validateDownloadQuery } from './dow
 import { getDetailsFields, sendDetailSections } from './getDetails';
 import { getManyFields, paginateList, validateListQuery } from './getMany';
 import { buildReactivateBody, reactivateFields } from './reactivate';
-import { resendFields, resendInvitations } from './resend';
+import {
+	outputResendOutcomes,
+	RESEND_PATH,
+	resendFields,
+	resendInvitations,
+	sendSignUrls,
+} from './resend';
 import { outputEbgReview, reviewEbgFields, validateEbgReviewBody } from './reviewEbg';
 import {
 	outputDocSigner,
@@ -112,6 +118,11 @@ const operation = operationSelector('document', 'create', [
 		action: 'Resend invitation notifications',
 		description:
 			'Resend the e-mail and SMS invitation to invitees who have not signed (at most 5 times each)',
+		// A workflow runs the custom operation below; this routing is what an AI agent's tool call runs.
+		routing: v3Routing('POST', RESEND_PATH, {
+			preSend: [sendSignUrls],
+			postReceive: [outputResendOutcomes],
+		}),
 	},
 	{
 		name: 'Review eBG Notification',
@@ -157,6 +168,7 @@ export const documentResource: ResourceModule = {
 		...signWithDocSignerFields,
 		...reviewEbgFields,
 	],
-	// Resend batches sign URLs across items (at most 15 per request), which routing cannot express.
+	// Resend batches sign URLs across items (at most 15 per request), which routing cannot express. n8n
+	// runs custom operations only in a workflow, so Resend also has routing, for an agent's tool call.
 	customOperations: { resend: resendInvitations },
 };

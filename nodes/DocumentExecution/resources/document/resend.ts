@@ -1,7 +1,10 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
 	IN8nHttpFullResponse,
+	INode,
 	INodeExecutionData,
 	INodeProperties,
 	JsonObject,
@@ -15,7 +18,11 @@ import { asNodeError, responseError } from '../../../shared/errors';
 import { oauth2Refusal } from '../../shared/routing';
 import { applyRules, refusal, requiredText, type FieldLabels } from '../../shared/rules';
 import { showFor } from '../../shared/descriptions';
+import { parameter } from '../../shared/parameters';
 import { isObject } from '../../../shared/isObject';
+
+/** The service's resend path, relative to `{base_url}`. */
+export const RESEND_PATH = '/v3.0/sign/request/resend';
 
 export const MAX_SIGN_URLS = 15;
 
@@ -68,11 +75,79 @@ function resentOutcome(invitation: IDataObject): boolean | null {
 	return null;
 }
 
+/** An item's sign URLs, checked; stops the item before any request when they break a rule. */
+function checkedSignUrls(node: INode, value: unknown, itemIndex: number): string[] {
+	const signUrls = splitSignUrls(value);
+	const checked = applyRules(resendSchema, { signUrls }, RESEND_LABELS);
+	if (checked.violations) {
+		const [{ field, rule }] = checked.violations;
+		throw refusal(node, field, rule, itemIndex, {
+			hint: `Give 1 to ${MAX_SIGN_URLS} sign URLs, comma- or newline-separated.`,
+		});
+	}
+	return signUrls;
+}
+
+/** The outcome of each sign URL a request held, in order, from the service's answer to it. */
+function resendOutcomes(
+	node: INode,
+	signUrls: string[],
+	response: IN8nHttpFullResponse,
+	itemIndex: number,
+): IDataObject[] {
+	const data = isObject(response.body) && isObject(response.body.data) ? response.body.data : {};
+	const invitations = Array.isArray(data.invitations) ? (data.invitations as IDataObject[]) : [];
+	if (invitations.length !== signUrls.length) {
+		throw new NodeApiError(node, response.body as JsonObject, {
+			message: `The service answered ${invitations.length} outcomes for ${signUrls.length} sign URLs`,
+			itemIndex,
+		});
+	}
+	return signUrls.map((signUrl, position) => {
+		const invitation = invitations[position];
+		return {
+			signUrl,
+			resent: resentOutcome(invitation),
+			message: invitation.message ?? null,
+			name: invitation.name ?? null,
+			email: invitation.email ?? null,
+			phone: invitation.phone ?? null,
+			reply: invitation,
+		};
+	});
+}
+
 /**
- * Resend Invitations, a custom operation because it batches across items: every item's sign URLs are
- * packed, in order, into requests of at most 15 (the service's limit), and each URL's outcome is given back
- * as one output item paired with the item it came from. A failed request fails the items whose URLs it held
- * (one error item each under Continue On Fail); the others go on.
+ * Resend through n8n's routing, one request per item: what runs when an AI agent calls the node as its tool
+ * through n8n-core's `makeHandleToolInvocation`, which runs routing and skips custom operations. A workflow
+ * runs `resendInvitations` instead; both check and read through the same two functions above.
+ */
+export async function sendSignUrls(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+	const signUrls = checkedSignUrls(
+		this.getNode(),
+		parameter(this, 'signUrls', ''),
+		this.getItemIndex(),
+	);
+	return { ...options, body: { signUrls } };
+}
+
+/** postReceive of the routed Resend (after the v3 envelope check): one item per sign URL. */
+export async function outputResendOutcomes(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const signUrls = splitSignUrls(parameter(this, 'signUrls', ''));
+	return resendOutcomes(this.getNode(), signUrls, response, this.getItemIndex()).map((json) => ({
+		json,
+	}));
+}
+
+/**
+ * Resend Invitations in a workflow, a custom operation because it batches across items: every item's sign
+ * URLs are packed, in order, into requests of at most 15 (the service's limit), and each URL's outcome is
+ * given back as one output item paired with the item it came from. A failed request fails the items whose
+ * URLs it held (one error item each under Continue On Fail); the others go on.
  */
 export async function resendInvitations(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -86,14 +161,11 @@ export async function resendInvitations(this: IExecuteFunctions): Promise<INodeE
 		try {
 			if (this.getNodeParameter('authentication', itemIndex, 'authToken') === 'oAuth2')
 				throw oauth2Refusal(node, itemIndex);
-			const signUrls = splitSignUrls(this.getNodeParameter('signUrls', itemIndex, ''));
-			const checked = applyRules(resendSchema, { signUrls }, RESEND_LABELS);
-			if (checked.violations) {
-				const [{ field, rule }] = checked.violations;
-				throw refusal(node, field, rule, itemIndex, {
-					hint: `Give 1 to ${MAX_SIGN_URLS} sign URLs, comma- or newline-separated.`,
-				});
-			}
+			const signUrls = checkedSignUrls(
+				node,
+				this.getNodeParameter('signUrls', itemIndex, ''),
+				itemIndex,
+			);
 			outcomes.set(itemIndex, []);
 			pending.push(...signUrls.map((signUrl) => ({ itemIndex, signUrl })));
 		} catch (error) {
@@ -104,9 +176,10 @@ export async function resendInvitations(this: IExecuteFunctions): Promise<INodeE
 
 	if (pending.length) {
 		const credentials = await this.getCredentials(credentialTypeFor('authToken'));
-		const url = `${resolveBaseUrl(credentials)}/v3.0/sign/request/resend`;
+		const url = `${resolveBaseUrl(credentials)}${RESEND_PATH}`;
 		for (let start = 0; start < pending.length; start += MAX_SIGN_URLS) {
 			const batch = pending.slice(start, start + MAX_SIGN_URLS);
+			const signUrls = batch.map((entry) => entry.signUrl);
 			const firstItem = batch[0].itemIndex;
 			try {
 				const response = (await this.helpers.httpRequestWithAuthentication.call(
@@ -116,7 +189,7 @@ export async function resendInvitations(this: IExecuteFunctions): Promise<INodeE
 						method: 'POST',
 						url,
 						headers: { Accept: 'application/json' },
-						body: { signUrls: batch.map((entry) => entry.signUrl) },
+						body: { signUrls },
 						json: true,
 						returnFullResponse: true,
 						ignoreHttpStatusErrors: true,
@@ -124,29 +197,9 @@ export async function resendInvitations(this: IExecuteFunctions): Promise<INodeE
 				)) as IN8nHttpFullResponse;
 				const error = responseError(node, 'v3', response, firstItem);
 				if (error) throw error;
-				const data =
-					isObject(response.body) && isObject(response.body.data) ? response.body.data : {};
-				const invitations = Array.isArray(data.invitations)
-					? (data.invitations as IDataObject[])
-					: [];
-				if (invitations.length !== batch.length) {
-					throw new NodeApiError(node, response.body as JsonObject, {
-						message: `The service answered ${invitations.length} outcomes for ${batch.length} sign URLs`,
-						itemIndex: firstItem,
-					});
-				}
-				batch.forEach((entry, position) => {
-					const invitation = invitations[position];
-					outcomes.get(entry.itemIndex)?.push({
-						signUrl: entry.signUrl,
-						resent: resentOutcome(invitation),
-						message: invitation.message ?? null,
-						name: invitation.name ?? null,
-						email: invitation.email ?? null,
-						phone: invitation.phone ?? null,
-						reply: invitation,
-					});
-				});
+				resendOutcomes(node, signUrls, response, firstItem).forEach((outcome, position) =>
+					outcomes.get(batch[position].itemIndex)?.push(outcome),
+				);
 			} catch (error) {
 				if (!continueOnFail) throw asNodeError(node, error, firstItem);
 				for (const entry of batch) {
