@@ -124,6 +124,42 @@ describe('Get details', () => {
 		}
 	});
 
+	it.each([
+		['comma-separated text from an expression', '={{ "file, auditTrail ,workflow_name" }}'],
+		['comma-separated text', 'file,auditTrail, workflow_name'],
+		[
+			'an object of switches from an expression',
+			'={{ { file: true, auditTrail: true, workflow_name: true, cc: false } }}',
+		],
+		[
+			'an object of switches, as older workflows saved it',
+			{ file: true, auditTrail: true, workflow_name: true, cc: false },
+		],
+	])('reads Sections given as %s', async (_form, sections) => {
+		const result = await runDocument(emulator, { operation: 'getDetails', documentId, sections });
+		expect(result.nodeError(NODE_NAME)).toBeUndefined();
+		expect(detailQueries()).toEqual([
+			{
+				documentId: [documentId],
+				file: ['true'],
+				auditTrail: ['true'],
+				workflow: ['true'],
+				workflow_name: ['true'],
+			},
+		]);
+	});
+
+	it.each([
+		['comma-separated text', '={{ "file, invitees" }}'],
+		['an object of switches', '={{ { file: true, invitees: true } }}'],
+	])('refuses an unknown section in %s, naming the field', async (_form, sections) => {
+		const result = await runDocument(emulator, { operation: 'getDetails', documentId, sections });
+		expect(result.nodeError(NODE_NAME)?.message).toBe(
+			'Sections: unknown section "invitees"; pick from the Sections list',
+		);
+		expect(requestsOn(emulator, servicePaths.details)).toHaveLength(0);
+	});
+
 	it('refuses a section the service does not list (the old Include names among them) before any request', async () => {
 		const result = await runDocument(emulator, {
 			operation: 'getDetails',

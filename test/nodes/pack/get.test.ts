@@ -71,6 +71,33 @@ describe('Pack → Get sections and output', () => {
 		expect(data.documents.every((document) => document.auditTrail)).toBe(true);
 	});
 
+	it.each([
+		[
+			'comma-separated text from an expression',
+			'={{ "sender, combinationConfig_combinationSettings_webhooks" }}',
+		],
+		['comma-separated text', 'sender,combinationConfig_combinationSettings_webhooks'],
+		[
+			'an object of switches from an expression',
+			'={{ { sender: true, combinationConfig_combinationSettings_webhooks: true, cc: false } }}',
+		],
+		[
+			'an object of switches, as older workflows saved it',
+			{ sender: true, combinationConfig_combinationSettings_webhooks: true, cc: false },
+		],
+	])('reads Sections given as %s', async (_form, sections) => {
+		const pack = mainPacks(emulator)[0];
+		const result = await get('token', { packId: pack.packId, sections });
+		expect(result.nodeError(NODE_NAME)).toBeUndefined();
+		expect(details()[0].query).toEqual({
+			packId: pack.packId,
+			sender: 'true',
+			combinationConfig: 'true',
+			combinationConfig_combinationSettings: 'true',
+			combinationConfig_combinationSettings_webhooks: 'true',
+		});
+	});
+
 	it('outputs one item per document with its pack, ready for Download', async () => {
 		const pack = mainPacks(emulator).find((candidate) => candidate.documents.length === 3)!;
 		const result = await get('token', { packId: pack.packId, options: { output: 'documents' } });
@@ -113,6 +140,17 @@ describe('Pack → Get refuses before sending', () => {
 			packId: mainPacks(emulator)[0].packId,
 			sections: '={{ ["sender", "everything"] }}',
 		});
+		expect(result.nodeError(NODE_NAME)?.message).toBe(
+			'Sections: unknown section "everything"; pick from the Sections list',
+		);
+		expect(emulator.requestsTo('/v4/')).toHaveLength(0);
+	});
+
+	it.each([
+		['comma-separated text', '={{ "sender, everything" }}'],
+		['an object of switches', '={{ { sender: true, everything: true } }}'],
+	])('an unknown section in %s, naming the field', async (_form, sections) => {
+		const result = await get('token', { packId: mainPacks(emulator)[0].packId, sections });
 		expect(result.nodeError(NODE_NAME)?.message).toBe(
 			'Sections: unknown section "everything"; pick from the Sections list',
 		);

@@ -7,7 +7,7 @@ import type {
 import { z } from 'zod';
 
 import { showFor } from '../../shared/descriptions';
-import { parameter } from '../../shared/parameters';
+import { sectionList } from '../../shared/parameters';
 import { refuse, type FieldLabels } from '../../shared/rules';
 import { sectionLabel, sectionListSchema, switchQuery } from '../../shared/sectionSwitches';
 
@@ -102,12 +102,13 @@ export async function sendDetailSections(
 	this: IExecuteSingleFunctions,
 	options: IHttpRequestOptions,
 ) {
-	const sections = parameter<unknown>(this, 'sections', []);
-	refuse(this, detailsQuerySchema, { sections }, GET_DETAILS_LABELS);
-	options.qs = {
-		...(options.qs as IDataObject),
-		...switchQuery(sections as DetailSwitch[], DETAIL_SWITCHES),
-	};
+	const { sections } = refuse(
+		this,
+		detailsQuerySchema,
+		{ sections: sectionList(this, 'sections') },
+		GET_DETAILS_LABELS,
+	);
+	options.qs = { ...(options.qs as IDataObject), ...switchQuery(sections, DETAIL_SWITCHES) };
 	return options;
 }
 

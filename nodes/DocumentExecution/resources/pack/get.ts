@@ -9,7 +9,7 @@ import type {
 import { z } from 'zod';
 
 import { showFor } from '../../shared/descriptions';
-import { locatorValue, parameter } from '../../shared/parameters';
+import { locatorValue, parameter, sectionList } from '../../shared/parameters';
 import { refuse, type FieldLabels } from '../../shared/rules';
 import { sectionLabel, sectionListSchema, switchQuery } from '../../shared/sectionSwitches';
 import {
@@ -80,7 +80,7 @@ export async function preSendPackGet(
 	// Pack ID is a picker; the other two selectors are text, which the locator reader hands through as it is.
 	const input = {
 		[selector]: locatorValue(this, selector),
-		sections: parameter<string[]>(this, 'sections', []),
+		sections: sectionList(this, 'sections'),
 	};
 	const valid = refuse(this, packGetSchema, input, GET_LABELS);
 	requestOptions.qs = {
