@@ -192,6 +192,11 @@ describe('Stamps', () => {
 		});
 	});
 
+	it("answers the series list at the knowledge base's path only, not at the collection's v3.0", async () => {
+		expect((await get('/v3.1/series/list')).data).toMatchObject({ status: 1 });
+		expect((await get('/v3.0/series/list')).status).toBe(404);
+	});
+
 	it('lists the groups under data.seriesGroups', async () => {
 		const { data } = (await get('/v3.0/series/groups/list')).data;
 		expect(data.seriesGroups).toEqual([

@@ -3,7 +3,7 @@ import { outputData, outputListOf } from '../../shared/outputs';
 import { v3Routing } from '../../shared/routing';
 import type { ResourceModule } from '../types';
 import { checkExpiryQuery, getExpiringFields } from './getExpiring';
-import { getSeriesFields, sendSeriesSwitches } from './getSeries';
+import { getSeriesFields, SERIES_LIST_PATH, sendSeriesSwitches } from './getSeries';
 
 const operation = operationSelector('stamp', 'getSeries', [
 	{
@@ -31,7 +31,7 @@ const operation = operationSelector('stamp', 'getSeries', [
 		value: 'getSeries',
 		action: 'Get stamp series',
 		description: 'List the stamp paper series of the account, with the fields you include',
-		routing: v3Routing('GET', '/v3.1/series/list', {
+		routing: v3Routing('GET', SERIES_LIST_PATH, {
 			preSend: [sendSeriesSwitches],
 			postReceive: [outputData],
 		}),
