@@ -1,7 +1,8 @@
 import axios from 'axios';
 import { createHash } from 'node:crypto';
 
-import { startEmulator, type Emulator } from '../emulator/server';
+import { V3_SEED } from '../emulator/families/v3';
+import { DEFAULT_AUTH_TOKEN, startEmulator, type Emulator } from '../emulator/server';
 
 let emulator: Emulator;
 beforeEach(async () => {
@@ -28,6 +29,20 @@ describe('emulator core', () => {
 			query: { x: '1' },
 		});
 		expect(recorded[0].headers['x-auth-token']).toBe('abc');
+	});
+
+	it('reads a GET that carries a Content-Type without its query string, as the live service does', async () => {
+		const url = `${emulator.baseUrl}/v3.2/sign/request?documentId=${V3_SEED.sentDocumentId}`;
+		const headers = { 'x-auth-token': DEFAULT_AUTH_TOKEN };
+		expect((await http.get(url, { headers })).data).toMatchObject({ status: 1 });
+		const typed = await http.get(url, {
+			headers: { ...headers, 'content-type': 'application/json' },
+		});
+		expect(typed.data).toMatchObject({ status: 0, messages: [{ code: 'document.id.required' }] });
+		// The request log keeps what was sent.
+		const [, recorded] = emulator.requestsTo('/v3.2/sign/request');
+		expect(recorded.headers['content-type']).toBe('application/json');
+		expect(recorded.query).toEqual({ documentId: V3_SEED.sentDocumentId });
 	});
 
 	describe('fault injection', () => {

@@ -74,6 +74,8 @@ export interface Emulator {
 }
 
 const SERVICE_PREFIXES = ['/api/', '/oauth/'];
+/** Where the service's API answers: the paths on which a GET with a Content-Type loses its query string. */
+const API_PREFIX = '/api/';
 /** Paths faults apply to: the service's, and the pre-signed links it hands out. */
 const FAULTABLE_PREFIXES = [...SERVICE_PREFIXES, '/__files/', '/__upload/'];
 
@@ -154,7 +156,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			return send(response, json(404, { message: `No route for ${recorded.path}` }));
 		if (found === 405)
 			return send(response, json(405, { message: `${recorded.method} is not allowed here` }));
-		send(response, await found.handler({ ...recorded, params: found.params }));
+		send(response, await found.handler({ ...asTheServiceReads(recorded), params: found.params }));
 	}
 
 	await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
@@ -204,6 +206,18 @@ async function readRequest(request: IncomingMessage, clock: Clock): Promise<Reco
 		body: parseBody(rawBody, request.headers['content-type']),
 		at: clock.now(),
 	};
+}
+
+/**
+ * The request as the service's API reads it: a GET that carries a Content-Type loses its query string, as
+ * the live service does (choices/http.md). The request log keeps what was sent.
+ */
+function asTheServiceReads(recorded: RecordedRequest): RecordedRequest {
+	const losesQuery =
+		recorded.method === 'GET' &&
+		recorded.path.startsWith(API_PREFIX) &&
+		recorded.headers['content-type'] !== undefined;
+	return losesQuery ? { ...recorded, query: {}, queryAll: {} } : recorded;
 }
 
 function parseBody(rawBody: Buffer, contentType: string | undefined): unknown {
