@@ -3,7 +3,6 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { APP_DESCRIPTION } from '../shared/appDescription';
 import { authenticationProperty, nodeCredentials } from '../shared/authentication';
-import { baseUrlExpression } from '../shared/environment';
 import { resources } from './resources';
 import { searchDocuments } from './resources/document/listSearch';
 import { searchPacks } from './resources/pack/listSearch';
@@ -26,8 +25,8 @@ export class DocumentExecution implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: nodeCredentials(),
+		// The base URL comes from the credential in each operation's routing (shared/routing.ts).
 		requestDefaults: {
-			baseURL: baseUrlExpression,
 			headers: { Accept: 'application/json' },
 			// Error bodies of the v4 and v1 families carry the codes; shared/errors.ts reads them.
 			ignoreHttpStatusErrors: true,

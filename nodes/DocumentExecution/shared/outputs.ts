@@ -36,9 +36,14 @@ export const outputListOf = (key: string): PostReceiveAction =>
 
 /**
  * postReceive of an operation whose answer carries only messages (`data` is `{}`): what was acted on, the
- * outcome flag, and the service's first message code and text.
+ * outcome flag, and the service's first message code and text. `acted` gives what was acted on where a preSend
+ * kept it, so that the parameter is not evaluated again.
  */
-export const outputOutcome = (parameter: string, flag: string): PostReceiveAction =>
+export const outputOutcome = (
+	parameter: string,
+	flag: string,
+	acted = (context: IExecuteSingleFunctions) => String(locatorValue(context, parameter)).trim(),
+): PostReceiveAction =>
 	async function (
 		this: IExecuteSingleFunctions,
 		_items: INodeExecutionData[],
@@ -49,7 +54,7 @@ export const outputOutcome = (parameter: string, flag: string): PostReceiveActio
 		return [
 			{
 				json: {
-					[parameter]: String(locatorValue(this, parameter)).trim(),
+					[parameter]: acted(this),
 					[flag]: true,
 					code: first?.code ?? null,
 					message: first?.message ?? null,

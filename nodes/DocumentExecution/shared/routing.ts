@@ -1,6 +1,7 @@
 import type {
 	DeclarativeRestApiSettings,
 	IExecutePaginationFunctions,
+	IExecuteData,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
@@ -14,6 +15,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { credentialTypeFor, type Authentication } from '../../shared/authentication';
+import { resolveBaseUrl } from '../../shared/environment';
 import {
 	checkV1Response,
 	checkV3Response,
@@ -25,14 +28,15 @@ import {
 	type ServiceFamily,
 } from '../../shared/errors';
 import { showFor } from './descriptions';
+import { parameter } from './parameters';
 import { v4SingleRequest } from './v4Request';
 
 /**
  * The routing of every operation, by the service family it talks to: its request, then the family's steps
  * around the operation's own. Reading one operation's `v3Routing(…)`, `v4Routing(…)` or `v1Routing(…)` shows
  * all that runs for it:
- * - before its own preSend steps: the OAuth2 refusal (v3 and v1 take only the Auth Token) and, for an
- *   operation that creates, the Retry On Fail refusal;
+ * - before its own preSend steps: the OAuth2 refusal (v3 and v1 take only the Auth Token), for an
+ *   operation that creates the Retry On Fail refusal, then the credential's base URL;
  * - first of its postReceive steps: the family's error envelope check (for an operation that creates, one
  *   whose error says whether it may have been created);
  * - the sender: an operation that creates is sent by `sendCreate` (it tells a lost answer from a refusal),
@@ -75,6 +79,29 @@ const refuseRetryOnFail = (creation: Creation) =>
 			throw retryOnFailRefusal(this.getNode(), creation, this.getItemIndex());
 		return requestOptions;
 	};
+
+/** Each node run's base URL, keyed by the run's execute data: its credential is read once per run, not per item. */
+const baseUrlOfRun = new WeakMap<object, Promise<string>>();
+
+/**
+ * preSend of every operation: the credential's base URL. Not `requestDefaults.baseURL`: n8n 2.41 evaluates that
+ * expression twice per item, for the request and again in `RoutingNode.resolveBaseUrl` for its credential-domain
+ * check, and no form of it evaluates once (docs/performance.md).
+ */
+async function sendToCredentialBaseUrl(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	const run = this.getExecuteData() as IExecuteData | undefined;
+	let baseUrl = run && baseUrlOfRun.get(run);
+	if (!baseUrl) {
+		const authentication = parameter<Authentication>(this, 'authentication', 'authToken');
+		baseUrl = this.getCredentials(credentialTypeFor(authentication)).then(resolveBaseUrl);
+		if (run) baseUrlOfRun.set(run, baseUrl);
+	}
+	requestOptions.baseURL = await baseUrl;
+	return requestOptions;
+}
 
 /**
  * The sender of an operation that creates: `operations.pagination` is the only step of routing that sees a
@@ -120,6 +147,7 @@ function familyRouting(
 	const preSend = [
 		...(family === 'v4' ? [] : [refuseOAuth2]),
 		...(creates ? [refuseRetryOnFail(creates)] : []),
+		sendToCredentialBaseUrl,
 		...(steps.preSend ?? []),
 	];
 	const postReceive = [

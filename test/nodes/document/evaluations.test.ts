@@ -1,15 +1,18 @@
+import type { INodeParameters } from 'n8n-workflow';
 import { Expression } from 'n8n-workflow';
 
-import { baseUrlExpression } from '../../../nodes/shared/environment';
+import { V3_SEED } from '../../emulator/families/v3';
 import type { Emulator } from '../../emulator/server';
 import { NODE_NAME } from '../../harness/engine';
+import { TestCredentialsHelper } from '../../harness/credentials-helper';
 import { runDocument, startV3Emulator } from './setup';
 
 /**
  * Expressions cost most of a routed operation's time per item (in n8n 2.x each evaluation crosses into an
- * isolate), so the number Get Status causes per item is pinned here: an added field with routing, a second
- * property of the same name or a step that reads a parameter again shows up as a failure, not as a slower
- * bench. What each one is: docs/performance.md.
+ * isolate), so the number Get Status and Download File cause per item is pinned here: an added field with
+ * routing, a second property of the same name or a step that reads a parameter again shows up as a failure,
+ * not as a slower bench. So are the credential reads per item (each one is a database read and a decryption in
+ * the n8n server). What each one is: docs/performance.md.
  */
 
 let emulator: Emulator;
@@ -22,29 +25,28 @@ const DOCUMENT_ID_EXPRESSION = '={{ $json.documentId }}';
 
 const NAMES: Record<string, string> = {
 	[DOCUMENT_ID_EXPRESSION]: 'Document ID',
-	[baseUrlExpression]: 'base URL (requestDefaults)',
 	'={{$credentials.authToken}}': 'X-Auth-Token header (credential)',
 };
+const CREDENTIAL_READS = 'credential reads';
 
-/** Every expression evaluated during one Get Status run over `items` items, by what it is. */
-async function evaluationsOver(items: number): Promise<Record<string, number>> {
+/** Every expression evaluated, by what it is, and the credential reads, during one run over `documentIds`. */
+async function countsOver(
+	parameters: INodeParameters,
+	documentIds: string[],
+): Promise<Record<string, number>> {
 	const evaluate = jest.spyOn(Expression.prototype, 'resolveSimpleParameterValue');
+	const readCredential = jest.spyOn(TestCredentialsHelper.prototype, 'getDecrypted');
 	try {
 		const result = await runDocument(
 			emulator,
-			{
-				operation: 'getStatus',
-				documentId: { __rl: true, mode: 'id', value: DOCUMENT_ID_EXPRESSION },
-			},
-			{
-				input: Array.from({ length: items }, (_, index) => ({
-					json: { documentId: `DOCEXTRA${String(index + 1).padStart(6, '0')}` },
-				})),
-			},
+			{ ...parameters, documentId: { __rl: true, mode: 'id', value: DOCUMENT_ID_EXPRESSION } },
+			{ input: documentIds.map((documentId) => ({ json: { documentId } })) },
 		);
 		expect(result.nodeError(NODE_NAME)).toBeUndefined();
-		expect(result.output(NODE_NAME)).toHaveLength(items);
-		const counts: Record<string, number> = {};
+		expect(result.output(NODE_NAME).map((item) => item.json.documentId)).toEqual(documentIds);
+		const counts: Record<string, number> = {
+			[CREDENTIAL_READS]: readCredential.mock.calls.length,
+		};
 		for (const [expression] of evaluate.mock.calls) {
 			const name = NAMES[String(expression)] ?? String(expression);
 			counts[name] = (counts[name] ?? 0) + 1;
@@ -52,22 +54,49 @@ async function evaluationsOver(items: number): Promise<Record<string, number>> {
 		return counts;
 	} finally {
 		evaluate.mockRestore();
+		readCredential.mockRestore();
 	}
 }
 
-describe('Get Status: expressions evaluated per item', () => {
-	it('are the Document ID 5 times, the base URL twice and the token header once', async () => {
-		const one = await evaluationsOver(1);
-		const three = await evaluationsOver(3);
-		const perItem = Object.fromEntries(
-			Object.entries(three).map(([name, count]) => [name, (count - (one[name] ?? 0)) / 2]),
+/** What one more item costs: the counts over 3 items less those over 1, halved. */
+async function perItem(
+	parameters: INodeParameters,
+	documentIdOf: (index: number) => string,
+): Promise<Record<string, number>> {
+	const one = await countsOver(parameters, [documentIdOf(1)]);
+	const three = await countsOver(parameters, [1, 2, 3].map(documentIdOf));
+	return Object.fromEntries(
+		Object.entries(three)
+			.map(([name, count]) => [name, (count - (one[name] ?? 0)) / 2])
+			.filter(([, count]) => count !== 0),
+	);
+}
+
+// The Document ID: once on each of n8n's two walks over the node's properties (RoutingNode.runNode, then
+// resolveBaseUrl), and once read by sendDocumentId. No base URL: it is read from the credential once per run.
+// The one credential read per item is n8n's, to authenticate the request.
+describe('Expressions evaluated per item', () => {
+	it('Get Status: the Document ID 3 times and the token header once, 4 in all', async () => {
+		const counts = await perItem(
+			{ operation: 'getStatus' },
+			(index) => `DOCEXTRA${String(index).padStart(6, '0')}`,
 		);
-		// The Document ID: once on each of n8n's two walks over the node's properties for each property named
-		// documentId (the document operations' field and Pack → Download's), and once read by sendDocumentId.
-		expect(perItem).toEqual({
-			'Document ID': 5,
-			'base URL (requestDefaults)': 2,
+		expect(counts).toEqual({
+			'Document ID': 3,
 			'X-Auth-Token header (credential)': 1,
+			[CREDENTIAL_READS]: 1,
+		});
+	});
+
+	it('Download File: the same, the output taking the Document ID that was sent', async () => {
+		const counts = await perItem(
+			{ operation: 'download', downloadType: 'DOCUMENT' },
+			() => V3_SEED.completedDocumentId,
+		);
+		expect(counts).toEqual({
+			'Document ID': 3,
+			'X-Auth-Token header (credential)': 1,
+			[CREDENTIAL_READS]: 1,
 		});
 	});
 });

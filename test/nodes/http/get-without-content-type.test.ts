@@ -40,7 +40,7 @@ const GET_OPERATIONS: Record<string, () => INodeParameters> = {
 	'stamp/getGroups': () => ({}),
 	'stamp/getSeries': () => ({}),
 	'wallet/getBalance': () => ({}),
-	'pack/download': () => ({ downloadType: 'DOCUMENT', documentId: completedPackDocument() }),
+	'pack/download': () => ({ downloadType: 'DOCUMENT', packDocumentId: completedPackDocument() }),
 	'pack/get': () => ({ packSelector: 'packId', packId: mainPacks(emulator)[0].packId }),
 	'pack/search': () => ({ returnAll: true }),
 	'notificationRule/getTypes': () => ({}),

@@ -19,7 +19,7 @@ afterEach(async () => await emulator.close());
 /** Pack → Download's parameters for a signed document. */
 const packDownloadContext = (httpRequest = jest.fn()) =>
 	postReceiveContext(
-		{ downloadType: 'DOCUMENT', documentId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', options: {} },
+		{ downloadType: 'DOCUMENT', packDocumentId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', options: {} },
 		httpRequest,
 	);
 
@@ -83,7 +83,12 @@ describe('Pack → Download: an answer without a download link', () => {
 			const result = await runV4(
 				emulator,
 				'token',
-				{ resource: 'pack', operation: 'download', downloadType: 'DOCUMENT', documentId },
+				{
+					resource: 'pack',
+					operation: 'download',
+					downloadType: 'DOCUMENT',
+					packDocumentId: documentId,
+				},
 				{ credentials: { documentExecutionApi: proxy.credential } },
 			);
 			const error = result.nodeError(NODE_NAME)!;

@@ -20,7 +20,7 @@ const download = (parameters: Record<string, unknown>, input?: INodeExecutionDat
 		{
 			resource: 'pack',
 			operation: 'download',
-			documentId: completedDocument().documentId,
+			packDocumentId: completedDocument().documentId,
 			...parameters,
 		},
 		input ? { input, onError: 'continueRegularOutput' } : {},
@@ -104,7 +104,7 @@ describe('Continue On Fail', () => {
 			json: { documentId: completedDocument(position).documentId },
 		}));
 		const result = await download(
-			{ documentId: '={{ $json.documentId }}', options: { mode: 'stream' } },
+			{ packDocumentId: '={{ $json.documentId }}', options: { mode: 'stream' } },
 			input,
 		);
 		expect(result.items).toHaveLength(3);

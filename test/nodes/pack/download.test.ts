@@ -24,7 +24,7 @@ const sha = (content: Buffer) => createHash('sha256').update(content).digest('he
 describe.each(AUTH_KINDS)('Pack → Download with the %s credential', (auth) => {
 	it('reads the short-lived link at once when the service answers with JSON, and outputs the file as binary', async () => {
 		const { documentId } = completed().documents[0];
-		const result = await download(auth, { downloadType: 'DOCUMENT', documentId });
+		const result = await download(auth, { downloadType: 'DOCUMENT', packDocumentId: documentId });
 		expect(result.nodeError(NODE_NAME)).toBeUndefined();
 		expect(downloads()).toHaveLength(1);
 		expect(authOf(downloads()[0])).toBe(auth);
@@ -52,7 +52,7 @@ describe.each(AUTH_KINDS)('Pack → Download with the %s credential', (auth) => 
 		const { documentId } = completed().documents[0];
 		const result = await download(auth, {
 			downloadType: 'AUDIT_TRAIL',
-			documentId,
+			packDocumentId: documentId,
 			binaryPropertyName: 'auditTrail',
 			options: { mode: 'stream' },
 		});
@@ -77,8 +77,11 @@ describe.each(AUTH_KINDS)('Pack → Download with the %s credential', (auth) => 
 describe('Pack → Download', () => {
 	it('gives the same bytes in both response modes', async () => {
 		const { documentId } = completed().documents[0];
-		const linked = await download('token', { documentId });
-		const streamed = await download('token', { documentId, options: { mode: 'stream' } });
+		const linked = await download('token', { packDocumentId: documentId });
+		const streamed = await download('token', {
+			packDocumentId: documentId,
+			options: { mode: 'stream' },
+		});
 		expect(sha(await linked.binary(linked.items[0]))).toBe(
 			sha(await streamed.binary(streamed.items[0])),
 		);
@@ -87,7 +90,9 @@ describe('Pack → Download', () => {
 	it('follows an account configured to send files, without mode=stream', async () => {
 		v4State(emulator).downloadDelivery.set('account-main', 'stream');
 		try {
-			const result = await download('token', { documentId: completed().documents[0].documentId });
+			const result = await download('token', {
+				packDocumentId: completed().documents[0].documentId,
+			});
 			expect(downloads()[0].query.mode).toBeUndefined();
 			expect(result.items[0].json.delivery).toBe('stream');
 			expect(isPdf(await result.binary(result.items[0]))).toBe(true);
@@ -100,7 +105,7 @@ describe('Pack → Download', () => {
 		// The link points at a closed port: reading it would fail the node.
 		emulator.faults.inject({ kind: 'refused', path: '/__files/' });
 		const result = await download('oAuth2', {
-			documentId: completed().documents[0].documentId,
+			packDocumentId: completed().documents[0].documentId,
 			options: { linkOnly: true },
 		});
 		expect(result.nodeError(NODE_NAME)).toBeUndefined();
@@ -124,7 +129,7 @@ describe('Pack → Download', () => {
 		const pack = completed();
 		const attachment = await download('token', {
 			downloadType: 'ATTACHMENT',
-			documentId: pack.documents[0].documentId,
+			packDocumentId: pack.documents[0].documentId,
 			index: 0,
 		});
 		expect(attachment.nodeError(NODE_NAME)).toBeUndefined();
@@ -132,7 +137,7 @@ describe('Pack → Download', () => {
 			downloadType: 'SUPPORTING_DOCUMENT',
 			signUrl: pack.invitees[0].signUrl,
 			index: 0,
-			documentId: pack.documents[0].documentId,
+			packDocumentId: pack.documents[0].documentId,
 		});
 		expect(supporting.nodeError(NODE_NAME)).toBeUndefined();
 		expect(downloads().map((request) => request.query)).toEqual([
@@ -147,7 +152,7 @@ describe('Pack → Download', () => {
 			'an audit trail of a document not fully signed',
 			() => ({
 				downloadType: 'AUDIT_TRAIL',
-				documentId: mainPacks(emulator).find((pack) => pack.status === 'DRAFT')!.documents[0]
+				packDocumentId: mainPacks(emulator).find((pack) => pack.status === 'DRAFT')!.documents[0]
 					.documentId,
 			}),
 			'400',
@@ -155,7 +160,7 @@ describe('Pack → Download', () => {
 		],
 		[
 			'a document that does not exist',
-			() => ({ documentId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' }),
+			() => ({ packDocumentId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' }),
 			'404',
 			'LE_ERR_AP_001',
 		],
@@ -163,7 +168,7 @@ describe('Pack → Download', () => {
 			'an attachment index with no file',
 			() => ({
 				downloadType: 'ATTACHMENT',
-				documentId: completed().documents[0].documentId,
+				packDocumentId: completed().documents[0].documentId,
 				index: 7,
 			}),
 			'404',
@@ -184,7 +189,7 @@ describe('Pack → Download', () => {
 	it('reports a server error on a request that asked for bytes as a server error', async () => {
 		const documentId = completed().documents[0].documentId;
 		emulator.faults.inject({ kind: 'http503', path: '/v4/packs/download' });
-		const result = await download('token', { documentId });
+		const result = await download('token', { packDocumentId: documentId });
 		expect(result.nodeError(NODE_NAME)?.message).toBe('The service had a server error (HTTP 503)');
 	});
 });
@@ -193,13 +198,21 @@ describe('Pack → Download refuses before sending, naming the field', () => {
 	it.each([
 		[
 			'File Type (through an expression)',
-			{ downloadType: '={{ "SIGNED" }}', documentId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', signUrl: 'abc' },
+			{
+				downloadType: '={{ "SIGNED" }}',
+				packDocumentId: '01ARZ3NDEKTSV4RRFFQ69G5FAV',
+				signUrl: 'abc',
+			},
 			'File Type: must be one of DOCUMENT, AUDIT_TRAIL, ATTACHMENT, SUPPORTING_DOCUMENT',
 		],
-		['Document ID (empty)', { documentId: '={{ "" }}' }, 'Document ID: is required for DOCUMENT'],
+		[
+			'Document ID (empty)',
+			{ packDocumentId: '={{ "" }}' },
+			'Document ID: is required for DOCUMENT',
+		],
 		[
 			'Document ID (not a ULID)',
-			{ documentId: 'doc-123' },
+			{ packDocumentId: 'doc-123' },
 			'Document ID: must be a pack document ID: 26 letters and digits (a ULID)',
 		],
 		[
@@ -209,7 +222,7 @@ describe('Pack → Download refuses before sending, naming the field', () => {
 		],
 		[
 			'Index (negative)',
-			{ downloadType: 'ATTACHMENT', documentId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', index: -1 },
+			{ downloadType: 'ATTACHMENT', packDocumentId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', index: -1 },
 			'Index: cannot be negative',
 		],
 		[
@@ -219,7 +232,7 @@ describe('Pack → Download refuses before sending, naming the field', () => {
 		],
 		[
 			'File Delivery with Output Link Only',
-			{ documentId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', options: { mode: 'stream', linkOnly: true } },
+			{ packDocumentId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', options: { mode: 'stream', linkOnly: true } },
 			'File Delivery: Stream returns the file itself, so there is no link to output; turn Output Link Only off or use Account Default',
 		],
 	])('%s', async (_field, parameters, message) => {

@@ -18,7 +18,7 @@ const operations: Array<[string, () => Record<string, unknown>]> = [
 		'Download',
 		() => ({
 			operation: 'download',
-			documentId: mainPacks(emulator).find((pack) => pack.status === 'COMPLETED')!.documents[0]
+			packDocumentId: mainPacks(emulator).find((pack) => pack.status === 'COMPLETED')!.documents[0]
 				.documentId,
 		}),
 	],

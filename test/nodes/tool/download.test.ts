@@ -35,7 +35,7 @@ const packDownload = (): INodeParameters => ({
 	resource: 'pack',
 	operation: 'download',
 	downloadType: 'DOCUMENT',
-	documentId: completedPackDocument(),
+	packDocumentId: completedPackDocument(),
 });
 /** Return File left to the model, as n8n's "let the model define this parameter" button writes it. */
 const RETURN_FILE_FROM_MODEL =

@@ -32,10 +32,13 @@ export const ONE_DOCUMENT_OPERATIONS = [
 	'markComplete',
 ];
 
+/** The Document ID each item sent, by the item's context, which n8n gives to its preSend and postReceive steps. */
+const documentIdSentBy = new WeakMap<IExecuteSingleFunctions, string>();
+
 /**
  * preSend of the operations on one document: the Document ID, read once and checked, into the query or the
- * body. A field `send` by routing would be evaluated once more per item, and n8n evaluates a parameter once
- * per property of that name on each of its two walks over the node's properties, so the six operations share
+ * body. A field `send` by routing would be evaluated twice more per item (n8n reads it on each of its two walks
+ * over the node's properties, besides evaluating every property's value on both), so the six operations share
  * one property without routing (docs/performance.md).
  */
 export const sendDocumentId = (sentIn: 'query' | 'body'): PreSendAction =>
@@ -46,10 +49,18 @@ export const sendDocumentId = (sentIn: 'query' | 'body'): PreSendAction =>
 			{ documentId: locatorValue(this, 'documentId') },
 			DOCUMENT_ID_LABELS,
 		) as { documentId: string };
+		documentIdSentBy.set(this, documentId);
 		if (sentIn === 'query') options.qs = { ...options.qs, documentId };
 		else options.body = { ...(isObject(options.body) ? options.body : {}), documentId };
 		return options;
 	};
+
+/**
+ * For a postReceive step: the Document ID `sendDocumentId` sent for this item, without evaluating it again (the
+ * field read anew should n8n ever hand the postReceive another context).
+ */
+export const sentDocumentId = (context: IExecuteSingleFunctions): string =>
+	documentIdSentBy.get(context) ?? String(locatorValue(context, 'documentId')).trim();
 
 /**
  * The spec does not show what a v3 document ID looks like, so "By ID" only refuses what cannot be one: spaces

@@ -4,8 +4,7 @@ import type {
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 } from 'n8n-workflow';
-import { locatorValue } from '../../shared/parameters';
-import { messageOf } from './common';
+import { messageOf, sentDocumentId } from './common';
 
 /** Document → Delete: what was deleted, and the service's message. */
 
@@ -17,7 +16,7 @@ export async function outputDeleted(
 	return [
 		{
 			json: {
-				documentId: locatorValue(this, 'documentId'),
+				documentId: sentDocumentId(this),
 				deleted: true,
 				...messageOf(response),
 			} as IDataObject,

@@ -20,9 +20,9 @@ import {
 	storeDownload,
 } from '../../shared/binary';
 import { showFor } from '../../shared/descriptions';
-import { locatorValue, parameter } from '../../shared/parameters';
+import { parameter } from '../../shared/parameters';
 import { oneOf, refuse, type FieldLabels } from '../../shared/rules';
-import { asString, type Body, dataOf } from './common';
+import { asString, type Body, dataOf, sentDocumentId } from './common';
 
 /** Document → Download File: the signed document, its audit trail, an attachment or a supporting document. */
 
@@ -109,7 +109,7 @@ export async function downloadLinkedFile(
 	response: IN8nHttpFullResponse,
 ) {
 	const url = asString(dataOf(response).file);
-	const documentId = String(locatorValue(this, 'documentId'));
+	const documentId = sentDocumentId(this);
 	const type = String(parameter(this, 'downloadType', 'DOCUMENT'));
 	const index =
 		type === 'ATTACHMENT' || type === 'SUPPORTING_DOCUMENT'

@@ -2,7 +2,7 @@ import { operationSelector } from '../../shared/descriptions';
 import { outputData, outputOutcome } from '../../shared/outputs';
 import { createNotice, v3Routing } from '../../shared/routing';
 import type { ResourceModule } from '../types';
-import { documentIdField, sendDocumentId } from './common';
+import { documentIdField, sendDocumentId, sentDocumentId } from './common';
 import { CREATE_SIGNING_REQUEST, createFields } from './create';
 import { buildCreateBody, outputCreated } from './create/body';
 import { outputDeleted } from './delete';
@@ -99,7 +99,7 @@ const operation = operationSelector('document', 'create', [
 			'Complete a sent document although not every invitee signed; delete its active invitations first',
 		routing: v3Routing('POST', '/v3.0/sign/request/complete', {
 			preSend: [sendDocumentId('body')],
-			postReceive: [outputOutcome('documentId', 'completed')],
+			postReceive: [outputOutcome('documentId', 'completed', sentDocumentId)],
 		}),
 	},
 	{

@@ -122,7 +122,10 @@ function resendOutcomes(
  * through n8n-core's `makeHandleToolInvocation`, which runs routing and skips custom operations. A workflow
  * runs `resendInvitations` instead; both check and read through the same two functions above.
  */
-export async function sendSignUrls(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+export async function sendSignUrls(
+	this: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
 	const signUrls = checkedSignUrls(
 		this.getNode(),
 		parameter(this, 'signUrls', ''),

@@ -130,7 +130,7 @@ export async function preSendPackDownload(
 		packDownloadSchema,
 		{
 			downloadType,
-			documentId: supporting ? undefined : parameter<string>(this, 'documentId', ''),
+			documentId: supporting ? undefined : parameter<string>(this, 'packDocumentId', ''),
 			signUrl: supporting ? parameter<string>(this, 'signUrl', '') : undefined,
 			index: indexed ? parameter<number>(this, 'index', 0) : undefined,
 			mode: options.mode ?? 'accountDefault',
@@ -180,7 +180,7 @@ export async function postReceivePackDownload(
 		.toLowerCase();
 	const source: IDataObject = { downloadType };
 	if (downloadType === 'SUPPORTING_DOCUMENT') source.signUrl = parameter(this, 'signUrl', '');
-	else source.documentId = parameter(this, 'documentId', '');
+	else source.documentId = parameter(this, 'packDocumentId', '');
 	if (INDEXED.includes(downloadType)) source.index = parameter(this, 'index', 0);
 
 	if (contentType === 'application/json' || contentType.endsWith('+json')) {
@@ -306,7 +306,9 @@ export const downloadFields: INodeProperties[] = [
 	},
 	{
 		displayName: 'Document ID',
-		name: 'documentId',
+		// Not `documentId`: n8n evaluates a parameter once per top-level property of its name on each walk over
+		// the node's properties, so a shared name would make Document's Document ID cost two more evaluations.
+		name: 'packDocumentId',
 		type: 'string',
 		required: true,
 		default: '',
