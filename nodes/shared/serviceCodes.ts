@@ -42,6 +42,11 @@ export const V3_CODES: CodeTable = {
 	'profile.not.exists': {
 		message: "No document signer profile with this ID exists in the invitee's account",
 	},
+	// Not in the spec: public client code against the live service (collected 2026-11-25).
+	'file.content.type.not.allowed': {
+		message: 'A file of the signing request is not a PDF',
+		hint: 'The document, the additional files and the stamp paper must each be a PDF (its bytes start with %PDF-).',
+	},
 	'invalid.auth.token': {
 		message: 'The service refused the Auth Token',
 		hint: 'Check the token in the credential and that it belongs to the chosen environment.',

@@ -74,26 +74,66 @@ describe('v3 authentication', () => {
 });
 
 describe('v3.0 create signing request', () => {
-	it('creates from a PDF workflow and answers documentId, irn and invitees with signUrl and expiryDate', async () => {
+	it('creates from a PDF workflow and answers as the service: ULID, irn, invitees with signUrl, ISO UTC expiryDate, only the first active', async () => {
 		const response = await post(
 			'/v3.0/sign/request',
-			createBody({ irn: 'IRN-42/A', cc: [{ name: 'Ops', email: 'ops@example.com' }] }),
+			createBody({
+				irn: 'IRN-42/A',
+				cc: [{ name: 'Ops', email: 'ops@example.com' }],
+				invitees: [
+					{ name: 'Asha Rao', email: 'asha@example.com', phone: '9876543210' },
+					{ name: 'Vikram Shah', phone: '9876500000' },
+				],
+			}),
 		);
 		expect(response.status).toBe(200);
-		expect(response.data.status).toBe(1);
-		const data = response.data.data;
-		expect(data.irn).toBe('IRN-42/A');
-		expect(data.invitees[0]).toMatchObject({
-			name: 'Asha Rao',
-			email: 'asha@example.com',
-			active: true,
+		expect(response.data).toMatchObject({
+			status: 1,
+			messages: [{ code: 'simpleWorkFlow.success', message: 'Invitations sent successfully.' }],
 		});
-		expect(data.invitees[0].signUrl).toMatch(/\/sign\/[0-9a-f-]{36}$/);
-		expect(data.invitees[0].expiryDate).toBe(
-			formatServiceDate(expiryFromDays(emulator.clock.now(), 7)),
-		);
+		const data = response.data.data;
+		expect(data.documentId).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
+		expect(data.irn).toBe('IRN-42/A');
+		const expiry = expiryFromDays(emulator.clock.now(), 7);
+		// 23:59:59 India time is 18:29:59 UTC; no milliseconds, as the sandbox answer has it.
+		const isoExpiry = new Date(expiry).toISOString().replace('.000Z', 'Z');
+		expect(isoExpiry).toMatch(/T18:29:59Z$/);
+		expect(data.invitees).toEqual([
+			{
+				name: 'Asha Rao',
+				email: 'asha@example.com',
+				phone: '9876543210',
+				signUrl: expect.stringMatching(/\/sign\/[0-9a-f-]{36}$/),
+				active: true,
+				expiryDate: isoExpiry,
+			},
+			{
+				name: 'Vikram Shah',
+				email: null,
+				phone: '9876500000',
+				signUrl: expect.stringMatching(/\/sign\/[0-9a-f-]{36}$/),
+				active: false,
+				expiryDate: isoExpiry,
+			},
+		]);
+		const status = await get('/v3.2/sign/request', { documentId: data.documentId });
+		expect(status.data.data.requests[0].expiryDate).toBe(formatServiceDate(expiry));
 		const stored = emulator.slice<V3State>('v3').documents.get(data.documentId)!;
 		expect(isPdf(stored.original)).toBe(true);
+	});
+
+	it('gives new documents time-ordered ULIDs; the seed keeps a 7-character id of an older account', async () => {
+		const first = await createDocument();
+		emulator.clock.advance(1000);
+		const second = await createDocument();
+		expect([first.documentId, second.documentId].sort()).toEqual([
+			first.documentId,
+			second.documentId,
+		]);
+		expect(first.documentId.slice(0, 10)).not.toBe(second.documentId.slice(0, 10));
+		expect(V3_SEED.rejectedDocumentId).toHaveLength(7);
+		const older = await get('/v3.2/sign/request', { documentId: V3_SEED.rejectedDocumentId });
+		expect(older.data.data.documentId).toBe(V3_SEED.rejectedDocumentId);
 	});
 
 	it('creates from a template workflow with fields', async () => {
@@ -112,6 +152,29 @@ describe('v3.0 create signing request', () => {
 		expect(response.data.status).toBe(1);
 	});
 
+	it("takes the dashboard payload's field types (file without width and height); image and files need both", async () => {
+		const template = (fields: unknown[]) =>
+			post('/v3.0/sign/request', {
+				profileId: V3_SEED.templateProfileId,
+				file: { fields },
+				invitees: [{ name: 'A', phone: '9876543210' }],
+			});
+		const dashboard = await template([
+			{ id: '17769001', name: 'Jewel 1', type: 'file', value: '' },
+			{ id: '17769002', name: 'Relation', type: 'radio', value: 'SON', checked: false },
+			{ id: '17769003', name: 'Branch', type: 'select', value: '', multiple: false },
+			{ id: '17769004', name: 'Photo', type: 'image', value: '', width: '120', height: '80' },
+		]);
+		expect(dashboard.data.status).toBe(1);
+		for (const type of ['image', 'files']) {
+			const unsized = await template([{ id: 'f', type, width: '120' }]);
+			expect([code(unsized), unsized.data.messages[0].message]).toEqual([
+				'validator.invalid',
+				`file.fields[0].width and height are required for ${type} fields`,
+			]);
+		}
+	});
+
 	it.each([
 		['unknown workflow', { profileId: 'WF-NONE' }, {}, 'workflow.not.found'],
 		['unpublished workflow', { profileId: V3_SEED.unpublishedProfileId }, {}, 'workflow.not.found'],
@@ -128,7 +191,28 @@ describe('v3.0 create signing request', () => {
 			'a file that is not a PDF',
 			{},
 			{ file: Buffer.from('hello').toString('base64') },
-			'invalid.file',
+			'file.content.type.not.allowed',
+		],
+		[
+			'an additional file that is not a PDF',
+			{},
+			{ additionalFiles: [Buffer.from('PK\u0003\u0004').toString('base64')] },
+			'file.content.type.not.allowed',
+		],
+		[
+			'a stamp paper that is not a PDF',
+			{
+				stampUpload: {
+					state: 'KA',
+					denomination: '100',
+					firstPartyName: 'A',
+					secondPartyName: 'B',
+					stampSerial: 'S-1',
+					stampFile: Buffer.from('GIF89a').toString('base64'),
+				},
+			},
+			{},
+			'file.content.type.not.allowed',
 		],
 		['no invitees', { invitees: [] }, {}, 'validator.invalid'],
 		['invitee without e-mail or phone', { invitees: [{ name: 'X' }] }, {}, 'validator.invalid'],
@@ -304,7 +388,7 @@ describe('v3.2 status, v3.3 details, v3.0 list', () => {
 			name: 'MEERA IYER',
 			pincode: '560001',
 			state: 'Karnataka',
-			title: 'Mr/Ms',
+			title: '1234',
 		});
 		const trail = await http.get(done.data.data.auditTrail, { responseType: 'arraybuffer' });
 		expect(isPdf(Buffer.from(trail.data))).toBe(true);
@@ -389,7 +473,7 @@ describe('v3.2 status, v3.3 details, v3.0 list', () => {
 			name: 'MEERA IYER',
 			pincode: '560001',
 			state: 'Karnataka',
-			title: 'Mr/Ms',
+			title: '1234',
 		});
 		const [supporting] = full.invitations[0].supportingDocuments;
 		expect(supporting.name).toBe('pan-card.pdf');
@@ -731,7 +815,7 @@ describe('v3.0 reactivate, resend, delete', () => {
 		).toBe('no.expired.invitation.found');
 	});
 
-	it('expiryDays semantics: 0 is today 23:59, 1 tomorrow 23:59 (India time); invitations expire on the clock', async () => {
+	it('expiryDays semantics: 0 is today 23:59:59, 1 tomorrow 23:59:59 (India time); invitations expire on the clock', async () => {
 		const doc = await createDocument();
 		emulator.clock.advance(8 * 24 * 3600_000);
 		expect(
@@ -742,7 +826,7 @@ describe('v3.0 reactivate, resend, delete', () => {
 			documentId: doc.documentId,
 			expiryDays: 0,
 		});
-		expect(zero.data.data.requests[0].expiryDate).toMatch(/ 23:59:00$/);
+		expect(zero.data.data.requests[0].expiryDate).toMatch(/ 23:59:59$/);
 		expect(zero.data.data.requests[0].expiryDate).toBe(
 			formatServiceDate(expiryFromDays(emulator.clock.now(), 0)),
 		);

@@ -4,6 +4,8 @@ import {
 	activeInvitee,
 	approveInvitation,
 	CERTIFICATE_CRITERIA,
+	certificateMismatchOf,
+	defaultCertificate,
 	documentStatus,
 	failCertificateVerification,
 	hasActed,
@@ -11,6 +13,7 @@ import {
 	rejectInvitation,
 	signInvitation,
 	type CertificateCriterion,
+	type SignerCertificate,
 	type V3Document,
 	type V3Invitee,
 	type V3State,
@@ -42,6 +45,12 @@ export interface InviteeActionOptions {
 	reason?: string;
 	/** fail-certificate: what did not match; default `name`. */
 	criterion?: CertificateCriterion;
+	/**
+	 * sign-next: the certificate the invitee signs with, over the default (the invitee's name in capitals,
+	 * pincode 560001, state Karnataka, title 1234, yob 1990, gender F). It is compared with the invitee's
+	 * verification config: a mismatch fails the invitation as fail-certificate does, instead of signing.
+	 */
+	certificate?: Partial<SignerCertificate>;
 }
 
 export interface InviteeActionResult {
@@ -67,10 +76,25 @@ const STEPS: Record<
 	Exclude<InviteeAction, 'sign-all'>,
 	{
 		event: V3EventKind;
-		act(doc: V3Document, invitee: V3Invitee, now: number, options: InviteeActionOptions): void;
+		/** Does the action; answers the event that happened instead of `event`, if another did. */
+		act(
+			doc: V3Document,
+			invitee: V3Invitee,
+			now: number,
+			options: InviteeActionOptions,
+		): V3EventKind | void;
 	}
 > = {
-	'sign-next': { event: 'signed', act: (doc, invitee, now) => signInvitation(doc, invitee, now) },
+	'sign-next': {
+		event: 'signed',
+		act: (doc, invitee, now, options) => {
+			const certificate = { ...defaultCertificate(invitee), ...options.certificate };
+			const mismatch = certificateMismatchOf(invitee, certificate);
+			if (!mismatch) return signInvitation(doc, invitee, now, certificate);
+			failCertificateVerification(invitee, now, mismatch);
+			return 'certificateVerificationFailed';
+		},
+	},
 	'review-approve': {
 		event: 'reviewerApproved',
 		act: (doc, invitee, now) => approveInvitation(doc, invitee, now),
@@ -95,11 +119,28 @@ function checkOptions(options: InviteeActionOptions): void {
 			`criterion must be one of ${CERTIFICATE_CRITERIA.join(', ')}`,
 		);
 	}
+	const { certificate } = options;
+	if (certificate === undefined) return;
+	const fields = ['name', 'pincode', 'state', 'title', 'yob', 'gender'];
+	if (
+		typeof certificate !== 'object' ||
+		certificate === null ||
+		Object.entries(certificate).some(
+			([field, value]) => !fields.includes(field) || typeof value !== 'string',
+		)
+	) {
+		throw new InviteeActionError(
+			400,
+			`certificate must be an object of strings among ${fields.join(', ')}`,
+		);
+	}
 }
 
 /**
  * Makes invitees of a v3 document act and delivers the service's webhook for each action:
- * - `sign-next`: the active invitee signs (`signed`; the document is COMPLETED when it was the last to act);
+ * - `sign-next`: the active invitee signs with `options.certificate` (`signed`; the document is COMPLETED when
+ *   it was the last to act), unless the certificate does not match the invitee's verification config: then the
+ *   invitation expires as with `fail-certificate`;
  * - `sign-all`: every invitee who has not acted signs in order, one `signed` each (a DRAFT is sent first; a
  *   rejected or expired invitee signs too, as an operator completing the document would have it);
  * - `reject`: the active invitee rejects (`rejected`, with `options.reason`);
@@ -141,8 +182,8 @@ export async function inviteeActs(
 				`No invitee of ${documentId} can act: the document is ${documentStatus(doc, env.clock.now())}`,
 			);
 		const step = STEPS[action];
-		step.act(doc, invitee, env.clock.now(), options);
-		await notify(invitee, step.event);
+		const happened = step.act(doc, invitee, env.clock.now(), options);
+		await notify(invitee, happened ?? step.event);
 	}
 	return { documentId, status: documentStatus(doc, env.clock.now()), deliveries };
 }

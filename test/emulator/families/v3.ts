@@ -1,10 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 
 import { makePdf } from '../../fixtures/pdf';
 import { v3Failure, v3Success } from '../envelopes';
 import { json, type Reply, type RouteContext, type Router } from '../http';
 import type { StoredFile } from '../links';
 import type { EmulatorEnv, EmulatorFamily, SeedOptions } from '../server';
+import { ulid } from './v4';
 
 /**
  * The v3 family: signing requests (create, status, details, list, download, reactivate, resend, delete), the
@@ -40,10 +41,12 @@ export const V3_SEED = {
 	draftDocumentId: 'DOCDRAFT000001',
 	sentDocumentId: 'DOCSENT0000001',
 	expiredDocumentId: 'DOCEXPIRED0001',
-	rejectedDocumentId: 'DOCREJECTED001',
+	/** Older accounts have 7-character document ids. */
+	rejectedDocumentId: 'ab3Cd9Z',
 	completedDocumentId: 'DOCCOMPLETED01',
 	completedNoAttachmentsId: 'DOCCOMPLETED02',
-	docSignerDocumentId: 'DOCDSIGNER0001',
+	/** Newer documents have ULIDs, as every document created here. */
+	docSignerDocumentId: '01JD8Z0Q3V5X9K2M4N6P8R0T2W',
 	otherAccountDocumentId: 'DOCOTHERACC001',
 	completedIrn: 'IRN-COMPLETED-01',
 	stampSeries: 'SERIES-A',
@@ -66,7 +69,7 @@ export const DOWNLOAD_LINK_TTL_MS = 15_000;
 /** Not shown: how long the status operation's file URLs live. Choice: 15 minutes. */
 export const STATUS_LINK_TTL_MS = 15 * 60_000;
 const MAX_RESENDS = 5;
-/** The service's India-based; days end at 23:59 India Standard Time (UTC+05:30, no daylight saving). */
+/** The service's India-based; days end at 23:59:59 India Standard Time (UTC+05:30, no daylight saving). */
 export const IST_OFFSET_MS = 5.5 * 3600_000;
 const DAY_MS = 24 * 3600_000;
 const NAME_PATTERN = /^[A-Za-z0-9+|\-:(),_.[\]&/@]*$/;
@@ -76,6 +79,19 @@ export type SignType = 'AADHAAR' | 'VIRTUAL' | 'DSC' | 'DOC_SIGNER';
 /** What a signature certificate is checked against; a mismatch terminates the invitation. */
 export const CERTIFICATE_CRITERIA = ['name', 'pincode', 'state', 'title', 'yob', 'gender'] as const;
 export type CertificateCriterion = (typeof CERTIFICATE_CRITERIA)[number];
+
+/**
+ * The certificate an invitee signs with. `title` is the last 4 digits of the Aadhaar number; status and
+ * details show name, pincode, state and title (the spec's signer certificate data).
+ */
+export interface SignerCertificate {
+	name: string;
+	pincode: string;
+	state: string;
+	title: string;
+	yob: string;
+	gender: 'M' | 'F';
+}
 
 export interface InviteeWebhookUrls {
 	/** Success route: signed, reviewer approved. */
@@ -119,7 +135,7 @@ export interface V3Invitee {
 	resends: number;
 	supportingDocuments: StoredFile[];
 	extra: Record<string, unknown>;
-	signerCertificate?: { name: string; pincode: string; state: string; title: string };
+	signerCertificate?: SignerCertificate;
 }
 
 export interface V3Document {
@@ -161,12 +177,12 @@ export interface V3State {
 function endOfDayIn(now: number, days: number): number {
 	const local = new Date(now + IST_OFFSET_MS);
 	return (
-		Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days, 23, 59, 0) -
+		Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days, 23, 59, 59) -
 		IST_OFFSET_MS
 	);
 }
 
-/** The spec's expiryDays: -1 is 45 minutes from now; 0 today 23:59; N the N-th day from now at 23:59. */
+/** The spec's expiryDays: -1 is 45 minutes from now; 0 today 23:59:59; N the N-th day from now at 23:59:59. */
 export function expiryFromDays(now: number, days: number): number {
 	return days === -1 ? now + 45 * 60_000 : endOfDayIn(now, days);
 }
@@ -178,6 +194,9 @@ export function formatServiceDate(ms: number): string {
 	const d = new Date(ms + IST_OFFSET_MS);
 	return `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
+
+/** ISO UTC without milliseconds (`2024-11-23T18:29:59Z`): the create answer's expiryDate. */
+export const formatIsoUtc = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 // ---------------------------------------------------------------- derived state
 
@@ -202,7 +221,7 @@ export function activeInvitee(doc: V3Document, now: number): V3Invitee | undefin
 	return next;
 }
 
-const newDocumentId = () => randomBytes(10).toString('hex').toUpperCase().slice(0, 16);
+const newDocumentId = (now: number) => ulid(now);
 
 // ---------------------------------------------------------------- seed
 
@@ -401,13 +420,68 @@ function seedState(env: EmulatorEnv, seed: SeedOptions): V3State {
 export const signTypeOf = (invitee: V3Invitee) =>
 	invitee.allowedSignType === 'DOC_SIGNER' ? 'DSC' : invitee.allowedSignType;
 
-const certificateOf = (invitee: V3Invitee) =>
-	invitee.signerCertificate ?? {
-		name: invitee.name.toUpperCase(),
-		pincode: '560001',
-		state: 'Karnataka',
-		title: 'Mr/Ms',
-	};
+/** The certificate an invitee signs with unless told otherwise: the invitee's name, in capitals as certificates have it. */
+export const defaultCertificate = (invitee: V3Invitee): SignerCertificate => ({
+	name: invitee.name.toUpperCase(),
+	pincode: '560001',
+	state: 'Karnataka',
+	title: '1234',
+	yob: '1990',
+	gender: 'F',
+});
+
+/** The signer certificate data status and details show. */
+const certificateOf = (invitee: V3Invitee) => {
+	const { name, pincode, state, title } = invitee.signerCertificate ?? defaultCertificate(invitee);
+	return { name, pincode, state, title };
+};
+
+const normalized = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+const withoutSpaces = (text: string) => text.replace(/\s+/g, '').toLowerCase();
+/** A value check matches its certificate field; a switch's `true` in its place never does. */
+const sameValue = (value: unknown, field: string) =>
+	(typeof value === 'string' || typeof value === 'number') && String(value).trim() === field;
+
+const VERIFICATION_CONFIG_KEYS: Partial<Record<SignType, string>> = {
+	AADHAAR: 'aadhaarConfig',
+	DSC: 'dscConfig',
+	DOC_SIGNER: 'dscConfig',
+};
+
+/**
+ * The first check of the invitee's verification config (aadhaarConfig for Aadhaar, dscConfig for DSC and
+ * document signers, as given at create) that `certificate` does not match, or undefined when all match.
+ * The name switches compare names ignoring case (smart name: ignoring spaces too); every other check
+ * compares its value with the certificate's.
+ */
+export function certificateMismatchOf(
+	invitee: V3Invitee,
+	certificate: SignerCertificate,
+): CertificateCriterion | undefined {
+	const key = VERIFICATION_CONFIG_KEYS[invitee.allowedSignType];
+	const config = key ? invitee.extra[key] : undefined;
+	if (!isObject(config)) return undefined;
+	const checks: Array<[unknown, CertificateCriterion, (value: unknown) => boolean]> = [
+		[config.verifyName, 'name', () => normalized(invitee.name) === normalized(certificate.name)],
+		[
+			config.verifySmartName,
+			'name',
+			() => withoutSpaces(invitee.name) === withoutSpaces(certificate.name),
+		],
+		[config.verifyPincode, 'pincode', (value) => sameValue(value, certificate.pincode)],
+		[
+			config.verifyState,
+			'state',
+			(value) => typeof value === 'string' && normalized(value) === normalized(certificate.state),
+		],
+		[config.verifyTitle, 'title', (value) => sameValue(value, certificate.title)],
+		[config.verifyYob, 'yob', (value) => sameValue(value, certificate.yob)],
+		[config.verifyGender, 'gender', (value) => sameValue(value, certificate.gender)],
+	];
+	return checks.find(
+		([value, , matches]) => value !== undefined && value !== false && !matches(value),
+	)?.[1];
+}
 
 let completions = 0;
 
@@ -612,7 +686,19 @@ const fileName = (doc: V3Document, suffix = '') =>
 
 // ---------------------------------------------------------------- create
 
-const TEMPLATE_TYPES = ['text', 'textarea', 'checkbox', 'radio', 'dropdown', 'select', 'files'];
+/** The spec's types, the dashboard payload's `file`, and `image` of the spec's width/height rule (choices/v3.md). */
+const TEMPLATE_TYPES = [
+	'text',
+	'textarea',
+	'checkbox',
+	'radio',
+	'dropdown',
+	'select',
+	'files',
+	'file',
+	'image',
+];
+const SIZED_TEMPLATE_TYPES = ['files', 'image'];
 const REGISTRATION_TYPES = ['INDIVIDUAL_LOAN', 'NON_INDIVIDUAL_LOAN', 'NON_LENDING', 'EBG'];
 const NESL_ENUMS: Record<string, string[]> = {
 	typeOfDebt: ['FINANCIAL', 'OPERATIONAL'],
@@ -698,7 +784,7 @@ function decodePdf(value: unknown, field: string): Buffer | Reply {
 		return v3Failure('invalid.file', `${field} is not a base64 PDF`);
 	const content = Buffer.from(value, 'base64');
 	if (content.subarray(0, 5).toString('latin1') !== '%PDF-')
-		return v3Failure('invalid.file', `${field} is not a PDF`);
+		return v3Failure('file.content.type.not.allowed', `${field} is not a PDF`);
 	return content;
 }
 
@@ -800,8 +886,13 @@ function create(env: EmulatorEnv, state: V3State, account: Account, body: unknow
 			}
 			if (type === 'dropdown' && typeof field.multiple !== 'boolean')
 				return invalid(`file.fields[${index}].multiple is required for dropdown fields`);
-			if (type === 'files' && (!present(field.width) || !present(field.height))) {
-				return invalid(`file.fields[${index}].width and height are required for files fields`);
+			if (
+				SIZED_TEMPLATE_TYPES.includes(String(type)) &&
+				(!present(field.width) || !present(field.height))
+			) {
+				return invalid(
+					`file.fields[${index}].width and height are required for ${String(type)} fields`,
+				);
 			}
 		}
 		if (
@@ -901,7 +992,7 @@ function create(env: EmulatorEnv, state: V3State, account: Account, body: unknow
 	const now = env.clock.now();
 	const expiresAt = expiryFromDays(now, profile.defaultExpiryDays);
 	const doc: V3Document = {
-		documentId: newDocumentId(),
+		documentId: newDocumentId(now),
 		accountId: account.id,
 		profileId: profile.id,
 		name: String(file.name ?? `Document ${formatServiceDate(now)}`),
@@ -951,11 +1042,11 @@ function create(env: EmulatorEnv, state: V3State, account: Account, body: unknow
 				phone: invitee.phone ?? null,
 				signUrl: signUrlOf(env, invitee),
 				active: activeInvitee(doc, now) === invitee,
-				expiryDate: formatServiceDate(invitee.expiresAt),
+				expiryDate: formatIsoUtc(invitee.expiresAt),
 			})),
 		},
-		'document.sent.success',
-		'Document sent for signing',
+		'simpleWorkFlow.success',
+		'Invitations sent successfully.',
 	);
 }
 
@@ -1075,11 +1166,6 @@ const SIGNATURE_OPTIONS: Record<SignType, string[]> = {
 	VIRTUAL: ['DRAW', 'COMPUTER_GENERATED'],
 	DSC: [],
 	DOC_SIGNER: [],
-};
-const VERIFICATION_CONFIG_KEYS: Partial<Record<SignType, string>> = {
-	AADHAAR: 'aadhaarConfig',
-	DSC: 'dscConfig',
-	DOC_SIGNER: 'dscConfig',
 };
 const NESL_STAMP_FIELDS = [
 	'firstPartyPin',
@@ -1735,9 +1821,8 @@ function docSigner(env: EmulatorEnv, state: V3State, account: Account, body: unk
 	if (!profile || profile.accountId !== account.id)
 		return v3Failure('profile.not.exists', 'Profile does not exist');
 	signInvitation(doc, invitee, now, {
+		...defaultCertificate(invitee),
 		name: profile.name.toUpperCase(),
-		pincode: '560001',
-		state: 'Karnataka',
 		title: 'Authorised Signatory',
 	});
 	return v3Success({}, 'signing.success', 'Document signed successfully');

@@ -1,4 +1,4 @@
-import { V3_SEED, type V3Document } from '../../emulator/families/v3';
+import { formatServiceDate, V3_SEED, type V3Document } from '../../emulator/families/v3';
 import type { Emulator } from '../../emulator/server';
 import { NODE_NAME } from '../../harness/engine';
 import { isPdf, makePdf } from '../../fixtures/pdf';
@@ -21,6 +21,8 @@ beforeEach(async () => {
 afterEach(async () => await emulator.close());
 
 const MB = 1024 * 1024;
+/** The create answer's message (a sandbox answer kept verbatim, in public client code). */
+const SENT = { code: 'simpleWorkFlow.success', message: 'Invitations sent successfully.' };
 const invitees = {
 	invitee: [{ name: 'Asha Rao', email: 'asha@example.com', phone: '9876543210' }],
 };
@@ -32,10 +34,9 @@ const baseParameters = {
 	documentName: 'Loan-Agreement_01.pdf',
 	invitees,
 };
+const SEEDED = new Set<unknown>(Object.values(V3_SEED));
 const created = (emulator: Emulator): V3Document[] =>
-	[...v3State(emulator).documents.values()].filter(
-		(doc) => doc.documentId.length === 16 && !doc.documentId.startsWith('DOC'),
-	);
+	[...v3State(emulator).documents.values()].filter((doc) => !SEEDED.has(doc.documentId));
 const bodyOf = (emulator: Emulator) =>
 	requestsOn(emulator, servicePaths.create, 'POST')[0]?.body as Record<string, any>;
 
@@ -77,11 +78,11 @@ describe('Create signing request', () => {
 						email: 'asha@example.com',
 						phone: '9876543210',
 						signUrl: `${emulator.origin}/sign/${doc.invitees[0].uuid}`,
-						expiryDate: expect.stringMatching(/^\d{2}-\d{2}-\d{4} 23:59:00$/),
+						expiryDate: expect.stringMatching(/^\d{2}-\d{2}-\d{4} 23:59:59$/),
 						active: true,
 					},
 				],
-				messages: [{ code: 'document.sent.success', message: 'Document sent for signing' }],
+				messages: [SENT],
 			});
 		},
 	);
@@ -107,7 +108,7 @@ describe('Create signing request', () => {
 		);
 		expect(raw.items[0].json).toMatchObject({
 			status: 1,
-			messages: [{ code: 'document.sent.success' }],
+			messages: [SENT],
 			data: { documentId: expect.any(String) },
 		});
 	});
@@ -129,8 +130,8 @@ describe('Create signing request', () => {
 							options: {
 								groupId: 'G1',
 								completionThreshold: 2,
-								aadhaarVerify: ['verifyName', 'verifyYob'],
-								dscVerify: ['verifyState'],
+								aadhaarConfig: { verifyName: true, verifyYob: '1990', verifyGender: 'F' },
+								dscConfig: { verifyState: 'Karnataka', verifySmartName: false },
 								paymentAmount: 500,
 								offlineSignConfig: '{"allowed":true}',
 							},
@@ -161,8 +162,8 @@ describe('Create signing request', () => {
 			groupId: 'G1',
 			completionThreshold: 2,
 			workflowPaymentCollectionConfig: { amount: 500 },
-			aadhaarConfig: { verifyName: true, verifyYob: true },
-			dscConfig: { verifyState: true },
+			aadhaarConfig: { verifyName: true, verifyYob: '1990', verifyGender: 'F' },
+			dscConfig: { verifyState: 'Karnataka', verifySmartName: false },
 			offlineSignConfig: { allowed: true },
 		});
 		expect(body).toMatchObject({
@@ -353,11 +354,13 @@ describe('Create: the simplified output whatever the answer names the invitee li
 				{
 					documentId: doc.documentId,
 					irn: null,
-					invitees: answered.data[listName],
-					messages: [
-						{ code: 'document.sent.success', message: 'Document sent for signing' },
-						STAMP_WARNING,
-					],
+					invitees: answered.data[listName].map(
+						(invitee: Record<string, unknown>, position: number) => ({
+							...invitee,
+							expiryDate: formatServiceDate(doc.invitees[position].expiresAt),
+						}),
+					),
+					messages: [SENT, STAMP_WARNING],
 				},
 			]);
 		},
@@ -368,14 +371,8 @@ describe('Create: the simplified output whatever the answer names the invitee li
 			options: { oneItemPerInvitee: true },
 		});
 		expect(result.items.map((item) => [item.json.name, item.json.messages])).toEqual([
-			[
-				'Asha Rao',
-				[{ code: 'document.sent.success', message: 'Document sent for signing' }, STAMP_WARNING],
-			],
-			[
-				'Vikram Shah',
-				[{ code: 'document.sent.success', message: 'Document sent for signing' }, STAMP_WARNING],
-			],
+			['Asha Rao', [SENT, STAMP_WARNING]],
+			['Vikram Shah', [SENT, STAMP_WARNING]],
 		]);
 	});
 
@@ -578,12 +575,15 @@ describe('Create: every rule refused before any request, naming the field', () =
 					documentSource: 'template',
 					templateFields: { field: [{ type: 'files', height: '10' }] },
 				},
-				'Template Fields › Width (Px) (1): is required (in pixels) when the type is files/image',
+				'Template Fields › Width (Px) (1): is required (in pixels) when the type is files',
 			],
 			[
 				'template type from an expression',
-				{ documentSource: 'template', templateFields: { field: [{ type: '={{ "image" }}' }] } },
-				'Template Fields › Type (1): must be one of text, textarea, checkbox, radio, dropdown, select, files',
+				{
+					documentSource: 'template',
+					templateFields: { field: [{ type: '={{ "signature" }}' }] },
+				},
+				'Template Fields › Type (1): must be one of text, textarea, checkbox, radio, dropdown, select, files, file, image',
 			],
 		];
 

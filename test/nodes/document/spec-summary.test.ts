@@ -310,6 +310,190 @@ async function rules(): Promise<Rule[]> {
 		rule(
 			CREATE,
 			createBodySchema,
+			create({ invitees: [{ name: 'Asha Rao', email: 'asha@example.com', aadhaarConfig: true }] }),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({
+				invitees: [
+					{ name: 'Asha Rao', email: 'asha@example.com', aadhaarConfig: { verifyName: 'yes' } },
+				],
+			}),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({
+				invitees: [
+					{
+						name: 'Asha Rao',
+						email: 'asha@example.com',
+						aadhaarConfig: { verifySmartName: 'yes' },
+					},
+				],
+			}),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({
+				invitees: [
+					{
+						name: 'Asha Rao',
+						email: 'asha@example.com',
+						aadhaarConfig: { verifyPincode: '56001' },
+					},
+				],
+			}),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({
+				invitees: [
+					{ name: 'Asha Rao', email: 'asha@example.com', aadhaarConfig: { verifyPincode: true } },
+				],
+			}),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({
+				invitees: [
+					{ name: 'Asha Rao', email: 'asha@example.com', aadhaarConfig: { verifyState: ' ' } },
+				],
+			}),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({
+				invitees: [
+					{ name: 'Asha Rao', email: 'asha@example.com', aadhaarConfig: { verifyState: true } },
+				],
+			}),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({
+				invitees: [
+					{ name: 'Asha Rao', email: 'asha@example.com', aadhaarConfig: { verifyGender: 'Male' } },
+				],
+			}),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({
+				invitees: [
+					{ name: 'Asha Rao', email: 'asha@example.com', aadhaarConfig: { verifyGender: true } },
+				],
+			}),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({
+				invitees: [
+					{ name: 'Asha Rao', email: 'asha@example.com', aadhaarConfig: { verifyYob: '85' } },
+				],
+			}),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({
+				invitees: [
+					{ name: 'Asha Rao', email: 'asha@example.com', aadhaarConfig: { verifyYob: 9999 } },
+				],
+			}),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({
+				invitees: [
+					{ name: 'Asha Rao', email: 'asha@example.com', aadhaarConfig: { verifyYob: true } },
+				],
+			}),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({
+				invitees: [
+					{ name: 'Asha Rao', email: 'asha@example.com', aadhaarConfig: { verifyTitle: '12345' } },
+				],
+			}),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({
+				invitees: [
+					{ name: 'Asha Rao', email: 'asha@example.com', aadhaarConfig: { verifyTitle: true } },
+				],
+			}),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({
+				invitees: [
+					{ name: 'Asha Rao', email: 'asha@example.com', dscConfig: { verifyName: 'yes' } },
+				],
+			}),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({
+				invitees: [
+					{ name: 'Asha Rao', email: 'asha@example.com', dscConfig: { verifySmartName: 'yes' } },
+				],
+			}),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({
+				invitees: [
+					{ name: 'Asha Rao', email: 'asha@example.com', dscConfig: { verifyPincode: true } },
+				],
+			}),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({
+				invitees: [
+					{ name: 'Asha Rao', email: 'asha@example.com', dscConfig: { verifyState: true } },
+				],
+			}),
+			createRules.CREATE_LABELS,
+		),
+		rule(
+			CREATE,
+			createBodySchema,
 			create({ cc: [{ name: 'Ravi', email: 'ravi' }] }),
 			createRules.CREATE_LABELS,
 		),

@@ -16,13 +16,23 @@ import {
 import { parameter } from '../../../shared/parameters';
 import { refuse, refuseField } from '../../../shared/rules';
 import { asString, compact, dataOf, messagesOf, type Body } from '../common';
-import { CREATE_LABELS, createBodySchema, describeFile, unwrapBase64 } from './rules';
+import {
+	CREATE_LABELS,
+	createBodySchema,
+	describeFile,
+	SIZED_TEMPLATE_FIELD_TYPES,
+	unwrapBase64,
+} from './rules';
+import { inServiceDateForm } from './serviceDate';
 
 /** Document → Create Signing Request: the body from the fields (or the JSON body), checked, then the files encoded. */
 
 /** A value the schema checks (and turns into text where the spec wants text), or undefined when not given. */
 const given = (value: unknown) =>
 	value === undefined || value === null || value === '' ? undefined : value;
+
+const givenFields = (fields: Body) =>
+	Object.entries(fields).map(([key, value]) => [key, given(value)]);
 
 function parseJson(context: IExecuteSingleFunctions, value: unknown, field: string): unknown {
 	if (typeof value !== 'string') return value;
@@ -74,7 +84,8 @@ const validationView = (body: Body): Body =>
 		file instanceof StoredFile || typeof file === 'string' ? describeFile(file) : file,
 	);
 
-const INVITEE_VERIFY = { aadhaarVerify: 'aadhaarConfig', dscVerify: 'dscConfig' } as const;
+/** The verification collections, named by the service's keys: their switches and values are sent as given. */
+const VERIFICATION_CONFIGS = ['aadhaarConfig', 'dscConfig'] as const;
 
 function inviteesFromParameters(context: IExecuteSingleFunctions): Body[] {
 	const entries = parameter<{ invitee?: Body[] }>(context, 'invitees', {}).invitee ?? [];
@@ -92,10 +103,11 @@ function inviteesFromParameters(context: IExecuteSingleFunctions): Body[] {
 			invitee.completionThreshold = Number(options.completionThreshold);
 		if (options.paymentAmount !== undefined && options.paymentAmount !== '')
 			invitee.workflowPaymentCollectionConfig = { amount: Number(options.paymentAmount) };
-		for (const [option, key] of Object.entries(INVITEE_VERIFY)) {
-			const checks = options[option];
-			if (Array.isArray(checks) && checks.length)
-				invitee[key] = Object.fromEntries(checks.map((check) => [String(check), true]));
+		for (const key of VERIFICATION_CONFIGS) {
+			const checks = isObject(options[key])
+				? compact(Object.fromEntries(givenFields(options[key])))
+				: {};
+			if (Object.keys(checks).length) invitee[key] = checks;
 		}
 		for (const key of ['offlineSignConfig', 'neslConfig']) {
 			if (options[key] !== undefined)
@@ -123,7 +135,7 @@ function templateFieldsFromParameters(context: IExecuteSingleFunctions): Body[] 
 			field.checked = entry.checked === undefined ? undefined : Boolean(entry.checked);
 		if (type === 'dropdown')
 			field.multiple = entry.multiple === undefined ? undefined : Boolean(entry.multiple);
-		if (type === 'files') {
+		if (type && SIZED_TEMPLATE_FIELD_TYPES.includes(type)) {
 			field.width = given(entry.width) ?? '';
 			field.height = given(entry.height) ?? '';
 		}
@@ -132,9 +144,6 @@ function templateFieldsFromParameters(context: IExecuteSingleFunctions): Body[] 
 		return field;
 	});
 }
-
-const givenFields = (fields: Body) =>
-	Object.entries(fields).map(([key, value]) => [key, given(value)]);
 
 function neslFromParameters(context: IExecuteSingleFunctions, raw: unknown): Body | undefined {
 	const data = isObject(raw) && isObject(raw.data) ? raw.data : undefined;
@@ -315,7 +324,7 @@ export async function outputCreated(
 		email: invitee.email ?? null,
 		phone: invitee.phone ?? null,
 		signUrl: invitee.signUrl ?? null,
-		expiryDate: invitee.expiryDate ?? null,
+		expiryDate: inServiceDateForm(invitee.expiryDate ?? null),
 		active: invitee.active ?? null,
 	}));
 	const document = { documentId: data.documentId ?? null, irn: data.irn ?? null };

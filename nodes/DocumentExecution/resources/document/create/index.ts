@@ -8,6 +8,7 @@ import {
 	NESL_TEXT_FIELDS,
 	OVD_TYPES,
 	REGISTRATION_TYPES,
+	SIZED_TEMPLATE_FIELD_TYPES,
 	TEMPLATE_FIELD_TYPES,
 } from './rules';
 
@@ -55,6 +56,41 @@ const neslDetailOptions: INodeProperties[] = [
 		};
 	}),
 ].sort((a, b) => a.displayName.localeCompare(b.displayName));
+
+/** The checks both verification collections have: the name switches, then the values the certificate must match. */
+const nameChecks: INodeProperties[] = [
+	{
+		displayName: 'Verify Name',
+		name: 'verifyName',
+		type: 'boolean',
+		default: true,
+		description: "Whether the name on the certificate must match the invitee's name",
+	},
+	{
+		displayName: 'Verify Smart Name',
+		name: 'verifySmartName',
+		type: 'boolean',
+		default: true,
+		description:
+			"Whether the name on the certificate must closely match the invitee's name (tolerating small differences)",
+	},
+];
+const pincodeCheck: INodeProperties = {
+	displayName: 'Pincode',
+	name: 'verifyPincode',
+	type: 'string',
+	default: '',
+	placeholder: '560001',
+	description: 'The 6-digit pincode the certificate must match',
+};
+const stateCheck: INodeProperties = {
+	displayName: 'State',
+	name: 'verifyState',
+	type: 'string',
+	default: '',
+	placeholder: 'Karnataka',
+	description: 'The state the certificate must match',
+};
 
 export const createFields: INodeProperties[] = [
 	{
@@ -158,7 +194,7 @@ export const createFields: INodeProperties[] = [
 						name: 'height',
 						type: 'string',
 						default: '',
-						displayOptions: { show: { type: ['files'] } },
+						displayOptions: { show: { type: [...SIZED_TEMPLATE_FIELD_TYPES] } },
 					},
 					{
 						displayName: 'Multiple',
@@ -180,7 +216,7 @@ export const createFields: INodeProperties[] = [
 						name: 'type',
 						type: 'options',
 						options: TEMPLATE_FIELD_TYPES.map((value) => ({
-							name: value === 'files' ? 'Files / Image' : humanize(value),
+							name: value === 'file' ? 'File (Dashboard Payload)' : humanize(value),
 							value,
 						})),
 						default: 'text',
@@ -197,7 +233,7 @@ export const createFields: INodeProperties[] = [
 						name: 'width',
 						type: 'string',
 						default: '',
-						displayOptions: { show: { type: ['files'] } },
+						displayOptions: { show: { type: [...SIZED_TEMPLATE_FIELD_TYPES] } },
 					},
 				],
 			},
@@ -261,22 +297,42 @@ export const createFields: INodeProperties[] = [
 						options: [
 							{
 								displayName: 'Aadhaar Verification',
-								name: 'aadhaarVerify',
-								type: 'multiOptions',
-								default: [],
-								description: 'Details to verify against the Aadhaar eSign',
+								name: 'aadhaarConfig',
+								type: 'collection',
+								placeholder: 'Add Check',
+								default: {},
+								description:
+									'What the Aadhaar eSign certificate must match: a mismatch fails the invitation at signing',
 								options: [
-									'verifyGender',
-									'verifyName',
-									'verifyPincode',
-									'verifySmartName',
-									'verifyState',
-									'verifyTitle',
-									'verifyYob',
-								].map((value) => ({
-									name: humanize(value.replace('verify', '')),
-									value,
-								})),
+									{
+										displayName: 'Gender',
+										name: 'verifyGender',
+										type: 'options',
+										options: [
+											{ name: 'Female', value: 'F' },
+											{ name: 'Male', value: 'M' },
+										],
+										default: 'F',
+									},
+									{
+										displayName: 'Last 4 Aadhaar Digits',
+										name: 'verifyTitle',
+										type: 'string',
+										default: '',
+										placeholder: '1234',
+										description: 'The last 4 digits of the Aadhaar number',
+									},
+									pincodeCheck,
+									stateCheck,
+									...nameChecks,
+									{
+										displayName: 'Year of Birth',
+										name: 'verifyYob',
+										type: 'string',
+										default: '',
+										placeholder: '1990',
+									},
+								],
 							},
 							{
 								displayName: 'Completion Threshold',
@@ -287,13 +343,13 @@ export const createFields: INodeProperties[] = [
 							},
 							{
 								displayName: 'DSC Verification',
-								name: 'dscVerify',
-								type: 'multiOptions',
-								default: [],
-								description: 'Details to verify against the DSC token certificate',
-								options: ['verifyName', 'verifyPincode', 'verifySmartName', 'verifyState'].map(
-									(value) => ({ name: humanize(value.replace('verify', '')), value }),
-								),
+								name: 'dscConfig',
+								type: 'collection',
+								placeholder: 'Add Check',
+								default: {},
+								description:
+									'What the DSC token certificate must match: a mismatch fails the invitation at signing',
+								options: [pincodeCheck, stateCheck, ...nameChecks],
 							},
 							{ displayName: 'Group ID', name: 'groupId', type: 'string', default: '' },
 							{ displayName: 'Group Name', name: 'groupName', type: 'string', default: '' },

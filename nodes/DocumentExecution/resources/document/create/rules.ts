@@ -4,6 +4,7 @@ import { StoredFile } from '../../../shared/binary';
 import { numberAsText } from '../../../shared/numberAsText';
 import { oneOf, requiredText, text, type FieldLabels } from '../../../shared/rules';
 import { isCalendarDate } from '../common';
+import { INDIA_OFFSET_MS } from './serviceDate';
 
 /**
  * Every rule of Create Signing Request, checked on the body about to be sent (built from the fields or typed
@@ -37,6 +38,19 @@ export const CREATE_LABELS: FieldLabels = {
 	'invitees.*.name': 'Invitees › Name',
 	'invitees.*.email': 'Invitees › Email',
 	'invitees.*.phone': 'Invitees › Phone',
+	'invitees.*.aadhaarConfig': 'Invitees › Aadhaar Verification',
+	'invitees.*.aadhaarConfig.verifyName': 'Invitees › Aadhaar Verification › Verify Name',
+	'invitees.*.aadhaarConfig.verifySmartName': 'Invitees › Aadhaar Verification › Verify Smart Name',
+	'invitees.*.aadhaarConfig.verifyPincode': 'Invitees › Aadhaar Verification › Pincode',
+	'invitees.*.aadhaarConfig.verifyState': 'Invitees › Aadhaar Verification › State',
+	'invitees.*.aadhaarConfig.verifyGender': 'Invitees › Aadhaar Verification › Gender',
+	'invitees.*.aadhaarConfig.verifyYob': 'Invitees › Aadhaar Verification › Year of Birth',
+	'invitees.*.aadhaarConfig.verifyTitle': 'Invitees › Aadhaar Verification › Last 4 Aadhaar Digits',
+	'invitees.*.dscConfig': 'Invitees › DSC Verification',
+	'invitees.*.dscConfig.verifyName': 'Invitees › DSC Verification › Verify Name',
+	'invitees.*.dscConfig.verifySmartName': 'Invitees › DSC Verification › Verify Smart Name',
+	'invitees.*.dscConfig.verifyPincode': 'Invitees › DSC Verification › Pincode',
+	'invitees.*.dscConfig.verifyState': 'Invitees › DSC Verification › State',
 	cc: 'CC',
 	'cc.*.email': 'CC › Email',
 	stampSeries: 'Stamp Series',
@@ -84,6 +98,10 @@ const isoDate = asText(
 		})),
 );
 
+/**
+ * The spec's types, then `file` (the dashboard's workflow payload; public client code against the live service,
+ * collected 2026-11-25) and `image` (the spec's "files/image" width and height rule).
+ */
 export const TEMPLATE_FIELD_TYPES = [
 	'text',
 	'textarea',
@@ -92,7 +110,11 @@ export const TEMPLATE_FIELD_TYPES = [
 	'dropdown',
 	'select',
 	'files',
+	'file',
+	'image',
 ] as const;
+/** The types that need a width and a height; a dashboard `file` field carries neither. */
+export const SIZED_TEMPLATE_FIELD_TYPES: readonly string[] = ['files', 'image'];
 
 const templateField = z
 	.object({
@@ -126,13 +148,13 @@ const templateField = z
 				message: 'is required when the type is dropdown',
 			});
 		}
-		if (field.type === 'files') {
+		if (field.type && SIZED_TEMPLATE_FIELD_TYPES.includes(field.type)) {
 			for (const side of ['width', 'height'] as const) {
 				if (!field[side]?.trim())
 					ctx.addIssue({
 						code: 'custom',
 						path: [side],
-						message: 'is required (in pixels) when the type is files/image',
+						message: `is required (in pixels) when the type is ${field.type}`,
 					});
 			}
 		}
@@ -276,6 +298,62 @@ const neslData = z
 	})
 	.strict();
 
+/**
+ * A verification check that carries the value the signer's certificate is compared with (public client code
+ * against the live service, collected 2026-11-25): a switch's true/false is refused, as the service would
+ * compare the certificate with it and fail the invitation at signing.
+ */
+const comparedValue = (what: string, pattern: RegExp) => {
+	const rule = `must be ${what} the certificate must match`;
+	return asText(
+		z
+			.string({
+				errorMap: (issue, ctx) =>
+					issue.code === 'invalid_type'
+						? { message: issue.received === 'boolean' ? `${rule}, not true/false` : rule }
+						: { message: ctx.defaultError },
+			})
+			.regex(pattern, rule),
+	);
+};
+
+const nameCheck = z.boolean({ invalid_type_error: 'must be true or false' }).optional();
+const pincodeCheck = comparedValue('the 6-digit pincode', /^\d{6}$/).optional();
+const stateCheck = comparedValue('the name of the state', /\S/).optional();
+const yearOfBirthCheck = comparedValue('the 4-digit year of birth', /^\d{4}$/)
+	.refine((year) => Number(year) <= new Date(Date.now() + INDIA_OFFSET_MS).getUTCFullYear(), {
+		message: 'must be a year of birth, not a year to come',
+	})
+	.optional();
+const configType = { invalid_type_error: 'must be an object of verification checks' };
+
+const aadhaarConfig = z
+	.object(
+		{
+			verifyName: nameCheck,
+			verifySmartName: nameCheck,
+			verifyPincode: pincodeCheck,
+			verifyState: stateCheck,
+			verifyGender: comparedValue('M or F, the gender', /^[MF]$/).optional(),
+			verifyYob: yearOfBirthCheck,
+			verifyTitle: comparedValue('the last 4 digits of the Aadhaar number', /^\d{4}$/).optional(),
+		},
+		configType,
+	)
+	.passthrough();
+
+const dscConfig = z
+	.object(
+		{
+			verifyName: nameCheck,
+			verifySmartName: nameCheck,
+			verifyPincode: pincodeCheck,
+			verifyState: stateCheck,
+		},
+		configType,
+	)
+	.passthrough();
+
 const invitee = z
 	.object({
 		name: requiredText(),
@@ -283,6 +361,8 @@ const invitee = z
 		phone: asText(
 			string.regex(/^\d{10}$/, 'must be a 10-digit mobile number (no country code)'),
 		).optional(),
+		aadhaarConfig: aadhaarConfig.optional(),
+		dscConfig: dscConfig.optional(),
 	})
 	.passthrough()
 	.superRefine((value, ctx) => {
