@@ -1,9 +1,12 @@
 import type {
+	IBinaryKeyData,
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	IHookFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
+	INode,
+	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -22,8 +25,17 @@ import {
 } from '../shared/authentication';
 import { resolveBaseUrl } from '../shared/environment';
 import { asNodeError, responseError } from '../shared/errors';
-import { EVENT_KINDS, normalisedEvent, shapeOf, type Route, type ShapedDelivery } from './delivery';
-import { eventKey, remember, seenRecently } from './recentDeliveries';
+import { PDF_MIME_TYPE } from '../DocumentExecution/shared/binary';
+import { deliveredFiles } from './deliveredFiles';
+import {
+	COMPLETED_DOCUMENT_STATUSES,
+	EVENT_KINDS,
+	normalisedEvent,
+	shapeOf,
+	type Route,
+	type ShapedDelivery,
+} from './delivery';
+import { completionKey, eventKey, remember, seenRecently } from './recentDeliveries';
 import { saltOf, verifyMac } from './verifyMac';
 import { isObject } from '../shared/isObject';
 
@@ -110,15 +122,24 @@ async function readBody(request: WebhookRequest): Promise<Record<string, unknown
 	return isObject(parsed) ? parsed : undefined;
 }
 
-/** The event kinds the user chose (empty: every kind passes, including kinds the service adds later). */
-function selectedEventKinds(options: IDataObject): string[] {
+/**
+ * Whether the Events options select the event: no selection passes every kind, including kinds the service adds
+ * later. An envelope's own eventType counts too, so "Other Event Types" saved as SIGNED still matches.
+ */
+function isSelected(options: IDataObject, event: IDataObject): boolean {
 	const listed = Array.isArray(options.eventTypes) ? (options.eventTypes as string[]) : [];
 	const others = String(options.otherEventTypes ?? '')
 		.split(',')
 		.map((value) => value.trim())
 		.filter(Boolean);
-	return [...listed, ...others];
+	const wanted = [...listed, ...others];
+	return (
+		wanted.length === 0 || wanted.some((kind) => kind === event.kind || kind === event.eventType)
+	);
 }
+
+/** The option a service read is made for; its label starts the messages of a failed read. */
+type ReadPurpose = 'Re-Fetch Current Status' | 'Only Completed Documents';
 
 /**
  * The service's current word on the document, read after a verified delivery. The MAC covers only the
@@ -128,6 +149,7 @@ function selectedEventKinds(options: IDataObject): string[] {
  */
 async function fetchCurrentStatus(
 	context: IWebhookFunctions,
+	purpose: ReadPurpose,
 	authentication: Authentication,
 	credentials: ICredentialDataDecryptedObject,
 	body: Record<string, unknown>,
@@ -136,7 +158,7 @@ async function fetchCurrentStatus(
 	const node = context.getNode();
 	const baseUrl = resolveBaseUrl(credentials);
 	const missing = (field: string) =>
-		new NodeOperationError(node, `Re-Fetch Current Status: the delivery has no ${field}`, {
+		new NodeOperationError(node, `${purpose}: the delivery has no ${field}`, {
 			description: 'The delivery does not name what to read back from the service.',
 		});
 
@@ -168,13 +190,12 @@ async function fetchCurrentStatus(
 		};
 	}
 
-	if (delivery.shape === 'v3') {
+	if (delivery.shape === 'v3' || purpose === 'Only Completed Documents') {
 		throw new NodeOperationError(
 			node,
-			'Re-Fetch Current Status: a v3 document can be read only with the Auth Token credential',
+			`${purpose}: ${delivery.shape === 'v3' ? 'a v3 document' : "a document's status"} can be read only with the Auth Token credential`,
 			{
-				description:
-					'The service accepts OAuth2 on its v4 pack and media operations only. Choose the Auth Token credential in this trigger, or turn Re-Fetch Current Status off.',
+				description: `The service accepts OAuth2 on its v4 pack and media operations only. Choose the Auth Token credential in this trigger, or turn ${purpose} off.`,
 			},
 		);
 	}
@@ -209,6 +230,25 @@ async function fetchCurrentStatus(
 		packId,
 		data: (responseBody.data as IDataObject | undefined) ?? responseBody,
 	};
+}
+
+/**
+ * The document status in a v3.2 check status answer (fetchCurrentStatus with the Auth Token): its `status`, or,
+ * without one, COMPLETED when every invitee in `requests` has signed. Throws when the answer says neither.
+ */
+function serviceDocumentStatus(node: INode, currentStatus: IDataObject): string {
+	const data = isObject(currentStatus.data) ? currentStatus.data : {};
+	if (typeof data.status === 'string' && data.status !== '') return data.status.toUpperCase();
+	const requests = Array.isArray(data.requests) ? data.requests : [];
+	if (requests.length > 0)
+		return requests.every((request) => isObject(request) && request.signed === true)
+			? 'COMPLETED'
+			: 'SENT';
+	throw new NodeOperationError(
+		node,
+		"Only Completed Documents: the service's answer does not say the document's status",
+		{ description: 'The v3.2 check status answer has neither a status nor the invitees.' },
+	);
 }
 
 /** The HTTP response inside an error that n8n's request helpers threw (they wrap it in NodeApiError). */
@@ -277,7 +317,7 @@ export class DocumentExecutionTrigger implements INodeType {
 			},
 			{
 				displayName:
-					'Each delivery is verified with the Private Salt of the credential (its MAC is an HMAC-SHA1 of the document ID); a delivery that fails is refused with HTTP 401 and starts nothing. If the credential has no Private Salt, verification is off and every delivery is accepted unverified. Each output item has an "event" field (kind, documentId, documentStatus, irn, invitee) that reads the same for both webhook formats.',
+					'Each delivery is verified with the Private Salt of the credential (its MAC is an HMAC-SHA1 of the document ID); a delivery that fails is refused with HTTP 401 and starts nothing. If the credential has no Private Salt, verification is off and every delivery is accepted unverified. Each output item has an "event" field (kind, eventType, documentId, documentStatus, irn, invitee) that reads the same for every webhook version. PDFs a delivery carries in base64 (older webhook versions) are output as binary files, not JSON.',
 				name: 'verificationNotice',
 				type: 'notice',
 				default: '',
@@ -317,7 +357,7 @@ export class DocumentExecutionTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to start the workflow only for deliveries whose document is completed (event.documentStatus COMPLETED: every invitee has acted); others are acknowledged and ignored',
+							'Whether to start the workflow only for deliveries whose document is completed (event.documentStatus COMPLETED, or PACK_PENDING_COMPLETION for a fully executed pack document: every invitee has acted); others are acknowledged and ignored. A delivery without a document status (older webhook versions) is checked with the service once (Auth Token credential only), and then runs the workflow once per document.',
 					},
 					{
 						displayName: 'Other Event Types',
@@ -326,7 +366,7 @@ export class DocumentExecutionTrigger implements INodeType {
 						default: '',
 						placeholder: 'e.g. DOCUMENT_SIGNED',
 						description:
-							"Comma-separated kinds not in the list above, matched exactly against event.kind (a Webhook 4.0 envelope's kind is its eventType), for event kinds the service adds later",
+							"Comma-separated kinds not in the list above, matched exactly against event.kind or a Webhook 4.0 envelope's own event.eventType, for event kinds the service adds later",
 					},
 					{
 						displayName: 'Re-Fetch Current Status',
@@ -371,39 +411,17 @@ export class DocumentExecutionTrigger implements INodeType {
 
 		const event = normalisedEvent(body, delivery, route);
 		const options = this.getNodeParameter('options', {}) as IDataObject;
-		const wanted = selectedEventKinds(options);
-		const unwanted =
-			(wanted.length > 0 && !wanted.includes(event.kind as string)) ||
-			(options.completedOnly === true && event.documentStatus !== 'COMPLETED');
-		if (unwanted) {
-			// Acknowledged (2xx) so that the service does not retry, and no execution starts.
-			return { webhookResponse: { message: "Not selected in the trigger's options; ignored" } };
-		}
-
-		const scope = `${this.getWorkflow().id ?? ''}\u0000${this.getNode().name}`;
-		const key = eventKey(body, delivery, event.kind);
-		const now = Date.now();
-		if (seenRecently(scope, key, now)) {
-			return { webhookResponse: { message: 'Delivery already received; ignored' } };
-		}
-
-		const json: IDataObject = {
-			...(body as IDataObject),
-			event,
-			macVerification: verdict.verified
-				? { verified: true, detail: 'The MAC matches the document ID and the Private Salt' }
-				: { verified: false, detail: 'Verification is off: the credential has no Private Salt' },
+		// Acknowledged (2xx) so that the service does not retry, and no execution starts.
+		const ignored = {
+			webhookResponse: { message: "Not selected in the trigger's options; ignored" },
 		};
-		if (options.includeHeaders === true) json.headers = this.getHeaderData() as JsonObject;
-		if (options.refetchStatus === true) {
+		if (!isSelected(options, event)) return ignored;
+
+		const readStatus = (purpose: ReadPurpose) =>
+			fetchCurrentStatus(this, purpose, authentication, credentials, body, delivery);
+		const confirmedWithService = async (read: () => Promise<IDataObject>) => {
 			try {
-				json.currentStatus = await fetchCurrentStatus(
-					this,
-					authentication,
-					credentials,
-					body,
-					delivery,
-				);
+				return await read();
 			} catch (error) {
 				// The service sends the delivery again after any non-2xx; it gets a short answer without n8n's
 				// internals, and n8n records the failed execution with the readable error thrown here.
@@ -412,9 +430,56 @@ export class DocumentExecutionTrigger implements INodeType {
 				});
 				throw asNodeError(this.getNode(), error);
 			}
+		};
+		let currentStatus: IDataObject | undefined;
+		// An older webhook version says nothing of the document's status: the service is asked once.
+		const statusFromService = options.completedOnly === true && event.documentStatus === null;
+		if (statusFromService) {
+			currentStatus = await confirmedWithService(async () => {
+				const read = await readStatus('Only Completed Documents');
+				event.documentStatus = serviceDocumentStatus(this.getNode(), read);
+				return read;
+			});
 		}
+		if (
+			options.completedOnly === true &&
+			!COMPLETED_DOCUMENT_STATUSES.includes(event.documentStatus as string)
+		)
+			return ignored;
+
+		const scope = `${this.getWorkflow().id ?? ''}\u0000${this.getNode().name}`;
+		// Every invitee's delivery can find the document completed once the service is asked: the flow runs once
+		// per document then, whichever delivery arrives first.
+		const key = statusFromService ? completionKey(delivery) : eventKey(body, delivery, event.kind);
+		const now = Date.now();
+		if (seenRecently(scope, key, now)) {
+			return { webhookResponse: { message: 'Delivery already received; ignored' } };
+		}
+
+		const files = deliveredFiles(body, delivery.documentId);
+		const json: IDataObject = {
+			...(body as IDataObject),
+			event,
+			macVerification: verdict.verified
+				? { verified: true, detail: 'The MAC matches the document ID and the Private Salt' }
+				: { verified: false, detail: 'Verification is off: the credential has no Private Salt' },
+		};
+		for (const movedKey of files.movedKeys) delete json[movedKey];
+		if (files.files.length > 0) json.movedToBinary = files.movedToBinary;
+		if (options.includeHeaders === true) json.headers = this.getHeaderData() as JsonObject;
+		if (options.refetchStatus === true)
+			currentStatus ??= await confirmedWithService(() => readStatus('Re-Fetch Current Status'));
+		if (currentStatus) json.currentStatus = currentStatus;
+		const binary: IBinaryKeyData = {};
+		for (const file of files.files)
+			binary[file.field] = await this.helpers.prepareBinaryData(
+				file.content,
+				file.fileName,
+				PDF_MIME_TYPE,
+			);
 		// Remembered only now that it starts an execution: a delivery whose Re-Fetch failed runs when sent again.
 		remember(scope, key, now);
-		return { workflowData: [[{ json }]], webhookResponse: { message: 'Delivery received' } };
+		const item: INodeExecutionData = files.files.length > 0 ? { json, binary } : { json };
+		return { workflowData: [[item]], webhookResponse: { message: 'Delivery received' } };
 	}
 }

@@ -8,7 +8,9 @@ import { isObject } from '../shared/isObject';
  * - `v3`: the flat body of a document created with v3.0 Create, one per invitee action (knowledge base:
  *   signer-signs-document, signer-rejects-document, certificate-verification-failed): top-level `documentId`,
  *   `webhookType` `Success`/`Error`, `documentStatus` `Draft`/`Sent`/`Completed`, `irn`, `mac`, and a `request`
- *   object about the invitee.
+ *   object about the invitee. Older webhook versions, still chosen per invitee in the dashboard, send neither
+ *   `webhookType` nor `documentStatus` (a capture from a live signing), and may carry base64 `files` and
+ *   `auditTrail` (deliveredFiles.ts).
  * - `webhook4`: the spec's Webhook 4.0 envelope: `eventType`, and the document under `document.documentId`.
  *
  * Pure and total: it reads only own keys of a parsed JSON object and never throws.
@@ -25,13 +27,15 @@ export interface ShapedDelivery {
 
 /**
  * What the trigger calls each event (`event.kind`, and the values of its event filter). A Webhook 4.0
- * envelope's kind is its `eventType` as sent, so kinds the spec does not list yet pass through unchanged.
+ * envelope's kind is its `eventType`, mapped by WEBHOOK4_KINDS where it names an action of these kinds, else
+ * as sent, so kinds the spec does not list yet pass through unchanged.
  */
 export const EVENT_KINDS = {
 	INVITEE_SIGNED:
-		'An invitee signed (success URL); documentStatus COMPLETED when every invitee has acted',
+		'An invitee signed (success URL; Webhook 4.0 eventType SIGNED); documentStatus COMPLETED when every invitee has acted',
 	REVIEWER_APPROVAL: 'A reviewer approved the document (success URL)',
-	INVITEE_REJECTED: 'An invitee rejected the document (error URL)',
+	INVITEE_REJECTED:
+		'An invitee rejected the document (error URL; Webhook 4.0 eventType SIGNER_REJECTED or REVIEWER_REJECTED)',
 	CERTIFICATE_VERIFICATION_FAILED:
 		"The signer's certificate did not match the invitee's verification criteria; the invitation is terminated (error URL)",
 	INVITATION_EXPIRED:
@@ -40,6 +44,27 @@ export const EVENT_KINDS = {
 } as const;
 
 export type EventKind = keyof typeof EVENT_KINDS | string;
+
+/**
+ * Webhook 4.0 event types that name the same action as a v3 kind (public client code against the live service,
+ * collected 2026-11-25): a user filtering "an invitee signed" catches a pack signature too. REVIEWER_APPROVAL
+ * is its own kind already.
+ */
+export const WEBHOOK4_KINDS: Record<string, keyof typeof EVENT_KINDS> = {
+	SIGNED: 'INVITEE_SIGNED',
+	SIGNER_REJECTED: 'INVITEE_REJECTED',
+	REVIEWER_REJECTED: 'INVITEE_REJECTED',
+};
+
+/**
+ * The document statuses Only Completed Documents lets through: every invitee of the document has acted. A pack
+ * document reads PACK_PENDING_COMPLETION once it is fully executed while other documents of its pack are not
+ * (the spec's pack-side status table); the pack's own state is `pack.packStatus`.
+ */
+export const COMPLETED_DOCUMENT_STATUSES: readonly string[] = [
+	'COMPLETED',
+	'PACK_PENDING_COMPLETION',
+];
 
 const own = (object: Record<string, unknown>, key: string) =>
 	Object.prototype.hasOwnProperty.call(object, key);
@@ -104,8 +129,14 @@ export function normalisedEvent(
 	const document = envelope ? (body.document as Record<string, unknown>) : body;
 	const person = (envelope ? body.invitee : body.request) ?? {};
 	const read = (key: string) => (isObject(person) ? text(person[key]) : undefined) ?? null;
+	const eventType = envelope ? (text(body.eventType) ?? null) : null;
 	return {
-		kind: envelope ? (text(body.eventType) ?? null) : v3Kind(body, route),
+		kind: !envelope
+			? v3Kind(body, route)
+			: eventType && own(WEBHOOK4_KINDS, eventType)
+				? WEBHOOK4_KINDS[eventType]
+				: eventType,
+		eventType,
 		shape: delivery.shape,
 		route,
 		documentId: text(delivery.documentId) ?? null,

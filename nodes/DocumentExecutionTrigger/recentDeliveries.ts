@@ -34,6 +34,9 @@ const field = (holder: unknown, key: string): string => {
 		: '';
 };
 
+const hashed = (parts: string[]) =>
+	createHash('sha256').update(parts.join('\u0000'), 'utf8').digest('hex').slice(0, 32);
+
 /**
  * What identifies one event, hashed short. v3: the document, the invitee (sign URL, else contact), what they did
  * and the invitation's expiry (a reactivated invitation can fail again). Webhook 4.0: the document, the event
@@ -68,8 +71,15 @@ export function eventKey(
 					field(body, 'combinationUuid'),
 					field(body, 'timestamp'),
 				];
-	return createHash('sha256').update(parts.join('\u0000'), 'utf8').digest('hex').slice(0, 32);
+	return hashed(parts);
 }
+
+/**
+ * What identifies the completion of a document whose status the trigger read from the service (the delivery
+ * said none): one per document, whichever invitee's delivery found it completed.
+ */
+export const completionKey = (delivery: ShapedDelivery): string =>
+	hashed(['completed', delivery.shape, String(delivery.documentId)]);
 
 function windowOf(scope: string): Map<string, number> {
 	let recent = windows.get(scope);

@@ -4,14 +4,17 @@ import type { AddressInfo } from 'node:net';
 
 import axios from 'axios';
 
-import { V3_SEED } from '../emulator/families/v3';
+import { configureInviteeWebhooks, V3_SEED, type V3State } from '../emulator/families/v3';
 import { inviteeActs } from '../emulator/families/v3-invitee-actions';
 import type { V4State } from '../emulator/families/v4';
 import {
 	buildEnvelope,
 	buildV3Event,
+	configureWebhookVersions,
 	deliverV3Event,
 	deliverWebhook,
+	isErrorEnvelope,
+	WEBHOOK4_EVENT_TYPES,
 	type Delivery,
 	type V3EventKind,
 	type WebhooksState,
@@ -720,5 +723,196 @@ describe('the service sends flat events when invitees act, to the URLs their wor
 			profileId: V3_SEED.pdfProfileId,
 			invitees: [],
 		});
+	});
+});
+
+describe('webhooks family builds the other Webhook 4.0 event types public client code shows', () => {
+	it.each([
+		['SIGNED', 'SUCCESS', 'SIGNED', 'SIGNER', 'SIGNED', 'AADHAAR'],
+		['SIGNER_REJECTED', 'ERROR', 'REJECTED', 'SIGNER', 'SIGNER_REJECTED', null],
+		['REVIEWER_REJECTED', 'ERROR', 'REJECTED', 'REVIEWER', 'REVIEWER_REJECTED', null],
+	] as const)(
+		'%s: webhookType %s, action %s by a %s, invitation %s, every top-level key, the MAC of the document id',
+		async (eventType, webhookType, action, role, invitationStatus, signatureType) => {
+			await deliverWebhook(emulator.env, { url: receiver.url, documentId: 'DOC-P1', eventType });
+			const envelope = JSON.parse(receiver.got[0].body);
+			expect(Object.keys(envelope).sort()).toEqual([...TOP_LEVEL_KEYS].sort());
+			expect(envelope).toMatchObject({
+				webhookType,
+				eventType,
+				document: { documentId: 'DOC-P1', action, signatureType, documentStatus: 'SENT' },
+				invitationGroup: { type: role },
+				invitee: { invitationStatus },
+				mac: hmac('DOC-P1', DEFAULT_SALT),
+			});
+			expect(envelope.rejectionReason === null).toBe(webhookType === 'SUCCESS');
+			expect(isErrorEnvelope(eventType)).toBe(webhookType === 'ERROR');
+		},
+	);
+
+	it("sets the document status asked for (PACK_PENDING_COMPLETION), else the pack document's; a rejection stays SENT", () => {
+		const pending = buildEnvelope(emulator.env, {
+			eventType: 'SIGNED',
+			documentStatus: 'PACK_PENDING_COMPLETION',
+		});
+		expect((pending.document as { documentStatus: string }).documentStatus).toBe(
+			'PACK_PENDING_COMPLETION',
+		);
+		const pack = emulator
+			.slice<V4State>('v4')
+			.packs.find((candidate) =>
+				candidate.documents.some((doc) => doc.status === 'PACK_PENDING_COMPLETION'),
+			)!;
+		const fullySigned = pack.documents.find((doc) => doc.status === 'PACK_PENDING_COMPLETION')!;
+		const fromPack = buildEnvelope(emulator.env, {
+			account: pack.accountId,
+			eventType: 'SIGNED',
+			documentId: fullySigned.documentId,
+		});
+		expect(fromPack.document).toMatchObject({
+			documentId: fullySigned.documentId,
+			documentStatus: 'PACK_PENDING_COMPLETION',
+		});
+		const rejected = buildEnvelope(emulator.env, {
+			account: pack.accountId,
+			eventType: 'SIGNER_REJECTED',
+			documentId: fullySigned.documentId,
+		});
+		expect((rejected.document as { documentStatus: string }).documentStatus).toBe('SENT');
+	});
+
+	it('refuses an event type or document status it does not know, in process and over HTTP', async () => {
+		expect(WEBHOOK4_EVENT_TYPES).toEqual([
+			'REVIEWER_APPROVAL',
+			'SIGNED',
+			'SIGNER_REJECTED',
+			'REVIEWER_REJECTED',
+		]);
+		expect(() => buildEnvelope(emulator.env, { eventType: 'DOCUMENT_SIGNED' as never })).toThrow(
+			/eventType must be one of/,
+		);
+		const refused = await http.post(`${emulator.origin}/__emulator/webhooks/deliver`, {
+			url: receiver.url,
+			eventType: 'SIGNED',
+			documentStatus: 'DONE',
+		});
+		expect(refused.status).toBe(400);
+		expect(refused.data.message).toMatch(/documentStatus must be one of/);
+		const sent = await http.post(`${emulator.origin}/__emulator/webhooks/deliver`, {
+			url: receiver.url,
+			eventType: 'REVIEWER_REJECTED',
+		});
+		expect(sent.status).toBe(200);
+		expect(JSON.parse(receiver.got[0].body).eventType).toBe('REVIEWER_REJECTED');
+	});
+});
+
+describe('v3 flat events in the webhook version set per workflow and invitee', () => {
+	const LEGACY_REQUEST_KEYS = [
+		'action',
+		'active',
+		'email',
+		'error',
+		'expired',
+		'expiryDate',
+		'invitationUrl',
+		'inviteeType',
+		'name',
+		'phone',
+	];
+	const sentDocument = () => emulator.slice<V3State>('v3').documents.get(V3_SEED.sentDocumentId)!;
+
+	it('legacy: the captured shape, no webhookType, documentStatus or irn, the MAC of the documentId', () => {
+		const event = buildV3Event(emulator.env, {
+			event: 'signed',
+			documentId: V3_SEED.sentDocumentId,
+			version: 'legacy',
+		});
+		expect(Object.keys(event)).toEqual(['documentId', 'mac', 'request']);
+		const request = event.request as Record<string, unknown>;
+		expect(Object.keys(request)).toEqual(LEGACY_REQUEST_KEYS);
+		const invitee = sentDocument().invitees[0];
+		expect(request).toMatchObject({
+			action: 'Signed',
+			active: true,
+			error: null,
+			expired: false,
+			inviteeType: 'Signer',
+			name: invitee.name,
+			invitationUrl: `${emulator.origin}/sign/${invitee.uuid}`,
+		});
+		expect(request.expiryDate).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
+		expect(event.mac).toBe(hmac(V3_SEED.sentDocumentId, DEFAULT_SALT));
+	});
+
+	it("legacyWithFiles: the document's current PDF and its audit trail in base64", () => {
+		const doc = emulator.slice<V3State>('v3').documents.get(V3_SEED.completedDocumentId)!;
+		const event = buildV3Event(emulator.env, {
+			event: 'signed',
+			documentId: V3_SEED.completedDocumentId,
+			version: 'legacyWithFiles',
+		});
+		expect(Object.keys(event)).toEqual(['documentId', 'mac', 'request', 'files', 'auditTrail']);
+		expect(Buffer.from((event.files as string[])[0], 'base64').equals(doc.signedPdf!)).toBe(true);
+		expect(Buffer.from(event.auditTrail as string, 'base64').equals(doc.auditTrail!)).toBe(true);
+		const fresh = buildV3Event(emulator.env, { event: 'signed', version: 'legacyWithFiles' });
+		expect(
+			Buffer.from((fresh.files as string[])[0], 'base64')
+				.subarray(0, 5)
+				.toString(),
+		).toBe('%PDF-');
+	});
+
+	it('the version set for a workflow (all, or per invitee index) shapes the events the service sends as invitees act', async () => {
+		const doc = sentDocument();
+		configureInviteeWebhooks(emulator.env, doc.profileId, { all: { webhookUrl: receiver.url } });
+		const configured = await http.put(
+			`${emulator.origin}/__emulator/webhooks/versions/${doc.profileId}`,
+			{ invitees: ['legacy', 'current'] },
+		);
+		expect(configured.status).toBe(200);
+		expect(configured.data).toEqual({ profileId: doc.profileId, invitees: ['legacy', 'current'] });
+		await inviteeActs(emulator.env, V3_SEED.sentDocumentId, 'sign-all');
+		const bodies = receiver.got.map((got) => JSON.parse(got.body) as Record<string, unknown>);
+		expect(bodies.map((body) => 'webhookType' in body)).toEqual(
+			doc.invitees.map((_invitee, index) => index !== 0),
+		);
+		expect('documentStatus' in bodies[0]).toBe(false);
+
+		configureWebhookVersions(emulator.env, doc.profileId, { all: 'legacyWithFiles' });
+		expect(
+			'files' in buildV3Event(emulator.env, { event: 'signed', documentId: doc.documentId }),
+		).toBe(true);
+	});
+
+	it('takes the version of every workflow from the seed key v3WebhookVersion, and a call may ask for one', async () => {
+		const seeded = await startEmulator({ seed: { v3WebhookVersion: 'legacy' } });
+		try {
+			const event = buildV3Event(seeded.env, {
+				event: 'rejected',
+				documentId: V3_SEED.sentDocumentId,
+			});
+			expect(Object.keys(event)).toEqual(['documentId', 'mac', 'request']);
+			expect(event.request).toMatchObject({ action: 'Rejected', inviteeType: 'Signer' });
+			const current = buildV3Event(seeded.env, {
+				event: 'rejected',
+				documentId: V3_SEED.sentDocumentId,
+				version: 'current',
+			});
+			expect(current.webhookType).toBe('Error');
+		} finally {
+			await seeded.close();
+		}
+	});
+
+	it('refuses a version configuration of another form, an unknown version or workflow', async () => {
+		const put = (profileId: string, body: unknown) =>
+			http.put(`${emulator.origin}/__emulator/webhooks/versions/${profileId}`, body);
+		for (const body of [{}, { all: 'v2' }, { invitees: [] }, { invitees: ['legacy', 7] }, []])
+			expect((await put(V3_SEED.pdfProfileId, body)).status).toBe(400);
+		expect((await put('WF-NONE', { all: 'legacy' })).status).toBe(404);
+		expect(() => buildV3Event(emulator.env, { event: 'signed', version: 'v2' as never })).toThrow(
+			/version must be one of/,
+		);
 	});
 });

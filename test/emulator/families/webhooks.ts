@@ -16,13 +16,16 @@ import {
 	type V3State,
 } from './v3';
 import type { Pack, V4State } from './v4';
+import { makePdf } from '../../fixtures/pdf';
 
 /**
  * The webhooks family: the service's side of webhook deliveries, in two shapes.
- * - Webhook 4.0 envelopes (the spec's Events section): REVIEWER_APPROVAL, every top-level key present, JSON null
- *   where a value does not apply, `mac` = hex HMAC-SHA1 of document.documentId keyed by the account's salt.
+ * - Webhook 4.0 envelopes (the spec's Events section): REVIEWER_APPROVAL (and SIGNED, SIGNER_REJECTED,
+ *   REVIEWER_REJECTED, as public client code shows), every top-level key present, JSON null where a value does
+ *   not apply, `mac` = hex HMAC-SHA1 of document.documentId keyed by the account's salt.
  * - v3 "flat" events (the knowledge base's per-invitee webhooks): signed, reviewerApproved, rejected,
- *   certificateVerificationFailed, with `mac` = hex HMAC-SHA1 of the top-level documentId.
+ *   certificateVerificationFailed, with `mac` = hex HMAC-SHA1 of the top-level documentId, in the body of the
+ *   webhook version set for the invitee (`current`, `legacy`, `legacyWithFiles`: V3_WEBHOOK_VERSIONS).
  * Either way there is no `mac` key at all when the account has no salt. Every delivery is POSTed to a URL
  * (retried on a non-2xx answer) and kept in the history of its document, dropped when the document is deleted
  * (`documentDeleted`).
@@ -32,8 +35,11 @@ import type { Pack, V4State } from './v4';
  * record); `GET /__emulator/webhooks/history?documentId=` lists a document's deliveries. The service's own flat
  * events, sent when invitees act, come from the v3-invitee-actions family.
  *
- * Seed key: `webhookRetries` (number, default 3): further attempts after a non-2xx answer or a network
- * error. Choices where the spec is silent: test/emulator/choices/webhooks.md.
+ * Versions per workflow and invitee: `PUT /__emulator/webhooks/versions/:profileId {all | invitees}`, in process
+ * `configureWebhookVersions(env, profileId, config)`.
+ *
+ * Seed keys: `webhookRetries` (number, default 3): further attempts after a non-2xx answer or a network
+ * error; `v3WebhookVersion` (default `current`): the version of every invitee no configuration names. Choices where the spec is silent: test/emulator/choices/webhooks.md.
  */
 
 export interface DeliveryAttempt {
@@ -61,6 +67,42 @@ export interface WebhooksState {
 	/** Deliveries per document id, oldest first. */
 	history: Map<string, Delivery[]>;
 	retries: number;
+	/** Webhook versions per v3 workflow (profile id). */
+	versions: Map<string, WebhookVersionConfig>;
+	/** The version of an invitee no configuration names (seed `v3WebhookVersion`). */
+	defaultVersion: V3WebhookVersion;
+}
+
+const isVersion = (value: unknown): value is V3WebhookVersion =>
+	V3_WEBHOOK_VERSIONS.includes(value as V3WebhookVersion);
+
+/** A version configuration from a control route's body, or why it is not one. */
+export function parseWebhookVersions(body: unknown): WebhookVersionConfig | string {
+	const form = `{"all": <version>} or {"invitees": [<version>, ...]}, a version being ${V3_WEBHOOK_VERSIONS.join(', ')}`;
+	if (!isObject(body) || Object.keys(body).length !== 1) return `Body must be ${form}`;
+	if ('all' in body) return isVersion(body.all) ? { all: body.all } : `Body must be ${form}`;
+	if (Array.isArray(body.invitees) && body.invitees.length > 0 && body.invitees.every(isVersion))
+		return { invitees: body.invitees };
+	return `Body must be ${form}`;
+}
+
+/** Sets the webhook versions of a v3 workflow's invitees, as a user does in the dashboard. */
+export function configureWebhookVersions(
+	env: EmulatorEnv,
+	profileId: string,
+	config: WebhookVersionConfig,
+): void {
+	if (!env.slice<V3State>('v3').profiles.has(profileId))
+		throw new Error(`No workflow ${profileId}`);
+	env.slice<WebhooksState>('webhooks').versions.set(profileId, config);
+}
+
+/** The version configured for the invitee at `inviteeIndex` of a document of the workflow. */
+function versionFor(env: EmulatorEnv, profileId: string | undefined, inviteeIndex: number) {
+	const state = env.slice<WebhooksState>('webhooks');
+	const config = profileId === undefined ? undefined : state.versions.get(profileId);
+	if (!config) return state.defaultVersion;
+	return 'all' in config ? config.all : (config.invitees[inviteeIndex] ?? state.defaultVersion);
 }
 
 interface BodyChanges {
@@ -73,12 +115,67 @@ interface BodyChanges {
 	omitKeys?: string[];
 }
 
+/**
+ * The Webhook 4.0 event types: the spec's REVIEWER_APPROVAL, and those public client code against the live
+ * service shows (collected 2026-11-25).
+ */
+export const WEBHOOK4_EVENT_TYPES = [
+	'REVIEWER_APPROVAL',
+	'SIGNED',
+	'SIGNER_REJECTED',
+	'REVIEWER_REJECTED',
+] as const;
+export type Webhook4EventType = (typeof WEBHOOK4_EVENT_TYPES)[number];
+
+/** The spec's document statuses in events. */
+export const WEBHOOK4_DOCUMENT_STATUSES = ['SENT', 'PACK_PENDING_COMPLETION', 'COMPLETED'] as const;
+export type Webhook4DocumentStatus = (typeof WEBHOOK4_DOCUMENT_STATUSES)[number];
+
 export interface EnvelopeRequest extends BodyChanges {
 	/** Account id (`account-main`, `account-other`); default the main account. */
 	account?: string;
 	documentId?: string;
 	packId?: string;
+	/** Default REVIEWER_APPROVAL. */
+	eventType?: Webhook4EventType;
+	/** `document.documentStatus`; default the pack document's status, else SENT. */
+	documentStatus?: Webhook4DocumentStatus;
 }
+
+/** What each event type sets in the envelope (choices/webhooks.md). */
+const WEBHOOK4_EVENTS: Record<
+	Webhook4EventType,
+	{
+		route: 'SUCCESS' | 'ERROR';
+		action: string;
+		role: 'SIGNER' | 'REVIEWER';
+		invitationStatus: string;
+	}
+> = {
+	REVIEWER_APPROVAL: {
+		route: 'SUCCESS',
+		action: 'APPROVED',
+		role: 'REVIEWER',
+		invitationStatus: 'REVIEWER_APPROVED',
+	},
+	SIGNED: { route: 'SUCCESS', action: 'SIGNED', role: 'SIGNER', invitationStatus: 'SIGNED' },
+	SIGNER_REJECTED: {
+		route: 'ERROR',
+		action: 'REJECTED',
+		role: 'SIGNER',
+		invitationStatus: 'SIGNER_REJECTED',
+	},
+	REVIEWER_REJECTED: {
+		route: 'ERROR',
+		action: 'REJECTED',
+		role: 'REVIEWER',
+		invitationStatus: 'REVIEWER_REJECTED',
+	},
+};
+
+/** Whether the service sends an envelope of this event type to the error URL (else to the success URL). */
+export const isErrorEnvelope = (eventType: Webhook4EventType) =>
+	WEBHOOK4_EVENTS[eventType].route === 'ERROR';
 
 export const V3_EVENT_KINDS = [
 	'signed',
@@ -88,8 +185,21 @@ export const V3_EVENT_KINDS = [
 ] as const;
 export type V3EventKind = (typeof V3_EVENT_KINDS)[number];
 
+/**
+ * The webhook version an invitee is set to in the dashboard, as far as the body goes: `current` (the knowledge
+ * base's body), `legacy` (the 2.x body of a capture from a live signing: no webhookType, no documentStatus) and
+ * `legacyWithFiles` (the same with the document and its audit trail in base64, `files` and `auditTrail`).
+ */
+export const V3_WEBHOOK_VERSIONS = ['current', 'legacy', 'legacyWithFiles'] as const;
+export type V3WebhookVersion = (typeof V3_WEBHOOK_VERSIONS)[number];
+
+/** A workflow's webhook versions: entry i for its documents' i-th invitee, or one for every invitee. */
+export type WebhookVersionConfig = { invitees: V3WebhookVersion[] } | { all: V3WebhookVersion };
+
 export interface V3EventRequest extends BodyChanges {
 	event: V3EventKind;
+	/** Default: the version configured for the document's workflow and invitee, else the seed's. */
+	version?: V3WebhookVersion;
 	/** A v3 document of the emulator (its data is used) or any id (plausible fresh values around it). */
 	documentId?: string;
 	/** Account id; default the document's account, else the main account. */
@@ -174,13 +284,25 @@ function seal(
 }
 
 /**
- * A REVIEWER_APPROVAL envelope as the service builds it. When the pack (by packId, or the pack holding
- * documentId) exists in the v4 family, its ids, status, IRN and URN are used; otherwise fresh ids.
+ * A Webhook 4.0 envelope as the service builds it, REVIEWER_APPROVAL unless `eventType` says otherwise. When
+ * the pack (by packId, or the pack holding documentId) exists in the v4 family, its ids, status, IRN and URN are
+ * used; otherwise fresh ids.
  */
 export function buildEnvelope(
 	env: EmulatorEnv,
 	input: EnvelopeRequest = {},
 ): Record<string, unknown> {
+	const eventType = input.eventType ?? 'REVIEWER_APPROVAL';
+	if (!WEBHOOK4_EVENT_TYPES.includes(eventType))
+		throw new Error(`eventType must be one of ${WEBHOOK4_EVENT_TYPES.join(', ')}`);
+	if (
+		input.documentStatus !== undefined &&
+		!WEBHOOK4_DOCUMENT_STATUSES.includes(input.documentStatus)
+	)
+		throw new Error(`documentStatus must be one of ${WEBHOOK4_DOCUMENT_STATUSES.join(', ')}`);
+	const shape = WEBHOOK4_EVENTS[eventType];
+	const reviewer = shape.role === 'REVIEWER';
+	const rejected = shape.action === 'REJECTED';
 	const accountId = input.account ?? 'account-main';
 	const account = accountOf(env, accountId);
 	const now = env.clock.now();
@@ -199,9 +321,9 @@ export function buildEnvelope(
 	const documentId = input.documentId ?? packDocument?.documentId ?? randomUlid(now);
 
 	const envelope: Record<string, unknown> = {
-		webhookType: 'SUCCESS',
-		eventType: 'REVIEWER_APPROVAL',
-		rejectionReason: null,
+		webhookType: shape.route,
+		eventType,
+		rejectionReason: rejected ? 'Rejected by the invitee.' : null,
 		combinationUuid: randomUUID(),
 		workflowRunContextId: pack?.workflowRunContextId ?? `wrc-${randomBytes(8).toString('hex')}`,
 		timestamp: webhookTimestamp(now),
@@ -215,23 +337,28 @@ export function buildEnvelope(
 		document: {
 			uuid: randomUUID(),
 			documentId,
-			documentStatus: packDocument?.status ?? 'SENT',
+			// The spec: a rejected document stays SENT.
+			documentStatus:
+				input.documentStatus ?? (rejected ? 'SENT' : (packDocument?.status ?? 'SENT')),
 			irn: null,
-			action: 'APPROVED',
-			signatureType: null,
+			action: shape.action,
+			signatureType: eventType === 'SIGNED' ? 'AADHAAR' : null,
 		},
 		invitationGroup: {
 			uuid: randomUUID(),
-			groupName: 'Reviewers',
-			groupStatus: 'COMPLETED',
-			type: 'REVIEWER',
+			groupName: reviewer ? 'Reviewers' : 'Signers',
+			// A rejection ends the group's turn without completing it.
+			groupStatus: rejected ? 'ACTIVE' : 'COMPLETED',
+			type: shape.role,
 		},
 		invitee: {
 			uuid: randomUUID(),
-			inviteeName: pack?.invitees[0]?.name ?? 'Riya Reviewer',
-			inviteeEmail: pack?.invitees[0]?.email ?? 'riya.reviewer@example.com',
+			inviteeName: pack?.invitees[0]?.name ?? (reviewer ? 'Riya Reviewer' : 'Asha Rao'),
+			inviteeEmail:
+				pack?.invitees[0]?.email ??
+				(reviewer ? 'riya.reviewer@example.com' : 'asha.rao@example.com'),
 			inviteeMobile: '9876543210',
-			invitationStatus: 'REVIEWER_APPROVED',
+			invitationStatus: shape.invitationStatus,
 		},
 		messages: [],
 	};
@@ -271,6 +398,8 @@ function v3Event(
 	const { event } = input;
 	if (!V3_EVENT_KINDS.includes(event))
 		throw new Error(`event must be one of ${V3_EVENT_KINDS.join(', ')}`);
+	if (input.version !== undefined && !isVersion(input.version))
+		throw new Error(`version must be one of ${V3_WEBHOOK_VERSIONS.join(', ')}`);
 	const known =
 		input.documentId === undefined
 			? undefined
@@ -304,9 +433,39 @@ function v3Event(
 			: failed
 				? certificateMismatchText(mismatch)
 				: null;
+	const inviteeType = event === 'reviewerApproved' ? 'Reviewer' : 'Signer';
+	const version =
+		input.version ??
+		versionFor(env, doc?.profileId, invitee && doc ? doc.invitees.indexOf(invitee) : 0);
+	const documentId = input.documentId ?? randomUlid(now);
+	if (version !== 'current') {
+		const legacy: Record<string, unknown> = {
+			documentId,
+			mac: undefined, // keeps the key's place; seal() sets or removes it
+			request: {
+				action: FLAT_ACTIONS[event],
+				active: !failed,
+				email: person.email,
+				error,
+				expired: failed,
+				expiryDate: formatServiceDate(person.expiresAt),
+				invitationUrl: person.signUrl,
+				inviteeType,
+				name: person.name,
+				phone: person.phone,
+			},
+		};
+		if (version === 'legacyWithFiles') {
+			const current = doc?.signedPdf ?? doc?.original ?? makePdf(`Document ${documentId}`);
+			const trail = doc?.auditTrail ?? makePdf(`Audit trail (in progress) of ${documentId}`);
+			legacy.files = [current.toString('base64')];
+			legacy.auditTrail = trail.toString('base64');
+		}
+		return { accountId, body: seal(legacy, input, account.salt, (sealed) => sealed.documentId) };
+	}
 	const body: Record<string, unknown> = {
 		webhookType: isErrorEvent(event) ? 'Error' : 'Success',
-		documentId: input.documentId ?? randomUlid(now),
+		documentId,
 		// Fresh values describe a one-invitee document: the invitee who signed or approved completed it.
 		documentStatus: doc
 			? (FLAT_DOCUMENT_STATUSES[documentStatus(doc, now)] ?? 'Sent')
@@ -318,7 +477,7 @@ function v3Event(
 		messages: failed ? [{ code: 'certificate.verification.failed', message: error }] : [],
 		verification: failed ? certificateChecks(mismatch) : null,
 		request: {
-			inviteeType: event === 'reviewerApproved' ? 'Reviewer' : 'Signer',
+			inviteeType,
 			name: person.name,
 			email: person.email,
 			phone: person.phone,
@@ -461,7 +620,15 @@ export async function deliverV3Event(
 export const family: EmulatorFamily<WebhooksState> = {
 	name: 'webhooks',
 	createState(env, seed) {
-		const state: WebhooksState = { history: new Map(), retries: Number(seed.webhookRetries ?? 3) };
+		const defaultVersion = seed.v3WebhookVersion ?? 'current';
+		if (!isVersion(defaultVersion))
+			throw new Error(`Seed v3WebhookVersion must be one of ${V3_WEBHOOK_VERSIONS.join(', ')}`);
+		const state: WebhooksState = {
+			history: new Map(),
+			retries: Number(seed.webhookRetries ?? 3),
+			versions: new Map(),
+			defaultVersion,
+		};
 		// The spec: deleting a document removes its webhook history.
 		env.events.on('documentDeleted', (documentId: string) => state.history.delete(documentId));
 		return state;
@@ -488,6 +655,16 @@ export const family: EmulatorFamily<WebhooksState> = {
 			} catch (error) {
 				return json(400, { message: (error as Error).message });
 			}
+		});
+		router.add('PUT', '/__emulator/webhooks/versions/:profileId', (ctx) => {
+			const config = parseWebhookVersions(ctx.body);
+			if (typeof config === 'string') return json(400, { message: config });
+			try {
+				configureWebhookVersions(env, ctx.params.profileId, config);
+			} catch (error) {
+				return json(404, { message: (error as Error).message });
+			}
+			return json(200, { profileId: ctx.params.profileId, ...config });
 		});
 		router.add('GET', '/__emulator/webhooks/history', (ctx) =>
 			json(200, env.slice<WebhooksState>('webhooks').history.get(ctx.query.documentId ?? '') ?? []),

@@ -67,6 +67,7 @@ describe('normalisedEvent: one field to branch on, whatever the shape', () => {
 		);
 		expect(normalisedEvent(body, shapeOf(body)!, 'success')).toEqual({
 			kind: 'INVITEE_SIGNED',
+			eventType: null,
 			shape: 'v3',
 			route: 'success',
 			documentId: '01KMFEE9T8WPY0WPWXQHQ7DTJ2',
@@ -95,6 +96,7 @@ describe('normalisedEvent: one field to branch on, whatever the shape', () => {
 		};
 		expect(normalisedEvent(envelope, shapeOf(envelope)!, 'success')).toEqual({
 			kind: 'REVIEWER_APPROVAL',
+			eventType: 'REVIEWER_APPROVAL',
 			shape: 'webhook4',
 			route: 'success',
 			documentId: 'D-4',
@@ -104,7 +106,24 @@ describe('normalisedEvent: one field to branch on, whatever the shape', () => {
 		});
 		// Kinds the spec does not list pass through as their eventType.
 		expect(kindOf({ ...envelope, eventType: 'SOMETHING_NEW' }, 'success')).toBe('SOMETHING_NEW');
+		// A name of Object.prototype is an event type like any other, not a lookup.
+		expect(kindOf({ ...envelope, eventType: 'constructor' }, 'success')).toBe('constructor');
 	});
+
+	it.each([
+		['SIGNED', 'INVITEE_SIGNED'],
+		['SIGNER_REJECTED', 'INVITEE_REJECTED'],
+		['REVIEWER_REJECTED', 'INVITEE_REJECTED'],
+	])(
+		'a Webhook 4.0 %s envelope is of kind %s, its own eventType kept beside it',
+		(eventType, kind) => {
+			const envelope = { eventType, document: { documentId: 'D-5' } };
+			expect(normalisedEvent(envelope, shapeOf(envelope)!, 'success')).toMatchObject({
+				kind,
+				eventType,
+			});
+		},
+	);
 
 	it('tells the v3 invitee actions apart from any of their signs', () => {
 		expect(kindOf(flat({ action: 'Signed' }), 'success')).toBe('INVITEE_SIGNED');

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 
 import { configureInviteeWebhooks, V3_SEED, type V3State } from '../../emulator/families/v3';
 import { inviteeActs } from '../../emulator/families/v3-invitee-actions';
+import { configureWebhookVersions } from '../../emulator/families/webhooks';
 
 import type { WorkflowJson } from '../../harness/engine';
 import { ROOT } from '../../harness/types';
@@ -74,6 +75,27 @@ describe('examples/document-signed.json', () => {
 				.requestsTo('/api/v3.3/document/fetchDocument')
 				.map((request) => request.query.documentDownloadType),
 		).toEqual(['DOCUMENT', 'AUDIT_TRAIL']);
+	});
+
+	it('invitees set to an older webhook version (no document status): the service is asked, the flow runs once', async () => {
+		const documentId = V3_SEED.sentDocumentId;
+		pasteUrls(documentId);
+		configureWebhookVersions(bed.emulator.env, documentOf(documentId).profileId, { all: 'legacy' });
+		const { deliveries } = await inviteeActs(bed.emulator.env, documentId, 'sign-all');
+		await server.settled();
+
+		expect(deliveries.every((delivery) => !('documentStatus' in delivery.envelope))).toBe(true);
+		expect(deliveries.map((delivery) => delivery.attempts[0].status)).toEqual(
+			deliveries.map(() => 200),
+		);
+		expect(
+			bed.emulator.requestsTo('/api/v3.2/sign/request').map((request) => request.query.documentId),
+		).toEqual(deliveries.map(() => documentId));
+		expect(server.executions).toHaveLength(1);
+		const run = server.executions[0].run!;
+		expect(run.run.data.resultData.error).toBeUndefined();
+		const [pdf] = run.output('Download Signed PDF');
+		expect((await run.binary(pdf)).equals(documentOf(documentId).signedPdf!)).toBe(true);
 	});
 
 	it('a signature that leaves others pending, and a rejection, are acknowledged and start nothing', async () => {

@@ -52,6 +52,7 @@ describe('Document Execution Trigger: the v3 flat webhooks', () => {
 			expect(macVerification).toEqual({ verified: true, detail: expect.stringMatching(/matches/) });
 			expect(normalised).toEqual({
 				kind,
+				eventType: null,
 				shape: 'v3',
 				route: webhook === 'default' ? 'success' : 'error',
 				documentId: V3_SEED.sentDocumentId,

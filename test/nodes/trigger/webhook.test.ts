@@ -32,6 +32,7 @@ describe('Document Execution Trigger: genuine deliveries start one execution', (
 		expect(macVerification).toEqual({ verified: true, detail: expect.stringMatching(/matches/) });
 		expect(event).toEqual({
 			kind: 'REVIEWER_APPROVAL',
+			eventType: 'REVIEWER_APPROVAL',
 			shape: 'webhook4',
 			route: 'success',
 			documentId: 'DOC-GENUINE',
