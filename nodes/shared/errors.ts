@@ -9,9 +9,15 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { V1_CODES, V3_CODES, V4_CODES, type CodeTable } from './serviceCodes';
 import { isObject } from './isObject';
+import { mayHaveReachedTheService, networkError, type NetworkAttempt } from './networkErrors';
+
+// Network failures are classified in networkErrors.ts; the modules that import them from here still may.
+export { networkError, type NetworkAttempt };
 
 /** The service's three error envelopes (see the spec's Errors section). */
 export type ServiceFamily = 'v3' | 'v4' | 'v1';
+
+type Answer = Pick<IN8nHttpFullResponse, 'statusCode' | 'body' | 'headers'>;
 
 interface ServiceMessage {
 	code?: string | null;
@@ -19,14 +25,18 @@ interface ServiceMessage {
 	path?: string | null;
 }
 
+const serviceMessages = (list: unknown): ServiceMessage[] =>
+	Array.isArray(list) ? (list as ServiceMessage[]) : [];
+
+/** One entry of an envelope's message list, as the error's description shows it. */
+const detailLine = (entry: ServiceMessage, fallbackCode: string) =>
+	`${entry.code ?? fallbackCode}: ${entry.message ?? ''}${entry.path ? ` (at ${entry.path})` : ''}`;
+
 function describe(table: CodeTable, messages: ServiceMessage[], extra: string[] = []) {
 	const first = messages[0] ?? {};
 	const known = first.code ? table[first.code] : undefined;
 	const message = known?.message ?? first.message ?? 'The service reported an error';
-	const details = messages.map(
-		(entry) =>
-			`${entry.code ?? 'error'}: ${entry.message ?? ''}${entry.path ? ` (at ${entry.path})` : ''}`,
-	);
+	const details = messages.map((entry) => detailLine(entry, 'error'));
 	const description = [...details, ...extra, known?.hint].filter(Boolean).join('\n');
 	return { message: first.code ? `${message} [${first.code}]` : message, description };
 }
@@ -79,87 +89,97 @@ interface Failure {
 	leavesOpen: boolean;
 }
 
-/** What an error answer says, or undefined for a success. `creates`: the request creates something. */
-function readFailure(
-	family: ServiceFamily,
-	response: Pick<IN8nHttpFullResponse, 'statusCode' | 'body' | 'headers'>,
-	creates: boolean,
-): Failure | undefined {
+const isServerError = (statusCode: number) => statusCode >= 500;
+
+// ------------------------------------------------------------------ what any HTTP service may answer
+
+/** HTTP 429: when to send again, and how to pace the requests. */
+function rateLimited(response: Answer, body: unknown, creates: boolean): Failure {
+	// n8n's Request Options › Batching paces every routed operation (README: Pacing requests).
+	const pacing =
+		' Over many items, pace the requests with Request Options → Batching (for example 10 items per 1000 ms).';
+	const retryAfter = response.headers?.['retry-after'];
+	const wait = `Wait${retryAfter ? ` ${String(retryAfter)} s` : ''}`;
+	return {
+		body: isObject(body) ? (body as JsonObject) : {},
+		statusCode: response.statusCode,
+		message: 'The service is limiting requests (HTTP 429)',
+		description: creates
+			? `${wait} and run the node again.${pacing}`
+			: `${wait} and try again, or turn on Retry On Fail in the node's settings.${pacing}`,
+		leavesOpen: false,
+	};
+}
+
+/** A redirect, which only a create gets: n8n follows those of the other requests, and a create is not sent again. */
+function redirected(response: Answer): Failure {
 	const { statusCode } = response;
-	const body = decodeBody(response.body);
-	// A file (a download answered as bytes) is a success whatever the family.
-	if (Buffer.isBuffer(body) && statusCode < 300) return undefined;
-	const leavesOpen = statusCode >= 500;
-	if (statusCode === 429) {
-		// n8n's Request Options › Batching paces every routed operation (README: Pacing requests).
-		const pacing =
-			' Over many items, pace the requests with Request Options → Batching (for example 10 items per 1000 ms).';
-		const retryAfter = response.headers?.['retry-after'];
-		const wait = `Wait${retryAfter ? ` ${String(retryAfter)} s` : ''}`;
-		return {
-			body: isObject(body) ? (body as JsonObject) : {},
-			statusCode,
-			message: 'The service is limiting requests (HTTP 429)',
-			description: creates
-				? `${wait} and run the node again.${pacing}`
-				: `${wait} and try again, or turn on Retry On Fail in the node's settings.${pacing}`,
-			leavesOpen,
-		};
-	}
-	if (statusCode >= 300 && statusCode < 400) {
-		// Only a create gets here: n8n follows redirects of the other requests, and a create is not sent again.
-		const location = response.headers?.location;
-		return {
-			body: location ? { location: String(location) } : {},
-			statusCode,
-			message: `The service redirected the request (HTTP ${statusCode}${location ? ` to ${String(location)}` : ''})`,
-			description:
-				"A redirect is not followed for a request that creates something, and nothing was created. Check the credential's Environment and Base URL: the service's address may have changed.",
-			leavesOpen: false,
-		};
-	}
-	if (!isObject(body) || Buffer.isBuffer(body)) {
-		const text = Buffer.isBuffer(body) ? body.toString('utf8') : String(body ?? '');
-		const answer = /^\s*</.test(text)
-			? 'an HTML page instead of JSON'
-			: text.trim()
-				? 'malformed JSON'
-				: 'an empty body instead of JSON';
-		return {
-			body: { body: text.slice(0, 200) },
-			statusCode,
-			message: leavesOpen
-				? `The service had a server error (HTTP ${statusCode})`
-				: `The service answered with ${answer} (HTTP ${statusCode})`,
-			description: leavesOpen
-				? `This is on the service side${creates ? '.' : '; try again later or turn on Retry On Fail.'}`
-				: 'Check the Base URL of the credential: it must end in /api. A proxy or a login page may be in the way.',
-			// A success status whose body cannot be read may be the answer of a request that was carried out.
-			leavesOpen: leavesOpen || statusCode < 300,
-		};
-	}
-	const json = body as JsonObject;
-	if (family === 'v3') {
-		if (statusCode < 300 && json.status !== 0) return undefined;
-		const messages = Array.isArray(json.messages) ? (json.messages as ServiceMessage[]) : [];
-		return { body: json, statusCode, ...describe(V3_CODES, messages), leavesOpen };
-	}
+	const location = response.headers?.location;
+	return {
+		body: location ? { location: String(location) } : {},
+		statusCode,
+		message: `The service redirected the request (HTTP ${statusCode}${location ? ` to ${String(location)}` : ''})`,
+		description:
+			"A redirect is not followed for a request that creates something, and nothing was created. Check the credential's Environment and Base URL: the service's address may have changed.",
+		leavesOpen: false,
+	};
+}
+
+/** A body that is no JSON object: a server error, or something in the way (a proxy, a login page). */
+function unreadable(statusCode: number, body: unknown, creates: boolean): Failure {
+	const serverError = isServerError(statusCode);
+	const text = Buffer.isBuffer(body) ? body.toString('utf8') : String(body ?? '');
+	const answer = /^\s*</.test(text)
+		? 'an HTML page instead of JSON'
+		: text.trim()
+			? 'malformed JSON'
+			: 'an empty body instead of JSON';
+	return {
+		body: { body: text.slice(0, 200) },
+		statusCode,
+		message: serverError
+			? `The service had a server error (HTTP ${statusCode})`
+			: `The service answered with ${answer} (HTTP ${statusCode})`,
+		description: serverError
+			? `This is on the service side${creates ? '.' : '; try again later or turn on Retry On Fail.'}`
+			: 'Check the Base URL of the credential: it must end in /api. A proxy or a login page may be in the way.',
+		// A success status whose body cannot be read may be the answer of a request that was carried out.
+		leavesOpen: serverError || statusCode < 300,
+	};
+}
+
+// ------------------------------------------------------------------ each family's envelope
+
+/** What a family's envelope says: the error's message and description, or undefined for a success. */
+type EnvelopeReader = (
+	json: JsonObject,
+	statusCode: number,
+) => Pick<Failure, 'message' | 'description'> | undefined;
+
+/** v3 answers HTTP 200 whatever happened: `status` 0 is a failure, told by `messages`. */
+const readV3Envelope: EnvelopeReader = (json, statusCode) => {
+	if (statusCode < 300 && json.status !== 0) return undefined;
+	return describe(V3_CODES, serviceMessages(json.messages));
+};
+
+/** v4: an error status with `code`, `traceId` and `errors`; the top-level code stands in for empty `errors`. */
+const readV4Envelope: EnvelopeReader = (json, statusCode) => {
 	if (statusCode < 300) return undefined;
-	const errors = Array.isArray(json.errors) ? (json.errors as ServiceMessage[]) : [];
-	if (family === 'v4') {
-		const messages = errors.length
-			? errors
-			: [{ code: json.code as string, message: json.message as string }];
-		return {
-			body: json,
-			statusCode,
-			...describe(V4_CODES, messages, json.traceId ? [`Trace ID: ${String(json.traceId)}`] : []),
-			leavesOpen,
-		};
-	}
-	// v1: the top-level code names the HTTP class; an inner code, when present, says what happened. One
-	// inner code covers several conditions (LE_ERR_SS_203: settings or password policy; LE_ERR_SS_010:
-	// password policy or OAuth2 client), so the service's own message leads and the table explains.
+	const errors = serviceMessages(json.errors);
+	const messages = errors.length
+		? errors
+		: [{ code: json.code as string, message: json.message as string }];
+	return describe(V4_CODES, messages, json.traceId ? [`Trace ID: ${String(json.traceId)}`] : []);
+};
+
+/**
+ * v1: the top-level code names the HTTP class; an inner code, when present, says what happened. One inner
+ * code covers several conditions (LE_ERR_SS_203: settings or password policy; LE_ERR_SS_010: password
+ * policy or OAuth2 client), so the service's own message leads and the table explains.
+ */
+const readV1Envelope: EnvelopeReader = (json, statusCode) => {
+	if (statusCode < 300) return undefined;
+	const errors = serviceMessages(json.errors);
 	const topLevel = String(json.code ?? `LE_ERR_SS_${statusCode}`);
 	const inner = errors.find((entry) => entry.code)?.code ?? undefined;
 	const known = V1_CODES[inner ?? topLevel] ?? V1_CODES[topLevel];
@@ -167,21 +187,36 @@ function readFailure(
 	const headline = serviceMessage ?? known?.message ?? 'The service reported an error';
 	const description = [
 		serviceMessage && known ? known.message : undefined,
-		...errors.map(
-			(entry) =>
-				`${entry.code ?? topLevel}: ${entry.message ?? ''}${entry.path ? ` (at ${entry.path})` : ''}`,
-		),
+		...errors.map((entry) => detailLine(entry, topLevel)),
 		known?.hint,
 	]
 		.filter(Boolean)
 		.join('\n');
-	return {
-		body: json,
-		statusCode,
-		message: `${headline} [${topLevel}${inner ? `/${inner}` : ''}]`,
-		description,
-		leavesOpen,
-	};
+	return { message: `${headline} [${topLevel}${inner ? `/${inner}` : ''}]`, description };
+};
+
+const ENVELOPE_READERS: Record<ServiceFamily, EnvelopeReader> = {
+	v3: readV3Envelope,
+	v4: readV4Envelope,
+	v1: readV1Envelope,
+};
+
+/** What an error answer says, or undefined for a success. `creates`: the request creates something. */
+function readFailure(
+	family: ServiceFamily,
+	response: Answer,
+	creates: boolean,
+): Failure | undefined {
+	const { statusCode } = response;
+	const body = decodeBody(response.body);
+	// A file (a download answered as bytes) is a success whatever the family.
+	if (Buffer.isBuffer(body) && statusCode < 300) return undefined;
+	if (statusCode === 429) return rateLimited(response, body, creates);
+	if (statusCode >= 300 && statusCode < 400) return redirected(response);
+	if (!isObject(body) || Buffer.isBuffer(body)) return unreadable(statusCode, body, creates);
+	const json = body as JsonObject;
+	const reading = ENVELOPE_READERS[family](json, statusCode);
+	return reading && { body: json, statusCode, ...reading, leavesOpen: isServerError(statusCode) };
 }
 
 /**
@@ -193,7 +228,7 @@ function readFailure(
 export function responseError(
 	node: INode,
 	family: ServiceFamily,
-	response: Pick<IN8nHttpFullResponse, 'statusCode' | 'body' | 'headers'>,
+	response: Answer,
 	itemIndex?: number,
 	creation?: Creation,
 ): NodeApiError | undefined {
@@ -244,89 +279,6 @@ export const asNodeError = (
 		? error
 		: new NodeOperationError(node, error as Error, { itemIndex });
 
-/** The network failures a user can tell apart and act on, each with what happened and what to do. */
-type NetworkFailure = 'reset' | 'refused' | 'unreachable' | 'dns' | 'timeout';
-
-/** Node's (and axios's) error codes for each failure; `socket hang up` carries ECONNRESET. */
-const NETWORK_FAILURE_CODES: Record<string, NetworkFailure> = {
-	ECONNRESET: 'reset',
-	EPIPE: 'reset',
-	ECONNREFUSED: 'refused',
-	EHOSTUNREACH: 'unreachable',
-	ENETUNREACH: 'unreachable',
-	ENETDOWN: 'unreachable',
-	ENOTFOUND: 'dns',
-	EAI_AGAIN: 'dns',
-	ETIMEDOUT: 'timeout',
-	ECONNABORTED: 'timeout',
-	ESOCKETTIMEDOUT: 'timeout',
-};
-
-/** A request the node sends itself (not through n8n's routing), for the messages of its network failures. */
-export interface NetworkAttempt {
-	/** The operation as the node's form names it ("Document → Download File"). */
-	operation: string;
-	url: string;
-	/** What running again achieves, e.g. "run the node again to get a fresh link". */
-	again: string;
-	/** The time limit the request had, when it had one. */
-	timeoutMs?: number;
-	/** Whether n8n's Retry On Fail may send the request again (never for an operation that creates). Default true. */
-	retryOnFail?: boolean;
-}
-
-const NETWORK_FAILURES: Record<NetworkFailure, (host: string, attempt: NetworkAttempt) => string> =
-	{
-		reset: (host, { again }) =>
-			`the connection to ${host} was cut before the answer arrived; ${again}`,
-		refused: (host, { again }) =>
-			`${host} refused the connection; check that n8n can reach it (firewall, proxy), then ${again}`,
-		unreachable: (host, { again }) =>
-			`${host} cannot be reached from n8n's network; check its network and proxy settings, then ${again}`,
-		dns: (host, { again }) =>
-			`the host name ${host} could not be resolved (DNS); check n8n's DNS settings, then ${again}`,
-		timeout: (host, { again, timeoutMs, retryOnFail = true }) =>
-			`${host} did not answer${timeoutMs ? ` within ${timeoutMs / 1000} s` : ' in time'}; ${again}${retryOnFail ? ', or turn on Retry On Fail' : ''}`,
-	};
-
-function errorCode(error: unknown): string | undefined {
-	// n8n's routing wraps a network failure in a NodeApiError whose httpCode is the system error code.
-	const candidate = error as
-		| { code?: unknown; cause?: { code?: unknown }; httpCode?: unknown }
-		| undefined;
-	const code = candidate?.code ?? candidate?.cause?.code ?? candidate?.httpCode;
-	return typeof code === 'string' ? code : undefined;
-}
-
-const networkFailureOf = (code: string | undefined): NetworkFailure | undefined =>
-	code === undefined ? undefined : NETWORK_FAILURE_CODES[code];
-
-/**
- * The error for a request the node sent itself that failed before any answer (reset, refused, DNS, time-out),
- * in one line: the operation, the host and what to do. Undefined when `error` is no network failure. Only the
- * host is named: the rest of a pre-signed URL is its signature.
- */
-export function networkError(
-	node: INode,
-	error: unknown,
-	attempt: NetworkAttempt,
-	itemIndex?: number,
-): NodeOperationError | undefined {
-	const code = errorCode(error);
-	const failure = networkFailureOf(code);
-	if (!code || !failure) return undefined;
-	const { host } = new URL(attempt.url);
-	// Not a NodeApiError: that class replaces any message by n8n's generic text for a known network code.
-	return new NodeOperationError(
-		node,
-		`${attempt.operation}: ${NETWORK_FAILURES[failure](host, attempt)}`,
-		{
-			description: `Network error ${code} on the request to ${host}; no answer came back.`,
-			itemIndex,
-		},
-	);
-}
-
 /**
  * An operation that creates something at the service. Creating is not idempotent: a request whose answer was
  * lost or unreadable (a server error, a time-out, a reset) may have created it all the same.
@@ -346,9 +298,6 @@ const mayHaveCreated = (creation: Creation) =>
 const CREATE_IS_NOT_REPEATABLE =
 	'Creating is not safe to repeat blindly: running again may create it twice. For this reason the node does not run with Retry On Fail on; see "Retrying a create safely" in the package\'s README.';
 
-/** The failures after which the request may have reached the service; the others (refused, DNS…) never left. */
-const REACHED_THE_SERVICE: NetworkFailure[] = ['reset', 'timeout'];
-
 /**
  * The error of a create request that failed without an answer, from the error n8n's routing threw: after a
  * reset or a time-out it says the service may have created it; any other error is handed back as it is.
@@ -360,8 +309,7 @@ export function createRequestError(
 	request: { url: string; timeoutMs?: number },
 	itemIndex?: number,
 ): NodeApiError | NodeOperationError {
-	const failure = networkFailureOf(errorCode(error));
-	const reached = failure !== undefined && REACHED_THE_SERVICE.includes(failure);
+	const reached = mayHaveReachedTheService(error);
 	const again = reached
 		? mayHaveCreated(creation)
 		: 'run the node again (nothing reached the service, so nothing was created)';

@@ -1,18 +1,12 @@
 import type {
-	DeclarativeRestApiSettings,
 	IDataObject,
-	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
-	INodeExecutionData,
-	INodeProperties,
 	INodePropertyOptions,
 	PreSendAction,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { limitProperty, returnAllProperty, showFor } from './descriptions';
 import { parameter } from './parameters';
 import {
 	blankToUndefined,
@@ -23,33 +17,16 @@ import {
 	type FieldLabels,
 } from './rules';
 import { commaList } from './v1Fields';
+import { GROUP_OPERATORS, OPERATORS, type ConditionOperator } from './v1SearchFields';
+import { SEARCH_PAGE_SIZE } from './v1SearchPager';
 
 /**
- * The Search operation of the administration (v1) family, which Certificate and Audit Log share: its fields
- * (a filter builder, sort rules, Return All / Limit / Page), its rules, the request body built from them, and
- * the pager that reads the spec's 0-based pages. Each resource gives its item fields (certificate/search.ts,
- * auditLog/search.ts) and its path (their index.ts).
+ * The Search request of the administration (v1) family, which Certificate and Audit Log share: its rules and
+ * the body built from the fields (v1SearchFields.ts). v1SearchPager.ts sends it. Each resource gives its item
+ * fields (certificate/search.ts, auditLog/search.ts) and its path (their index.ts).
  */
 
-/** The spec's Search request operators. AND and OR group other filters. */
-export const OPERATORS = [
-	{ name: 'Equals', value: 'EQ' },
-	{ name: 'Not Equals', value: 'NEQ' },
-	{ name: 'In', value: 'IN' },
-	{ name: 'Not In', value: 'NOT_IN' },
-	{ name: 'Is Null', value: 'IS_NULL' },
-	{ name: 'Is Not Null', value: 'NOT_NULL' },
-	{ name: 'Greater Than', value: 'GT' },
-	{ name: 'Less Than', value: 'LT' },
-	{ name: 'Greater Than or Equal', value: 'GTE' },
-	{ name: 'Less Than or Equal', value: 'LTE' },
-	{ name: 'Between', value: 'BETWEEN' },
-	{ name: 'Like', value: 'LIKE' },
-] as const;
-
-export const GROUP_OPERATORS = ['AND', 'OR'] as const;
-
-export type ConditionOperator = (typeof OPERATORS)[number]['value'];
+// ------------------------------------------------------------------------------------------ rules
 
 /**
  * How many values each operator takes, [min, max]. The spec says only that `value` is an array; these
@@ -69,174 +46,6 @@ export const VALUE_COUNT: Record<ConditionOperator, readonly [number, number]> =
 	IS_NULL: [0, 0],
 	NOT_NULL: [0, 0],
 };
-
-/**
- * Page size when Return All is on. The spec does not state a maximum `limit`; 50 stays under common
- * server caps (the emulator allows 100).
- */
-export const SEARCH_PAGE_SIZE = 50;
-
-/** Return All stops with an error after this many pages rather than loop on a service that never ends. */
-export const MAX_SEARCH_PAGES = 1000;
-
-// ------------------------------------------------------------------------------------------ fields
-
-export interface SearchableResource {
-	resource: string;
-	/** The item's fields (the spec's list), as options for filter and sort. */
-	fields: INodePropertyOptions[];
-	/** Shown as the default of Filter (JSON). */
-	exampleFilter: object;
-}
-
-/**
- * The fields of a Search operation: a filter builder (conditions joined by AND or OR, or a JSON filter for
- * nesting), sort rules, and Return All / Limit / Page.
- */
-export function searchProperties(spec: SearchableResource): INodeProperties[] {
-	const { resource } = spec;
-	return [
-		{
-			displayName: 'Filter',
-			name: 'filterType',
-			type: 'options',
-			options: [
-				{ name: 'No Filter', value: 'none' },
-				{
-					name: 'Using Fields Below',
-					value: 'conditions',
-					description: 'Conditions joined by AND or OR',
-				},
-				{
-					name: 'Using JSON',
-					value: 'json',
-					description: "The service's filter object, for nested AND/OR groups",
-				},
-			],
-			default: 'none',
-			displayOptions: showFor(resource, ['search']),
-		},
-		{
-			displayName: 'Conditions',
-			name: 'conditions',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true, sortable: true },
-			placeholder: 'Add Condition',
-			default: {},
-			displayOptions: showFor(resource, ['search'], { filterType: ['conditions'] }),
-			options: [
-				{
-					displayName: 'Condition',
-					name: 'condition',
-					values: [
-						{
-							displayName: 'Field',
-							name: 'field',
-							type: 'options',
-							options: spec.fields,
-							default: String(spec.fields[0].value),
-						},
-						{
-							displayName: 'Operator',
-							name: 'operator',
-							type: 'options',
-							options: [...OPERATORS],
-							default: 'EQ',
-						},
-						{
-							displayName: 'Values',
-							name: 'values',
-							type: 'string',
-							default: '',
-							placeholder: 'e.g. PKCS12_PFX',
-							description:
-								'Comma-separated. In and Not In take one or more, Between two (from, to), the others one. For a value that contains a comma, use Filter: Using JSON.',
-							displayOptions: { hide: { operator: ['IS_NULL', 'NOT_NULL'] } },
-						},
-					],
-				},
-			],
-		},
-		{
-			displayName: 'Combine Conditions',
-			name: 'combineConditions',
-			type: 'options',
-			options: [
-				{ name: 'All Must Match (AND)', value: 'AND' },
-				{ name: 'Any May Match (OR)', value: 'OR' },
-			],
-			default: 'AND',
-			displayOptions: showFor(resource, ['search'], { filterType: ['conditions'] }),
-		},
-		{
-			displayName: 'Filter (JSON)',
-			name: 'filterJson',
-			type: 'json',
-			default: JSON.stringify(spec.exampleFilter, null, 2),
-			description:
-				'A filter object: field, operator (EQ, NEQ, IN, NOT_IN, IS_NULL, NOT_NULL, GT, LT, GTE, LTE, BETWEEN, LIKE), value (an array), or operator AND/OR with filters (an array of filters)',
-			displayOptions: showFor(resource, ['search'], { filterType: ['json'] }),
-		},
-		{
-			displayName: 'Sort',
-			name: 'sort',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true, sortable: true },
-			placeholder: 'Add Sort Rule',
-			default: {},
-			displayOptions: showFor(resource, ['search']),
-			options: [
-				{
-					displayName: 'Rule',
-					name: 'rule',
-					values: [
-						{
-							displayName: 'Field',
-							name: 'field',
-							type: 'options',
-							options: spec.fields,
-							default: 'createdAt',
-						},
-						{
-							displayName: 'Direction',
-							name: 'direction',
-							type: 'options',
-							options: [
-								{ name: 'Ascending', value: 'ASC' },
-								{ name: 'Descending', value: 'DESC' },
-							],
-							default: 'DESC',
-						},
-					],
-				},
-			],
-		},
-		returnAllProperty(resource, 'search', {
-			hint: `Reads pages of ${SEARCH_PAGE_SIZE} until every match is read`,
-		}),
-		limitProperty(resource, 'search'),
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			displayOptions: showFor(resource, ['search'], { returnAll: [false] }),
-			options: [
-				{
-					displayName: 'Page',
-					name: 'page',
-					type: 'number',
-					typeOptions: { minValue: 0, numberPrecision: 0 },
-					default: 0,
-					description: 'Which page of Limit results to return, counted from 0',
-				},
-			],
-		},
-	];
-}
-
-// ------------------------------------------------------------------------------------------ rules
 
 const conditionOperators = OPERATORS.map((operator) => operator.value) as [
 	ConditionOperator,
@@ -447,48 +256,4 @@ export function buildSearch(
 		requestOptions.body = body;
 		return requestOptions;
 	};
-}
-
-/**
- * The sender of both Search operations (routing's `operations.pagination`): one item per record. Without
- * Return All, the one page asked for (Limit records, page index Page). With Return All, pages of
- * SEARCH_PAGE_SIZE from index 0 until `pagination.total` records are read (or a page comes back empty).
- * Each page passes through the operation's postReceive (the v1 error check) in makeRoutingRequest.
- */
-export async function paginateSearch(
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
-	const body = requestData.options.body as IDataObject;
-	const fetchPage = async (page: number) => {
-		const [envelope] = await this.makeRoutingRequest({
-			...requestData,
-			options: { ...requestData.options, body: { ...body, page } },
-		});
-		const json = (envelope?.json ?? {}) as IDataObject;
-		const records = Array.isArray(json.data) ? (json.data as IDataObject[]) : [];
-		const total = Number((json.pagination as IDataObject | undefined)?.total ?? records.length);
-		return { records, total };
-	};
-	const toItems = (records: IDataObject[]) =>
-		records.map((json) => ({ json, pairedItem: { item: this.getItemIndex() } }));
-
-	if (!parameter<boolean>(this, 'returnAll', false))
-		return toItems((await fetchPage(body.page as number)).records);
-
-	const all: IDataObject[] = [];
-	for (let page = 0; page < MAX_SEARCH_PAGES; page++) {
-		const { records, total } = await fetchPage(page);
-		all.push(...records);
-		if (records.length === 0 || all.length >= total) return toItems(all);
-	}
-	throw new NodeOperationError(
-		this.getNode(),
-		`Return All stopped after ${MAX_SEARCH_PAGES} pages of ${SEARCH_PAGE_SIZE} records`,
-		{
-			itemIndex: this.getItemIndex(),
-			description:
-				'Narrow the search with a filter, or turn off Return All and read it page by page.',
-		},
-	);
 }

@@ -1,6 +1,6 @@
 import { operationSelector } from '../../shared/descriptions';
 import { v1Routing } from '../../shared/routing';
-import { paginateSearch } from '../../shared/v1Search';
+import { paginateSearch } from '../../shared/v1SearchPager';
 import type { ResourceModule } from '../types';
 import { buildAuditLogSearch, searchFields } from './search';
 
@@ -10,7 +10,7 @@ const operation = operationSelector('auditLog', 'search', [
 		value: 'search',
 		description: 'Search audit logs with filters and sorting',
 		action: 'Search audit logs',
-		// Pages by the spec's 0-based page index and reads pagination.total (shared/v1Search.ts).
+		// Pages by the spec's 0-based page index and reads pagination.total (shared/v1SearchPager.ts).
 		routing: v1Routing('POST', '/audit-logs/search', {
 			preSend: [buildAuditLogSearch],
 			pagination: paginateSearch,

@@ -1,8 +1,9 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
-import { buildSearch, searchProperties } from '../../shared/v1Search';
+import { buildSearch } from '../../shared/v1Search';
+import { searchProperties } from '../../shared/v1SearchFields';
 
-/** Audit Log → Search: the spec's audit log fields, to filter and sort by (the rest is shared/v1Search.ts). */
+/** Audit Log → Search: the spec's audit log fields, to filter and sort by (the rest: shared/v1Search*.ts). */
 const FIELDS: INodePropertyOptions[] = [
 	{ name: 'Action', value: 'action' },
 	{ name: 'Created At', value: 'createdAt' },

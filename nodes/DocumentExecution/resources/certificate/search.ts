@@ -1,8 +1,9 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
-import { buildSearch, searchProperties } from '../../shared/v1Search';
+import { buildSearch } from '../../shared/v1Search';
+import { searchProperties } from '../../shared/v1SearchFields';
 
-/** Certificate → Search: the spec's certificate fields, to filter and sort by (the rest is shared/v1Search.ts). */
+/** Certificate → Search: the spec's certificate fields, to filter and sort by (the rest: shared/v1Search*.ts). */
 const FIELDS: INodePropertyOptions[] = [
 	{ name: 'Certificate Type', value: 'certificateType' },
 	{ name: 'Created At', value: 'createdAt' },
