@@ -36,6 +36,7 @@ import {
 	type ShapedDelivery,
 } from './delivery';
 import { completionKey, eventKey, remember, seenRecently } from './recentDeliveries';
+import { checkedWithSalt } from './saltMemory';
 import { saltOf, verifyMac } from './verifyMac';
 import { isObject } from '../shared/isObject';
 
@@ -401,8 +402,19 @@ export class DocumentExecutionTrigger implements INodeType {
 		}
 
 		const authentication = this.getNodeParameter('authentication', 'authToken') as Authentication;
-		const credentials = await this.getCredentials(credentialTypeFor(authentication));
-		const verdict = verifyMac(body, delivery.documentId, saltOf(credentials.privateSalt));
+		const credentialType = credentialTypeFor(authentication);
+		// Read only when needed: outside an execution, n8n builds an expression isolate for each read.
+		let credentials: ICredentialDataDecryptedObject | undefined;
+		const readCredentials = async () =>
+			(credentials = await this.getCredentials<ICredentialDataDecryptedObject>(credentialType));
+		const credentialId = this.getNode().credentials?.[credentialType]?.id;
+		const now = Date.now();
+		const verdict = await checkedWithSalt(
+			credentialId ? `${credentialType}:${credentialId}` : undefined,
+			async () => saltOf((await readCredentials()).privateSalt),
+			(salt) => verifyMac(body, delivery.documentId, salt),
+			now,
+		);
 		if (!verdict.accepted) {
 			// No reason in the answer: a forger learns nothing from it.
 			response.status(401).end();
@@ -417,8 +429,15 @@ export class DocumentExecutionTrigger implements INodeType {
 		};
 		if (!isSelected(options, event)) return ignored;
 
-		const readStatus = (purpose: ReadPurpose) =>
-			fetchCurrentStatus(this, purpose, authentication, credentials, body, delivery);
+		const readStatus = async (purpose: ReadPurpose) =>
+			fetchCurrentStatus(
+				this,
+				purpose,
+				authentication,
+				credentials ?? (await readCredentials()),
+				body,
+				delivery,
+			);
 		const confirmedWithService = async (read: () => Promise<IDataObject>) => {
 			try {
 				return await read();
@@ -451,7 +470,6 @@ export class DocumentExecutionTrigger implements INodeType {
 		// Every invitee's delivery can find the document completed once the service is asked: the flow runs once
 		// per document then, whichever delivery arrives first.
 		const key = statusFromService ? completionKey(delivery) : eventKey(body, delivery, event.kind);
-		const now = Date.now();
 		if (seenRecently(scope, key, now)) {
 			return { webhookResponse: { message: 'Delivery already received; ignored' } };
 		}

@@ -14,6 +14,8 @@ import { ICredentialsHelper, isExpression, NodeHelpers, Workflow } from 'n8n-wor
 
 import { credentialProperties, credentialTypes, nodeTypes, parentTypes } from './types';
 
+let helpers = 0;
+
 /**
  * Credentials for in-process runs, applied the way the n8n application's credentials helper applies them:
  * defaults filled in, `={{...}}` values resolved (with `$self`), a generic `authenticate` evaluated against
@@ -22,6 +24,9 @@ import { credentialProperties, credentialTypes, nodeTypes, parentTypes } from '.
 export class TestCredentialsHelper extends ICredentialsHelper {
 	/** Stored credential data by type name; OAuth2 refreshes update it, as n8n updates its database. */
 	readonly store = new Map<string, ICredentialDataDecryptedObject>();
+
+	/** Tells this helper's credentials from another's (their ids in the nodes, see withCredentialRefs). */
+	readonly serial = ++helpers;
 
 	/** How many times the engine persisted refreshed OAuth2 token data, by credential type. */
 	readonly tokenUpdates = new Map<string, number>();

@@ -104,8 +104,12 @@ export function withCredentialRefs(
 	nodes: INode[],
 	credentialsHelper: TestCredentialsHelper,
 ): INode[] {
+	// Each helper's credentials get ids of their own, as each saved credential has in n8n.
 	const credentialRefs = Object.fromEntries(
-		[...credentialsHelper.store.keys()].map((type) => [type, { id: type, name: type }]),
+		[...credentialsHelper.store.keys()].map((type) => [
+			type,
+			{ id: `${type}#${credentialsHelper.serial}`, name: type },
+		]),
 	);
 	return nodes.map((node) => ({
 		...node,
