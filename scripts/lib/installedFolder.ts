@@ -145,13 +145,32 @@ async function works(target: InstalledFolder): Promise<true | string> {
 	}
 }
 
+/** The folders this process has installed or checked, by folder and spec: one check per process is enough. */
+const settled = new Map<string, Promise<void>>();
+
 /**
  * The folder, installed and checked: reused when its marker matches and its check passes, otherwise installed
- * into `<folder>.tmp-<pid>`, checked there, and renamed into place.
+ * into `<folder>.tmp-<pid>`, checked there, and renamed into place. Calls in one process share one outcome;
+ * other processes take turns through the lock.
  */
-export async function ensureInstalled(
+export function ensureInstalled(
 	target: InstalledFolder,
 	options: { lockWaitMs?: number; quiet?: boolean } = {},
+): Promise<void> {
+	const key = `${target.folder}\u0000${JSON.stringify(target.spec)}`;
+	let outcome = settled.get(key);
+	if (!outcome) {
+		outcome = installOnce(target, options);
+		settled.set(key, outcome);
+		// A failure is not remembered: the next call tries again.
+		outcome.catch(() => settled.delete(key));
+	}
+	return outcome;
+}
+
+async function installOnce(
+	target: InstalledFolder,
+	options: { lockWaitMs?: number; quiet?: boolean },
 ): Promise<void> {
 	const say = options.quiet ? () => undefined : info;
 	const release = await lock(target.folder, options.lockWaitMs ?? LOCK_WAIT_MS, say);
