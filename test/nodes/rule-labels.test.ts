@@ -3,8 +3,12 @@ import { readFileSync } from 'fs';
 import ts from 'typescript';
 
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
+import { z } from 'zod';
 
 import { DocumentExecution } from '../../nodes/DocumentExecution/DocumentExecution.node';
+import { neslDataSchema } from '../../nodes/DocumentExecution/resources/document/create/nesl';
+import { CREATE_LABELS } from '../../nodes/DocumentExecution/resources/document/create/rules';
+import { applyRules } from '../../nodes/DocumentExecution/shared/rules';
 import { nodeModules } from '../support/nodeModules';
 
 /**
@@ -104,5 +108,34 @@ describe('the field named in a refusal', () => {
 			return found;
 		});
 		expect(offenders).toEqual([]);
+	});
+});
+
+describe('a refusal inside the NeSL document detail', () => {
+	const fieldsRefused = (detail: Record<string, unknown>) =>
+		(
+			applyRules(
+				z.object({ neslData: neslDataSchema }),
+				{ neslData: { documentDetail: { state: 'KA', ...detail } } },
+				CREATE_LABELS,
+			).violations ?? []
+		).map((violation) => violation.field);
+
+	it('names the field as the form shows it, where its key in words would not', () => {
+		const fields = [
+			...fieldsRefused({ registrationType: 'NON_LENDING', emiAmount: true, portalId: {} }),
+			...fieldsRefused({ registrationType: 'EBG' }),
+		];
+		expect(fields).toEqual(
+			expect.arrayContaining([
+				'NeSL Data › Document Detail › EMI Amount',
+				'NeSL Data › Document Detail › Portal ID',
+				'NeSL Data › Document Detail › eBG Event',
+			]),
+		);
+		const unknown = fields.filter((field) =>
+			field.split(' › ').some((segment) => !shown.has(segment)),
+		);
+		expect(unknown).toEqual([]);
 	});
 });

@@ -2,8 +2,8 @@ import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n
 
 /**
  * Description pieces every resource builds its fields from: the one way to write `displayOptions`, the
- * Operation selector, the listing parameters (Return All, Limit, Page Size, Offset) and the ID pickers. The
- * parameter names are stored in workflows.
+ * Operation selector, the listing parameters (Return All, Limit, Page Size, Offset), the ID pickers and the
+ * output fields of the downloads. The parameter names are stored in workflows.
  */
 
 /** `displayOptions` of a field of `resource`: for `operations` (all when omitted), and any other conditions. */
@@ -125,3 +125,38 @@ export function idLocator(field: {
 		...(field.routing ? { routing: field.routing } : {}),
 	};
 }
+
+/**
+ * Return File, the switch an AI agent tool has on a download. n8n shows it only on the tool (the `@tool`
+ * display condition is true where the node type's name ends in `Tool`), with its default off: most agents
+ * cannot read binary output, so a tool gives the link and the file's metadata unless Return File is on (set
+ * by the user, or left to the model with n8n's "let the model define this parameter"). A regular node has no
+ * such switch and returns the file, as before.
+ */
+function returnFileProperty(show: NonNullable<IDisplayOptions['show']>): INodeProperties {
+	return {
+		displayName: 'Return File',
+		name: 'returnFile',
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether to return the file itself as binary data. Off: the download link, the file's name, type and size when known, and when the link expires (AI agents cannot read binary data).",
+		displayOptions: { show: { ...show, '@tool': [true] } },
+	};
+}
+
+/**
+ * The output fields both downloads share, shown for the operation `displayOptions` names: Return File (on the
+ * AI agent tool only) and Put Output File in Field.
+ */
+export const downloadOutputProperties = (displayOptions: IDisplayOptions): INodeProperties[] => [
+	returnFileProperty(displayOptions.show ?? {}),
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		hint: 'The name of the output binary field to put the file in',
+		displayOptions,
+	},
+];

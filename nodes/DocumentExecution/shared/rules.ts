@@ -35,6 +35,11 @@ export interface RuleViolation {
 	message: string;
 }
 
+/**
+ * A key no label names, in words (`loanNumber` → `Loan Number`): keys are known only when a rule breaks (a
+ * field of a JSON body or of a collection), so this is the node's one name converter; option lists and
+ * field names are written out where they are declared.
+ */
 const humanize = (key: string) =>
 	key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (first) => first.toUpperCase());
 

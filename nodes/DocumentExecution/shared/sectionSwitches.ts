@@ -39,28 +39,3 @@ export const sectionListSchema = (known: readonly string[]) =>
 				});
 			}
 		});
-
-/** Words the generic camelCase split would spell badly. */
-const WORDS: Record<string, string> = {
-	cc: 'CC',
-	doc: 'Document',
-	dsc: 'DSC',
-	e: 'e',
-	gps: 'GPS',
-	id: 'ID',
-	nesl: 'NeSL',
-	otp: 'OTP',
-	pin: 'PIN',
-	sftp: 'SFTP',
-};
-
-/** Splits camelCase, keeping a run of capitals (OVD, URL) as one word. */
-const words = (part: string) =>
-	part
-		.split(/(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/)
-		.map((word) => WORDS[word.toLowerCase()] ?? word.charAt(0).toUpperCase() + word.slice(1))
-		.join(' ')
-		.replace(/^e Sign/, 'eSign');
-
-/** "Stamp Details > Stamps > Associated Document ID" for `stampDetails_stamps_associatedDocumentId`. */
-export const sectionLabel = (section: string) => section.split('_').map(words).join(' > ');

@@ -6,13 +6,17 @@ import {
 } from '../../../nodes/DocumentExecution/resources/document/common';
 import {
 	base64Problem,
-	CREATE_LABELS,
-	createBodySchema,
 	describeFile,
-	MAX_FILE_BYTES,
+	unwrapBase64,
+} from '../../../nodes/DocumentExecution/resources/document/create/fileFacts';
+import {
 	NESL_DATE_FIELDS,
 	NESL_REQUIRED_WHEN,
-	unwrapBase64,
+} from '../../../nodes/DocumentExecution/resources/document/create/nesl';
+import {
+	CREATE_LABELS,
+	createBodySchema,
+	MAX_FILE_BYTES,
 } from '../../../nodes/DocumentExecution/resources/document/create/rules';
 import { INDIA_OFFSET_MS } from '../../../nodes/DocumentExecution/resources/document/create/serviceDate';
 import {

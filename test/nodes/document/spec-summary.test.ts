@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { DocumentExecution } from '../../../nodes/DocumentExecution/DocumentExecution.node';
 import * as documentCommon from '../../../nodes/DocumentExecution/resources/document/common';
 import { StoredFile } from '../../../nodes/DocumentExecution/shared/binary';
+import { describeFile } from '../../../nodes/DocumentExecution/resources/document/create/fileFacts';
+import { neslDataSchema } from '../../../nodes/DocumentExecution/resources/document/create/nesl';
 import * as createRules from '../../../nodes/DocumentExecution/resources/document/create/rules';
 import * as documentDownload from '../../../nodes/DocumentExecution/resources/document/download';
 import * as getDetails from '../../../nodes/DocumentExecution/resources/document/getDetails';
@@ -93,7 +95,7 @@ const node = new DocumentExecution().description;
 
 const NOW = Date.now();
 const DAY = 24 * 3600_000;
-const pdf = createRules.describeFile(StoredFile.of('Input Binary Field', makePdf('Contract')));
+const pdf = describeFile(StoredFile.of('Input Binary Field', makePdf('Contract')));
 /** A create body that keeps every rule, with `change` applied (as the schema sees it: files as facts about their bytes). */
 const create = (change: Record<string, unknown> = {}, file: Record<string, unknown> = {}) => ({
 	profileId: 'WORKFLOW-1',
@@ -205,9 +207,7 @@ async function rules(): Promise<Rule[]> {
 			create(
 				{},
 				{
-					file: createRules.describeFile(
-						StoredFile.of('Input Binary Field', Buffer.from('plain text')),
-					),
+					file: describeFile(StoredFile.of('Input Binary Field', Buffer.from('plain text'))),
 				},
 			),
 			createRules.CREATE_LABELS,
@@ -221,7 +221,7 @@ async function rules(): Promise<Rule[]> {
 		rule(
 			CREATE,
 			createBodySchema,
-			create({}, { file: createRules.describeFile('JVBERi0=?') }),
+			create({}, { file: describeFile('JVBERi0=?') }),
 			createRules.CREATE_LABELS,
 		),
 		rule(
@@ -237,9 +237,7 @@ async function rules(): Promise<Rule[]> {
 				{},
 				{
 					additionalFiles: [
-						createRules.describeFile(
-							StoredFile.of('Input Binary Field', Buffer.from('plain text')),
-						),
+						describeFile(StoredFile.of('Input Binary Field', Buffer.from('plain text'))),
 					],
 				},
 			),
@@ -520,9 +518,7 @@ async function rules(): Promise<Rule[]> {
 			CREATE,
 			createBodySchema,
 			stampUpload({
-				stampFile: createRules.describeFile(
-					StoredFile.of('Input Binary Field', Buffer.from('plain text')),
-				),
+				stampFile: describeFile(StoredFile.of('Input Binary Field', Buffer.from('plain text'))),
 			}),
 			createRules.CREATE_LABELS,
 		),
@@ -950,6 +946,7 @@ describe('docs/spec-summary.md, the rules checked before sending', () => {
 	it('has rows for every schema the node exports', async () => {
 		await rules();
 		broken.add(v1Search.filterJson); // the JSON filter of the searches above
+		broken.add(neslDataSchema); // the NeSL data of the create rows above
 		const schemas = (await nodeModules()).flatMap((module) =>
 			Object.entries(module.exports)
 				.filter(([, value]) => value instanceof z.ZodType)

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { isObject } from '../../../shared/isObject';
 import { idLocator, showFor } from '../../shared/descriptions';
 import { locatorValue } from '../../shared/parameters';
-import { refuse, requiredText, type FieldLabels } from '../../shared/rules';
+import { blankToUndefined, refuse, requiredText, type FieldLabels } from '../../shared/rules';
 
 /** What several document operations share: the Document ID field and its rule, and the envelope readers. */
 
@@ -90,27 +90,18 @@ export const documentIdField: INodeProperties = documentIdLocator(
 	showFor('document', ONE_DOCUMENT_OPERATIONS),
 );
 
-export const humanize = (value: string) =>
-	value
-		.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-		.replace(/_/g, ' ')
-		.toLowerCase()
-		.replace(/(^|\s)\S/g, (c) => c.toUpperCase());
-
-export const enumOptions = (values: readonly string[]) =>
-	[...values].sort().map((value) => ({ name: humanize(value), value }));
-
-/** Drops empty strings and undefined, so unset optional fields are not sent. */
+/** Drops the fields not set (blankToUndefined), so unset optional fields are not sent. */
 export function compact<T extends Body>(object: T): T {
 	return Object.fromEntries(
-		Object.entries(object).filter(
-			([, value]) => value !== undefined && value !== '' && value !== null,
-		),
+		Object.entries(object).filter(([, value]) => blankToUndefined(value) !== undefined),
 	) as T;
 }
 
-export const asString = (value: unknown) =>
-	value === undefined || value === null || value === '' ? undefined : String(value);
+/** A value as text, or undefined when it is not set (blankToUndefined). */
+export const asString = (value: unknown) => {
+	const set = blankToUndefined(value);
+	return set === undefined ? undefined : String(set);
+};
 
 /** Whether `yyyy-MM-dd` (a prefix of `value`) names a day of the calendar: 2026-02-30 and 2026-13-45 do not. */
 export function isCalendarDate(value: string): boolean {

@@ -8,18 +8,10 @@ import type {
 } from 'n8n-workflow';
 import { z } from 'zod';
 
-import {
-	downloadOutputProperties,
-	expectedFileOf,
-	fetchTemporaryFile,
-	fileLinkJson,
-	howToGetTheFile,
-	noDownloadLinkError,
-	PDF_MIME_TYPE,
-	returnsFile,
-	storeDownload,
-} from '../../shared/binary';
-import { showFor } from '../../shared/descriptions';
+import { PDF_MIME_TYPE } from '../../shared/binary';
+import { downloadOutputProperties, showFor } from '../../shared/descriptions';
+import { outputDownload } from '../../shared/downloadOutput';
+import { expectedFileOf, noDownloadLinkError } from '../../shared/downloads';
 import { parameter } from '../../shared/parameters';
 import { oneOf, refuse, type FieldLabels } from '../../shared/rules';
 import { asString, type Body, dataOf, sentDocumentId } from './common';
@@ -127,48 +119,25 @@ export async function downloadLinkedFile(
 		throw noDownloadLinkError(this, DOWNLOAD_FILE, 'data.file', response, this.getItemIndex());
 	const options = parameter<Body>(this, 'options', {});
 	const namedFile = asString(options.fileName);
+	const defaultName = DOWNLOAD_FILE_NAMES[type](documentId, index ?? 0);
 	const lifeSeconds = DOWNLOAD_LINK_LIFE_SECONDS;
-	if (options.linkOnly || !returnsFile(this)) {
-		const link = fileLinkJson({
-			url,
+	return await outputDownload(this, {
+		about,
+		answer: {
+			link: {
+				url,
+				operation: DOWNLOAD_FILE,
+				expected: expectedFileOf(type),
+				life: `download links live ${lifeSeconds} seconds`,
+			},
+			linkLife: `it works for ${lifeSeconds} seconds from when the service issued it`,
 			// The link's own name (its Content-Disposition) is known only by reading it.
-			fileName: namedFile ?? DOWNLOAD_FILE_NAMES[type](documentId, index ?? 0),
-			mimeType: PDF_MIME_TYPE,
-			fileSize: null,
-			life: `it works for ${lifeSeconds} seconds from when the service issued it`,
-			toGetTheFile: howToGetTheFile(this),
-		});
-		return [{ json: { ...about, ...link, expiresInSeconds: lifeSeconds } }];
-	}
-	const download = await fetchTemporaryFile(
-		this,
-		{
-			url,
-			operation: DOWNLOAD_FILE,
-			expected: expectedFileOf(type),
-			life: `download links live ${lifeSeconds} seconds`,
+			described: { fileName: namedFile ?? defaultName, mimeType: PDF_MIME_TYPE },
 		},
-		this.getItemIndex(),
-	);
-	const fileName =
-		namedFile ?? download.fileName ?? DOWNLOAD_FILE_NAMES[type](documentId, index ?? 0);
-	const mimeType =
-		!download.mimeType || /octet-stream|^binary/.test(download.mimeType)
-			? PDF_MIME_TYPE
-			: download.mimeType;
-	const { binary, fileSize } = await storeDownload(
-		this,
-		download,
-		{ fileName, mimeType },
-		this.getItemIndex(),
-	);
-	const property = parameter<string>(this, 'binaryPropertyName', 'data');
-	return [
-		{
-			json: { ...about, fileName, mimeType, fileSize },
-			binary: { [property]: binary },
-		},
-	];
+		linkOnly: Boolean(options.linkOnly),
+		fileName: { chosen: namedFile, byDefault: defaultName },
+		expiry: { expiresInSeconds: lifeSeconds },
+	});
 }
 
 const ATTACHMENT_TYPES = ['ATTACHMENT', 'SUPPORTING_DOCUMENT'];

@@ -20,7 +20,6 @@ import {
 } from '../../shared/descriptions';
 import { parameter } from '../../shared/parameters';
 import { oneOf, refuse, text, type FieldLabels } from '../../shared/rules';
-import { enumOptions } from './common';
 
 /** Document → Get Many: the account's documents, page by page. */
 
@@ -128,7 +127,14 @@ export const getManyFields: INodeProperties[] = [
 				displayName: 'Status',
 				name: 'status',
 				type: 'options',
-				options: enumOptions(DOCUMENT_STATUSES),
+				options: [
+					{ name: 'Completed', value: 'COMPLETED' },
+					{ name: 'Draft', value: 'DRAFT' },
+					{ name: 'Expired', value: 'EXPIRED' },
+					{ name: 'Received', value: 'RECEIVED' },
+					{ name: 'Sent', value: 'SENT' },
+					{ name: 'Signed', value: 'SIGNED' },
+				],
 				default: 'COMPLETED',
 				routing: { send: { type: 'query', property: 'status' } },
 			},

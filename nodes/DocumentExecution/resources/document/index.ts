@@ -3,7 +3,7 @@ import { outputData, outputOutcome } from '../../shared/outputs';
 import { createNotice, v3Routing } from '../../shared/routing';
 import type { ResourceModule } from '../types';
 import { documentIdField, sendDocumentId, sentDocumentId } from './common';
-import { CREATE_SIGNING_REQUEST, createFields } from './create';
+import { CREATE_SIGNING_REQUEST, createFields } from './create/fields';
 import { buildCreateBody, outputCreated } from './create/body';
 import { outputDeleted } from './delete';
 import { downloadFields, downloadLinkedFile, validateDownloadQuery } from './download';

@@ -36,9 +36,6 @@ export const GET_MANY_LABELS: FieldLabels = {
 
 export const checkListQuery = checkQuery(listQuerySchema, GET_MANY_LABELS);
 
-const humanize = (value: string) =>
-	value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, ' ');
-
 export const getManyFields: INodeProperties[] = [
 	{
 		displayName: 'Filters',
@@ -53,7 +50,15 @@ export const getManyFields: INodeProperties[] = [
 				name: 'requestType',
 				type: 'options',
 				default: 'AMENDMENT',
-				options: REQUEST_TYPES.map((value) => ({ name: humanize(value), value })),
+				options: [
+					{ name: 'Amendment', value: 'AMENDMENT' },
+					{ name: 'Cancellation', value: 'CANCELLATION' },
+					{ name: 'Closure', value: 'CLOSURE' },
+					{ name: 'Extend or Pay', value: 'EXTEND_OR_PAY' },
+					{ name: 'Invocation', value: 'INVOCATION' },
+					{ name: 'Partial Invocation', value: 'PARTIAL_INVOCATION' },
+					{ name: 'Renewal', value: 'RENEWAL' },
+				],
 				routing: { send: { type: 'query', property: 'requestType' } },
 			},
 			{
@@ -69,7 +74,11 @@ export const getManyFields: INodeProperties[] = [
 				name: 'status',
 				type: 'options',
 				default: 'PENDING',
-				options: REVIEW_STATUSES.map((value) => ({ name: humanize(value), value })),
+				options: [
+					{ name: 'Accepted', value: 'ACCEPTED' },
+					{ name: 'Pending', value: 'PENDING' },
+					{ name: 'Rejected', value: 'REJECTED' },
+				],
 				routing: { send: { type: 'query', property: 'status' } },
 			},
 			{

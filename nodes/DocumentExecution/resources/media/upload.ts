@@ -9,9 +9,10 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { binaryMetadata, storedFile, uploadToPresignedUrl } from '../../shared/binary';
+import { binaryMetadata, storedFile } from '../../shared/binary';
 import { showFor } from '../../shared/descriptions';
 import { parameter } from '../../shared/parameters';
+import { uploadToPresignedUrl } from '../../shared/presignedUrls';
 import { oneOf, refuse, type FieldLabels } from '../../shared/rules';
 
 /**

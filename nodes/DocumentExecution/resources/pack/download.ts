@@ -8,22 +8,15 @@ import type {
 } from 'n8n-workflow';
 import { z } from 'zod';
 
-import {
-	checkDownloadedFile,
-	expectedFileOf,
-	fetchTemporaryFile,
-	fileLinkJson,
-	fileNameFromDisposition,
-	howToGetTheFile,
-	noDownloadLinkError,
-	PDF_MIME_TYPE,
-	downloadOutputProperties,
-	returnsFile,
-	storeDownload,
-	toBinaryOutput,
-} from '../../shared/binary';
 import { answerBytes } from '../../../shared/errors';
-import { showFor } from '../../shared/descriptions';
+import { PDF_MIME_TYPE } from '../../shared/binary';
+import { downloadOutputProperties, showFor } from '../../shared/descriptions';
+import { outputDownload } from '../../shared/downloadOutput';
+import {
+	expectedFileOf,
+	fileNameFromDisposition,
+	noDownloadLinkError,
+} from '../../shared/downloads';
 import { parameter } from '../../shared/parameters';
 import { booleanField, oneOf, refuse, wholeNumber, type FieldLabels } from '../../shared/rules';
 import { optionalText, ULID_PATTERN } from './common';
@@ -169,8 +162,7 @@ export async function postReceivePackDownload(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const downloadType = parameter<string>(this, 'downloadType', 'DOCUMENT');
-	const options = parameter<IDataObject>(this, 'options', {});
-	const binaryPropertyName = parameter<string>(this, 'binaryPropertyName', 'data');
+	const linkOnly = parameter<IDataObject>(this, 'options', {}).linkOnly === true;
 	const expected = expectedFileOf(downloadType);
 	// The bytes as n8n's request helper gave them: the file itself when streamed, which is not copied.
 	const body = answerBytes(response.body);
@@ -194,88 +186,42 @@ export async function postReceivePackDownload(
 				this.getItemIndex(),
 			);
 		const until = typeof data.expiresAt === 'string' ? data.expiresAt : null;
-		if (options.linkOnly === true || !returnsFile(this)) {
-			const link = fileLinkJson({
-				url: data.url,
-				fileName: null,
-				mimeType: expected === 'pdf' ? PDF_MIME_TYPE : null,
-				fileSize: null,
-				life: until
+		return await outputDownload(this, {
+			about: { ...source, delivery: 'link' },
+			answer: {
+				link: {
+					url: data.url,
+					operation: PACK_DOWNLOAD,
+					expected,
+					life: `pack download links are short-lived${until ? ` (this one until ${until})` : ''}`,
+				},
+				linkLife: until
 					? `it works until ${until} (pack download links are short-lived)`
 					: 'it is short-lived (the service gave no expiry)',
-				toGetTheFile: howToGetTheFile(this),
-			});
-			return [{ json: { ...source, delivery: 'link', ...link, expiresAt: until } }];
-		}
-		const life = `pack download links are short-lived${until ? ` (this one until ${until})` : ''}`;
-		const download = await fetchTemporaryFile(
-			this,
-			{ url: data.url, operation: PACK_DOWNLOAD, expected, life },
-			this.getItemIndex(),
-		);
-		const { binary, fileSize } = await storeDownload(
-			this,
-			download,
-			{
-				fileName: download.fileName,
-				mimeType: download.mimeType || 'application/octet-stream',
+				described: { fileName: null, mimeType: expected === 'pdf' ? PDF_MIME_TYPE : null },
 			},
-			this.getItemIndex(),
-		);
-		return [
-			{
-				json: {
-					...source,
-					delivery: 'link',
-					fileName: binary.fileName ?? null,
-					mimeType: binary.mimeType,
-					fileSize,
-				},
-				binary: { [binaryPropertyName]: binary },
-			},
-		];
-	}
-	// The file itself (mode=stream, or an account configured to stream). With Output Link Only there is no
-	// link to give: the file is output rather than dropped.
-	const file = {
-		content: body,
-		fileName: fileNameFromDisposition(response.headers['content-disposition']),
-		mimeType: contentType,
-	};
-	const streamed = {
-		operation: PACK_DOWNLOAD,
-		expected,
-		answeredBy: 'the service',
-		remedy: STREAM_REMEDY,
-	};
-	const facts = { head: body, size: body.length, mimeType: contentType };
-	checkDownloadedFile(this, facts, response.statusCode, streamed, this.getItemIndex());
-	if (options.linkOnly !== true && !returnsFile(this)) {
-		const described = fileLinkJson({
-			url: null,
-			fileName: file.fileName ?? null,
-			mimeType: contentType || null,
-			fileSize: body.length,
-			toGetTheFile: howToGetTheFile(this),
+			linkOnly,
+			expiry: { expiresAt: until },
 		});
-		return [{ json: { ...source, delivery: 'stream', ...described, expiresAt: null } }];
 	}
-	const binary = await toBinaryOutput(this, {
-		...file,
-		mimeType: contentType || 'application/octet-stream',
-	});
-	return [
-		{
-			json: {
-				...source,
-				delivery: 'stream',
-				fileName: binary.fileName ?? null,
-				mimeType: binary.mimeType,
-				fileSize: body.length,
+	// The file itself (mode=stream, or an account configured to stream).
+	return await outputDownload(this, {
+		about: { ...source, delivery: 'stream' },
+		answer: {
+			content: body,
+			statusCode: response.statusCode,
+			fileName: fileNameFromDisposition(response.headers['content-disposition']),
+			mimeType: contentType,
+			source: {
+				operation: PACK_DOWNLOAD,
+				expected,
+				answeredBy: 'the service',
+				remedy: STREAM_REMEDY,
 			},
-			binary: { [binaryPropertyName]: binary },
 		},
-	];
+		linkOnly,
+		expiry: { expiresAt: null },
+	});
 }
 
 export const downloadFields: INodeProperties[] = [

@@ -61,20 +61,6 @@ export async function sendSeriesSwitches(
 	return options;
 }
 
-const SWITCH_NAMES: Record<(typeof SERIES_SWITCHES)[number], string> = {
-	blocked: 'Blocked',
-	expired: 'Expired',
-	firstPartyName: 'First Party Name',
-	legend: 'Legend',
-	purpose: 'Purpose',
-	reserved: 'Reserved',
-	secondPartyName: 'Second Party Name',
-	total: 'Total',
-	underProcess: 'Under Process',
-	unused: 'Unused',
-	used: 'Used',
-};
-
 export const getSeriesFields: INodeProperties[] = [
 	{
 		displayName: 'Include',
@@ -83,7 +69,19 @@ export const getSeriesFields: INodeProperties[] = [
 		default: ['unused', 'total'],
 		description:
 			'Fields the service adds to each series only when asked (the counts, the parties, the purpose, the legend)',
-		options: Object.entries(SWITCH_NAMES).map(([value, name]) => ({ name, value })),
+		options: [
+			{ name: 'Blocked', value: 'blocked' },
+			{ name: 'Expired', value: 'expired' },
+			{ name: 'First Party Name', value: 'firstPartyName' },
+			{ name: 'Legend', value: 'legend' },
+			{ name: 'Purpose', value: 'purpose' },
+			{ name: 'Reserved', value: 'reserved' },
+			{ name: 'Second Party Name', value: 'secondPartyName' },
+			{ name: 'Total', value: 'total' },
+			{ name: 'Under Process', value: 'underProcess' },
+			{ name: 'Unused', value: 'unused' },
+			{ name: 'Used', value: 'used' },
+		],
 		displayOptions: showFor('stamp', ['getSeries']),
 	},
 ];

@@ -7,32 +7,16 @@ import type {
 } from 'n8n-workflow';
 
 import { isObject } from '../../../../shared/isObject';
-import {
-	jsonBodyWithFiles,
-	storedFile,
-	StoredFile,
-	withStreamedBody,
-} from '../../../shared/binary';
+import { storedFile, StoredFile } from '../../../shared/binary';
 import { parameter } from '../../../shared/parameters';
 import { refuse, refuseField } from '../../../shared/rules';
+import { jsonBodyWithFiles, withStreamedBody } from '../../../shared/streamedBody';
 import { asString, compact, dataOf, messagesOf, type Body } from '../common';
-import {
-	CREATE_LABELS,
-	createBodySchema,
-	describeFile,
-	SIZED_TEMPLATE_FIELD_TYPES,
-	unwrapBase64,
-} from './rules';
+import { describeFile, unwrapBase64 } from './fileFacts';
+import { CREATE_LABELS, createBodySchema, SIZED_TEMPLATE_FIELD_TYPES } from './rules';
 import { inServiceDateForm } from './serviceDate';
 
 /** Document → Create Signing Request: the body from the fields (or the JSON body), checked, then the files encoded. */
-
-/** A value the schema checks (and turns into text where the spec wants text), or undefined when not given. */
-const given = (value: unknown) =>
-	value === undefined || value === null || value === '' ? undefined : value;
-
-const givenFields = (fields: Body) =>
-	Object.entries(fields).map(([key, value]) => [key, given(value)]);
 
 function parseJson(context: IExecuteSingleFunctions, value: unknown, field: string): unknown {
 	if (typeof value !== 'string') return value;
@@ -92,9 +76,9 @@ function inviteesFromParameters(context: IExecuteSingleFunctions): Body[] {
 	return entries.map((entry, position) => {
 		const options = isObject(entry.options) ? entry.options : {};
 		const invitee: Body = compact({
-			name: given(entry.name),
-			email: given(entry.email),
-			phone: given(entry.phone),
+			name: entry.name,
+			email: entry.email,
+			phone: entry.phone,
 			groupId: asString(options.groupId),
 			groupName: asString(options.groupName),
 			organizationName: asString(options.organizationName),
@@ -104,9 +88,7 @@ function inviteesFromParameters(context: IExecuteSingleFunctions): Body[] {
 		if (options.paymentAmount !== undefined && options.paymentAmount !== '')
 			invitee.workflowPaymentCollectionConfig = { amount: Number(options.paymentAmount) };
 		for (const key of VERIFICATION_CONFIGS) {
-			const checks = isObject(options[key])
-				? compact(Object.fromEntries(givenFields(options[key])))
-				: {};
+			const checks = isObject(options[key]) ? compact(options[key]) : {};
 			if (Object.keys(checks).length) invitee[key] = checks;
 		}
 		for (const key of ['offlineSignConfig', 'neslConfig']) {
@@ -126,18 +108,18 @@ function templateFieldsFromParameters(context: IExecuteSingleFunctions): Body[] 
 	return entries.map((entry) => {
 		const type = asString(entry.type);
 		const field: Body = compact({
-			id: given(entry.fieldId),
-			name: given(entry.fieldName),
+			id: entry.fieldId,
+			name: entry.fieldName,
 			type,
-			value: given(entry.value),
+			value: entry.value,
 		});
 		if (type === 'checkbox' || type === 'radio')
 			field.checked = entry.checked === undefined ? undefined : Boolean(entry.checked);
 		if (type === 'dropdown')
 			field.multiple = entry.multiple === undefined ? undefined : Boolean(entry.multiple);
 		if (type && SIZED_TEMPLATE_FIELD_TYPES.includes(type)) {
-			field.width = given(entry.width) ?? '';
-			field.height = given(entry.height) ?? '';
+			field.width = entry.width ?? '';
+			field.height = entry.height ?? '';
 		}
 		// false is the service's default, so only a required field is marked.
 		if (entry.required === true) field.required = true;
@@ -150,9 +132,9 @@ function neslFromParameters(context: IExecuteSingleFunctions, raw: unknown): Bod
 	if (!data) return undefined;
 	const nesl: Body = {};
 	const detail = compact({
-		registrationType: given(data.registrationType),
-		state: given(data.state),
-		...Object.fromEntries(givenFields(isObject(data.documentDetail) ? data.documentDetail : {})),
+		registrationType: data.registrationType,
+		state: data.state,
+		...(isObject(data.documentDetail) ? data.documentDetail : {}),
 	});
 	if (Object.keys(detail).length) nesl.documentDetail = detail;
 	const stamps =
@@ -162,9 +144,7 @@ function neslFromParameters(context: IExecuteSingleFunctions, raw: unknown): Bod
 	if (stamps.length) {
 		nesl.stampData = stamps.map((stamp) => {
 			const { more, ...fields } = stamp;
-			return compact(
-				Object.fromEntries([...givenFields(fields), ...givenFields(isObject(more) ? more : {})]),
-			);
+			return compact({ ...fields, ...(isObject(more) ? more : {}) });
 		});
 	}
 	const arrays = parseJson(context, data.otherArrays, CREATE_LABELS['neslData.otherArrays']);
@@ -191,7 +171,7 @@ const binaryNames = (value: unknown) =>
 async function bodyFromFields(context: IExecuteSingleFunctions): Promise<Body> {
 	const extra = parameter<Body>(context, 'additionalFields', {});
 	const source = parameter<string>(context, 'documentSource', 'binary');
-	const file: Body = compact({ name: given(parameter(context, 'documentName', '')) });
+	const file: Body = compact({ name: parameter(context, 'documentName', '') });
 	if (source === 'binary') {
 		file.file = await storedFile(
 			context,
@@ -214,14 +194,14 @@ async function bodyFromFields(context: IExecuteSingleFunctions): Promise<Body> {
 		file.additionalFiles = additional;
 	}
 	const body: Body = compact({
-		profileId: given(parameter(context, 'profileId', '')),
+		profileId: parameter(context, 'profileId', ''),
 		file,
-		irn: given(extra.irn),
-		stampSeries: given(extra.stampSeries),
-		seriesGroup: given(extra.seriesGroup),
-		stampValue: given(extra.stampValue),
-		revenueStampSeries: given(extra.revenueStampSeries),
-		revenueStampQuantity: given(extra.revenueStampQuantity),
+		irn: extra.irn,
+		stampSeries: extra.stampSeries,
+		seriesGroup: extra.seriesGroup,
+		stampValue: extra.stampValue,
+		revenueStampSeries: extra.revenueStampSeries,
+		revenueStampQuantity: extra.revenueStampQuantity,
 	});
 	const series =
 		isObject(extra.multipleStampSeries) && Array.isArray(extra.multipleStampSeries.series)
@@ -229,8 +209,8 @@ async function bodyFromFields(context: IExecuteSingleFunctions): Promise<Body> {
 			: [];
 	if (series.length)
 		body.multipleStampSeries = series.map((entry) => ({
-			stampSeries: given(entry.stampSeries) ?? '',
-			seriesQuantity: given(entry.seriesQuantity) ?? '',
+			stampSeries: entry.stampSeries ?? '',
+			seriesQuantity: entry.seriesQuantity ?? '',
 		}));
 	const paper =
 		isObject(extra.stampUpload) && isObject(extra.stampUpload.paper)
@@ -239,7 +219,7 @@ async function bodyFromFields(context: IExecuteSingleFunctions): Promise<Body> {
 	if (paper) {
 		const { stampFileBinaryProperty, ...fields } = paper;
 		const upload: Body = Object.fromEntries(
-			givenFields(fields).map(([key, value]) => [key, value ?? '']),
+			Object.entries(fields).map(([key, value]) => [key, value ?? '']),
 		);
 		if (asString(stampFileBinaryProperty))
 			upload.stampFile = await storedFile(
@@ -253,7 +233,7 @@ async function bodyFromFields(context: IExecuteSingleFunctions): Promise<Body> {
 	if (nesl) body.neslData = nesl;
 	body.invitees = inviteesFromParameters(context);
 	const cc = (parameter<{ recipient?: Body[] }>(context, 'cc', {}).recipient ?? []).map((entry) =>
-		compact({ name: given(entry.name), email: given(entry.email) }),
+		compact({ name: entry.name, email: entry.email }),
 	);
 	if (cc.length) body.cc = cc;
 	return body;

@@ -1,15 +1,14 @@
 import { z } from 'zod';
 
-import { StoredFile } from '../../../shared/binary';
 import { numberAsText } from '../../../shared/numberAsText';
-import { oneOf, requiredText, text, type FieldLabels } from '../../../shared/rules';
-import { isCalendarDate } from '../common';
+import { requiredText, text, type FieldLabels } from '../../../shared/rules';
+import { neslDataSchema } from './nesl';
 import { INDIA_OFFSET_MS } from './serviceDate';
 
 /**
  * Every rule of Create Signing Request, checked on the body about to be sent (built from the fields or typed
  * as JSON), so a rule holds whichever way the request was written; files are checked as facts about their
- * bytes (see describeFile).
+ * bytes (see describeFile in fileFacts.ts).
  */
 
 export const MAX_FILE_BYTES = 15 * 1024 * 1024;
@@ -66,6 +65,10 @@ export const CREATE_LABELS: FieldLabels = {
 	'stampUpload.stampFile': 'Stamp Paper Upload › Stamp Paper Binary Field',
 	neslData: 'NeSL Data',
 	'neslData.documentDetail': 'NeSL Data › Document Detail',
+	// The detail fields whose form names are not their keys in words.
+	'neslData.documentDetail.emiAmount': 'NeSL Data › Document Detail › EMI Amount',
+	'neslData.documentDetail.event': 'NeSL Data › Document Detail › eBG Event',
+	'neslData.documentDetail.portalId': 'NeSL Data › Document Detail › Portal ID',
 	'neslData.stampData': 'NeSL Data › Stamp Data',
 	'neslData.stampData.*.firstPartyOVDType': 'NeSL Data › Stamp Data › First Party OVD Type',
 	'neslData.stampData.*.firstPartyOVDValue': 'NeSL Data › Stamp Data › First Party OVD Value',
@@ -88,14 +91,6 @@ const nameRule = asText(
 	string
 		.max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`)
 		.regex(NAME_CHARACTERS, `may only contain ${CHARACTERS_TEXT}`),
-);
-
-const isoDate = asText(
-	string
-		.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the format yyyy-MM-dd')
-		.refine(isCalendarDate, (value) => ({
-			message: `is not a date: ${value} is not a day of the calendar`,
-		})),
 );
 
 /**
@@ -159,144 +154,6 @@ const templateField = z
 			}
 		}
 	});
-
-export const REGISTRATION_TYPES = [
-	'INDIVIDUAL_LOAN',
-	'NON_INDIVIDUAL_LOAN',
-	'NON_LENDING',
-	'EBG',
-] as const;
-export const NESL_ENUMS = {
-	typeOfDebt: ['FINANCIAL', 'OPERATIONAL'],
-	accountClosedFlag: ['YES', 'NO', 'ASSIGNED'],
-	fundType: ['FUNDED', 'NON_FUNDED'],
-	sanctionCurrency: ['INR'],
-	creditSubtype: ['CREDIT_FACILITY', 'PROPERTY_BUYER', 'HYBRID_EBG'],
-	event: [
-		'Issuance',
-		'Amendment',
-		'Partial_invocation',
-		'Invocation',
-		'Cancellation',
-		'Closure',
-		'Renewal',
-		'Court_injunction',
-	],
-} as const;
-export const NESL_TEXT_FIELDS = [
-	'loanNumber',
-	'sanctionNumber',
-	'branchName',
-	'branchAddress',
-	'emiAmount',
-	'rateOfInterest',
-	'sanctionAmount',
-	'tenure',
-	'facilityName',
-	'amountOverdue',
-	'otherChargeAmount',
-	'debtStartDate',
-	'interestAmount',
-	'oldDebtRefNo',
-	'principalOutstanding',
-	'loanRemark',
-	'totalOutstandingAmount',
-	'creditorBusinessUnit',
-	'drawingPower',
-	'daysPastDue',
-	'docRefNo',
-	'contractRefNo',
-	'vendorCode',
-	'portalId',
-] as const;
-export const NESL_DATE_FIELDS = ['dateOfSanction', 'expiryDateEbg', 'claimExpiryDate'] as const;
-
-const LOANS_AND_EBG = ['INDIVIDUAL_LOAN', 'NON_INDIVIDUAL_LOAN', 'EBG'];
-const LOANS = ['INDIVIDUAL_LOAN', 'NON_INDIVIDUAL_LOAN'];
-/** The spec's "mandatory for …" rules of NeslDocument, per registrationType. */
-export const NESL_REQUIRED_WHEN: Record<string, string[]> = {
-	loanNumber: LOANS_AND_EBG,
-	sanctionNumber: LOANS_AND_EBG,
-	typeOfDebt: LOANS_AND_EBG,
-	accountClosedFlag: LOANS_AND_EBG,
-	fundType: LOANS_AND_EBG,
-	sanctionCurrency: LOANS_AND_EBG,
-	creditSubtype: LOANS_AND_EBG,
-	sanctionAmount: LOANS_AND_EBG,
-	dateOfSanction: LOANS,
-	emiAmount: LOANS,
-	rateOfInterest: LOANS,
-	tenure: LOANS,
-	facilityName: LOANS,
-	docRefNo: ['NON_LENDING'],
-	expiryDateEbg: ['EBG'],
-	claimExpiryDate: ['EBG'],
-	event: ['EBG'],
-};
-
-const neslDocument = z
-	.object({
-		registrationType: oneOf(REGISTRATION_TYPES),
-		state: requiredText('is required (the state where stamp duty is paid)'),
-		...Object.fromEntries(NESL_TEXT_FIELDS.map((field) => [field, text().optional()])),
-		...Object.fromEntries(NESL_DATE_FIELDS.map((field) => [field, isoDate.optional()])),
-		...Object.fromEntries(
-			Object.entries(NESL_ENUMS).map(([field, values]) => [field, oneOf(values).optional()]),
-		),
-	})
-	.passthrough()
-	.superRefine((detail, ctx) => {
-		const type = String(detail.registrationType);
-		for (const [field, types] of Object.entries(NESL_REQUIRED_WHEN)) {
-			const value = (detail as Record<string, unknown>)[field];
-			if (types.includes(type) && (value === undefined || value === '')) {
-				ctx.addIssue({
-					code: 'custom',
-					path: [field],
-					message: `is required when the registration type is ${type}`,
-				});
-			}
-		}
-	});
-
-export const OVD_TYPES = [
-	'PAN_CARD',
-	'DRIVING_LICENSE',
-	'VOTER_ID',
-	'PASSPORT',
-	'ANY_OTHER_OFFICIAL_ID',
-] as const;
-export const NESL_STAMP_REQUIRED = [
-	'firstParty',
-	'secondParty',
-	'stampDutyAmount',
-	'considerationPrice',
-	'descriptionOfDocument',
-	'stampDutyPaidBy',
-	'articleCode',
-] as const;
-
-const neslStamp = z
-	.object({
-		...Object.fromEntries(NESL_STAMP_REQUIRED.map((field) => [field, requiredText()])),
-		articleSubCode: text().optional(),
-		firstPartyPin: text().optional(),
-		secondPartyPin: text().optional(),
-		firstPartyOVDType: oneOf(OVD_TYPES).optional(),
-		firstPartyOVDValue: text().optional(),
-	})
-	.passthrough();
-
-const neslData = z
-	.object({
-		documentDetail: neslDocument.optional(),
-		stampData: z.array(neslStamp).optional(),
-		entities: z.array(z.unknown(), { invalid_type_error: 'must be a JSON array' }).optional(),
-		participants: z.array(z.unknown(), { invalid_type_error: 'must be a JSON array' }).optional(),
-		neslParties: z.array(z.unknown(), { invalid_type_error: 'must be a JSON array' }).optional(),
-		neslSecurities: z.array(z.unknown(), { invalid_type_error: 'must be a JSON array' }).optional(),
-	})
-	.strict();
 
 /**
  * A verification check that carries the value the signer's certificate is compared with (public client code
@@ -469,7 +326,7 @@ export const createBodySchema = z
 		stampUpload: stampUpload.optional(),
 		revenueStampSeries: text().optional(),
 		revenueStampQuantity: text().optional(),
-		neslData: neslData.optional(),
+		neslData: neslDataSchema.optional(),
 		invitees: z
 			.array(invitee, { required_error: 'is required' })
 			.min(1, 'needs at least one invitee'),
@@ -485,48 +342,3 @@ export const createBodySchema = z
 			.optional(),
 	})
 	.passthrough();
-
-/**
- * Base64 text as it is sent: without the line breaks and spaces that base64 tools wrap their output with
- * (`base64`, `openssl`, MIME), which carry nothing. The service decodes standard base64, unwrapped.
- */
-export const unwrapBase64 = (text: string): string =>
-	/\s/.test(text) ? text.replace(/\s+/g, '') : text;
-
-const BASE64_ALPHABET = 'A-Z, a-z, 0-9, + and /, with = padding at the end';
-
-/** Why `text` (unwrapped) is not standard base64, or undefined when it is. */
-export function base64Problem(text: string): string | undefined {
-	const outside = /[^A-Za-z0-9+/=]/.exec(text);
-	if (outside) {
-		return `is not base64: ${JSON.stringify(outside[0])} at character ${outside.index + 1} is outside the base64 alphabet (${BASE64_ALPHABET})`;
-	}
-	if (!/^[^=]*={0,2}$/.test(text))
-		return `is not base64: "=" is padding, at most two of them ending the text (${BASE64_ALPHABET})`;
-	// Four characters carry three bytes; a last group of one character carries none, and padding completes a group.
-	if (text.length % 4 === 1 || (text.endsWith('=') && text.length % 4 !== 0)) {
-		return "is not base64: it is cut short (its length does not fit base64's groups of four characters)";
-	}
-	return undefined;
-}
-
-/**
- * What the schema needs to know about a file, without holding its bytes or base64 text: a file of a binary
- * field by its size and first bytes, base64 text (given unwrapped) by its length and first characters.
- */
-export function describeFile(bytes: StoredFile | string): {
-	bytes: number;
-	isPdf: boolean;
-	notBase64?: string;
-} {
-	if (bytes instanceof StoredFile)
-		return { bytes: bytes.size, isPdf: bytes.head.subarray(0, 5).toString('latin1') === '%PDF-' };
-	const notBase64 = base64Problem(bytes);
-	const padding = bytes.endsWith('==') ? 2 : bytes.endsWith('=') ? 1 : 0;
-	const head = Buffer.from(bytes.slice(0, 8), 'base64').subarray(0, 5).toString('latin1');
-	return {
-		bytes: Math.floor((bytes.length * 3) / 4) - padding,
-		isPdf: head === '%PDF-',
-		...(notBase64 ? { notBase64 } : {}),
-	};
-}

@@ -1,16 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import type { Creation } from '../../../../shared/errors';
 import { showFor } from '../../../shared/descriptions';
-import { enumOptions, humanize } from '../common';
-import {
-	NESL_DATE_FIELDS,
-	NESL_ENUMS,
-	NESL_TEXT_FIELDS,
-	OVD_TYPES,
-	REGISTRATION_TYPES,
-	SIZED_TEMPLATE_FIELD_TYPES,
-	TEMPLATE_FIELD_TYPES,
-} from './rules';
+import { SIZED_TEMPLATE_FIELD_TYPES } from './rules';
 
 /** The fields of Document → Create Signing Request. */
 
@@ -24,38 +15,144 @@ export const CREATE_SIGNING_REQUEST: Creation = {
 const CREATE = ['create'];
 const FIELDS_MODE = { specifyBody: ['fields'] };
 
+/** The NeSL document detail fields, by the service's keys. */
 const neslDetailOptions: INodeProperties[] = [
-	...NESL_TEXT_FIELDS.map(
-		(name): INodeProperties => ({
-			displayName: humanize(name),
-			name,
-			type: 'string',
-			default: '',
-			...(name === 'docRefNo' ? { description: 'Required for the non-lending flow' } : {}),
-		}),
-	),
-	...NESL_DATE_FIELDS.map(
-		(name): INodeProperties => ({
-			displayName: humanize(name),
-			name,
-			type: 'string',
-			default: '',
-			placeholder: '2025-12-31',
-			description: `Format yyyy-MM-dd${name === 'dateOfSanction' ? '' : '. Required for eBG.'}`,
-		}),
-	),
-	...Object.entries(NESL_ENUMS).map(([name, values]): INodeProperties => {
-		const [firstValue] = values;
-		return {
-			displayName: name === 'event' ? 'eBG Event' : humanize(name),
-			name,
-			type: 'options',
-			options: enumOptions(values),
-			default: firstValue,
-			...(name === 'event' ? { description: 'Required when the registration type is EBG' } : {}),
-		};
-	}),
-].sort((a, b) => a.displayName.localeCompare(b.displayName));
+	{
+		displayName: 'Account Closed Flag',
+		name: 'accountClosedFlag',
+		type: 'options',
+		options: [
+			{ name: 'Assigned', value: 'ASSIGNED' },
+			{ name: 'No', value: 'NO' },
+			{ name: 'Yes', value: 'YES' },
+		],
+		default: 'YES',
+	},
+	{ displayName: 'Amount Overdue', name: 'amountOverdue', type: 'string', default: '' },
+	{ displayName: 'Branch Address', name: 'branchAddress', type: 'string', default: '' },
+	{ displayName: 'Branch Name', name: 'branchName', type: 'string', default: '' },
+	{
+		displayName: 'Claim Expiry Date',
+		name: 'claimExpiryDate',
+		type: 'string',
+		default: '',
+		placeholder: '2025-12-31',
+		description: 'Format yyyy-MM-dd. Required for eBG.',
+	},
+	{ displayName: 'Contract Ref No', name: 'contractRefNo', type: 'string', default: '' },
+	{
+		displayName: 'Credit Subtype',
+		name: 'creditSubtype',
+		type: 'options',
+		options: [
+			{ name: 'Credit Facility', value: 'CREDIT_FACILITY' },
+			{ name: 'Hybrid eBG', value: 'HYBRID_EBG' },
+			{ name: 'Property Buyer', value: 'PROPERTY_BUYER' },
+		],
+		default: 'CREDIT_FACILITY',
+	},
+	{
+		displayName: 'Creditor Business Unit',
+		name: 'creditorBusinessUnit',
+		type: 'string',
+		default: '',
+	},
+	{
+		displayName: 'Date Of Sanction',
+		name: 'dateOfSanction',
+		type: 'string',
+		default: '',
+		placeholder: '2025-12-31',
+		description: 'Format yyyy-MM-dd',
+	},
+	{ displayName: 'Days Past Due', name: 'daysPastDue', type: 'string', default: '' },
+	{ displayName: 'Debt Start Date', name: 'debtStartDate', type: 'string', default: '' },
+	{
+		displayName: 'Doc Ref No',
+		name: 'docRefNo',
+		type: 'string',
+		default: '',
+		description: 'Required for the non-lending flow',
+	},
+	{ displayName: 'Drawing Power', name: 'drawingPower', type: 'string', default: '' },
+	{
+		displayName: 'eBG Event',
+		name: 'event',
+		type: 'options',
+		options: [
+			{ name: 'Amendment', value: 'Amendment' },
+			{ name: 'Cancellation', value: 'Cancellation' },
+			{ name: 'Closure', value: 'Closure' },
+			{ name: 'Court Injunction', value: 'Court_injunction' },
+			{ name: 'Invocation', value: 'Invocation' },
+			{ name: 'Issuance', value: 'Issuance' },
+			{ name: 'Partial Invocation', value: 'Partial_invocation' },
+			{ name: 'Renewal', value: 'Renewal' },
+		],
+		default: 'Issuance',
+		description: 'Required when the registration type is EBG',
+	},
+	{ displayName: 'EMI Amount', name: 'emiAmount', type: 'string', default: '' },
+	{
+		displayName: 'Expiry Date Ebg',
+		name: 'expiryDateEbg',
+		type: 'string',
+		default: '',
+		placeholder: '2025-12-31',
+		description: 'Format yyyy-MM-dd. Required for eBG.',
+	},
+	{ displayName: 'Facility Name', name: 'facilityName', type: 'string', default: '' },
+	{
+		displayName: 'Fund Type',
+		name: 'fundType',
+		type: 'options',
+		options: [
+			{ name: 'Funded', value: 'FUNDED' },
+			{ name: 'Non Funded', value: 'NON_FUNDED' },
+		],
+		default: 'FUNDED',
+	},
+	{ displayName: 'Interest Amount', name: 'interestAmount', type: 'string', default: '' },
+	{ displayName: 'Loan Number', name: 'loanNumber', type: 'string', default: '' },
+	{ displayName: 'Loan Remark', name: 'loanRemark', type: 'string', default: '' },
+	{ displayName: 'Old Debt Ref No', name: 'oldDebtRefNo', type: 'string', default: '' },
+	{ displayName: 'Other Charge Amount', name: 'otherChargeAmount', type: 'string', default: '' },
+	{ displayName: 'Portal ID', name: 'portalId', type: 'string', default: '' },
+	{
+		displayName: 'Principal Outstanding',
+		name: 'principalOutstanding',
+		type: 'string',
+		default: '',
+	},
+	{ displayName: 'Rate Of Interest', name: 'rateOfInterest', type: 'string', default: '' },
+	{ displayName: 'Sanction Amount', name: 'sanctionAmount', type: 'string', default: '' },
+	{
+		displayName: 'Sanction Currency',
+		name: 'sanctionCurrency',
+		type: 'options',
+		options: [{ name: 'INR', value: 'INR' }],
+		default: 'INR',
+	},
+	{ displayName: 'Sanction Number', name: 'sanctionNumber', type: 'string', default: '' },
+	{ displayName: 'Tenure', name: 'tenure', type: 'string', default: '' },
+	{
+		displayName: 'Total Outstanding Amount',
+		name: 'totalOutstandingAmount',
+		type: 'string',
+		default: '',
+	},
+	{
+		displayName: 'Type Of Debt',
+		name: 'typeOfDebt',
+		type: 'options',
+		options: [
+			{ name: 'Financial', value: 'FINANCIAL' },
+			{ name: 'Operational', value: 'OPERATIONAL' },
+		],
+		default: 'FINANCIAL',
+	},
+	{ displayName: 'Vendor Code', name: 'vendorCode', type: 'string', default: '' },
+];
 
 /** The checks both verification collections have: the name switches, then the values the certificate must match. */
 const nameChecks: INodeProperties[] = [
@@ -215,10 +312,17 @@ export const createFields: INodeProperties[] = [
 						displayName: 'Type',
 						name: 'type',
 						type: 'options',
-						options: TEMPLATE_FIELD_TYPES.map((value) => ({
-							name: value === 'file' ? 'File (Dashboard Payload)' : humanize(value),
-							value,
-						})),
+						options: [
+							{ name: 'Checkbox', value: 'checkbox' },
+							{ name: 'Dropdown', value: 'dropdown' },
+							{ name: 'File (Dashboard Payload)', value: 'file' },
+							{ name: 'Files', value: 'files' },
+							{ name: 'Image', value: 'image' },
+							{ name: 'Radio', value: 'radio' },
+							{ name: 'Select', value: 'select' },
+							{ name: 'Text', value: 'text' },
+							{ name: 'Textarea', value: 'textarea' },
+						],
 						default: 'text',
 					},
 					{
@@ -502,7 +606,12 @@ export const createFields: INodeProperties[] = [
 								displayName: 'Registration Type',
 								name: 'registrationType',
 								type: 'options',
-								options: enumOptions(REGISTRATION_TYPES),
+								options: [
+									{ name: 'eBG', value: 'EBG' },
+									{ name: 'Individual Loan', value: 'INDIVIDUAL_LOAN' },
+									{ name: 'Non Individual Loan', value: 'NON_INDIVIDUAL_LOAN' },
+									{ name: 'Non Lending', value: 'NON_LENDING' },
+								],
 								default: 'INDIVIDUAL_LOAN',
 								description: 'Decides which document detail fields are mandatory',
 							},
@@ -563,7 +672,13 @@ export const createFields: INodeProperties[] = [
 														displayName: 'First Party OVD Type',
 														name: 'firstPartyOVDType',
 														type: 'options',
-														options: enumOptions(OVD_TYPES),
+														options: [
+															{ name: 'Any Other Official ID', value: 'ANY_OTHER_OFFICIAL_ID' },
+															{ name: 'Driving License', value: 'DRIVING_LICENSE' },
+															{ name: 'PAN Card', value: 'PAN_CARD' },
+															{ name: 'Passport', value: 'PASSPORT' },
+															{ name: 'Voter ID', value: 'VOTER_ID' },
+														],
 														default: 'PAN_CARD',
 													},
 													{

@@ -1,0 +1,74 @@
+import type { IDataObject, IHttpRequestOptions, INode } from 'n8n-workflow';
+
+import type { StoredFile } from './binary';
+
+const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
+
+/**
+ * A request body n8n's request helper sends as a stream, with its length: axios, under n8n's helper, reads a
+ * Blob through `stream()` and sends `size` as the Content-Length. n8n's rules for community nodes allow no
+ * import of Node's `stream`, and a Blob built from parts would hold them all in memory, so the body is an
+ * object that reads as a Blob and makes its bytes as they are sent.
+ */
+export class StreamedBody {
+	readonly [Symbol.toStringTag] = 'Blob';
+
+	constructor(
+		readonly size: number,
+		readonly type: string,
+		readonly stream: () => AsyncIterable<Buffer | string>,
+	) {}
+}
+
+/**
+ * `options` sending a StreamedBody: as it is, with its type as the Content-Type (axios sets none for an empty
+ * Blob), and without following redirects, which would make n8n's request helper keep every byte sent, to send
+ * it again (a 301 or 302 would turn the request into a GET anyway). A redirect is then an answer like any
+ * other, for the operation's error check to report.
+ */
+export const withStreamedBody = (
+	options: IHttpRequestOptions,
+	body: StreamedBody,
+): IHttpRequestOptions => ({
+	...options,
+	headers: { ...(options.headers ?? {}), 'Content-Type': body.type },
+	body: body as unknown as IDataObject,
+	json: false,
+	disableFollowRedirect: true,
+});
+
+/**
+ * A JSON body whose file fields are base64, made while it is sent. `body` carries placeholder strings (keys of
+ * `files`) where the files go; each file is read and encoded chunk by chunk into its place, so neither the
+ * file nor its base64 is ever held whole: the bytes are those of `JSON.stringify` with each file's base64 in
+ * place of its placeholder.
+ */
+export function jsonBodyWithFiles(
+	node: INode,
+	body: unknown,
+	files: Map<string, StoredFile>,
+): StreamedBody {
+	const pieces: Array<Buffer | StoredFile> = [];
+	let rest = JSON.stringify(body);
+	for (;;) {
+		let next: { at: number; key: string } | undefined;
+		for (const key of files.keys()) {
+			const at = rest.indexOf(JSON.stringify(key));
+			if (at >= 0 && (!next || at < next.at)) next = { at, key };
+		}
+		if (!next) break;
+		pieces.push(Buffer.from(`${rest.slice(0, next.at)}"`), files.get(next.key)!, Buffer.from('"'));
+		rest = rest.slice(next.at + JSON.stringify(next.key).length);
+	}
+	pieces.push(Buffer.from(rest));
+	const size = pieces.reduce(
+		(total, piece) => total + (Buffer.isBuffer(piece) ? piece.length : base64Length(piece.size)),
+		0,
+	);
+	return new StreamedBody(size, 'application/json', async function* () {
+		for (const piece of pieces) {
+			if (Buffer.isBuffer(piece)) yield piece;
+			else yield* piece.base64(node);
+		}
+	});
+}
