@@ -10,7 +10,6 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { credentialTypeFor } from '../shared/authentication';
 import { completedBaseline, completedSince, type CompletedCursor } from './completedCursor';
 import { PAGE_SIZE, pageReader, type ReadPage } from './serviceReads';
-import { DOCUMENT_STATUSES } from '../shared/documentStatuses';
 import {
 	DEFAULT_WATCHED,
 	MAX_WATCHED,
@@ -24,8 +23,6 @@ import {
 type PollEvent = 'documentCompleted' | 'documentStatusChanged';
 
 const EVENTS: PollEvent[] = ['documentCompleted', 'documentStatusChanged'];
-
-const titleCase = (status: string) => status.charAt(0) + status.slice(1).toLowerCase();
 
 const item = (event: PollEvent, json: IDataObject): INodeExecutionData => ({
 	json: { event, ...json },
@@ -147,7 +144,14 @@ export class DocumentExecutionPollTrigger implements INodeType {
 				displayName: 'Statuses',
 				name: 'statuses',
 				type: 'multiOptions',
-				options: DOCUMENT_STATUSES.map((status) => ({ name: titleCase(status), value: status })),
+				options: [
+					{ name: 'Completed', value: 'COMPLETED' },
+					{ name: 'Draft', value: 'DRAFT' },
+					{ name: 'Expired', value: 'EXPIRED' },
+					{ name: 'Received', value: 'RECEIVED' },
+					{ name: 'Sent', value: 'SENT' },
+					{ name: 'Signed', value: 'SIGNED' },
+				],
 				default: [],
 				description:
 					'Only changes to these statuses start the workflow. Leave empty for every status.',

@@ -2,19 +2,15 @@ import type {
 	IBinaryKeyData,
 	ICredentialDataDecryptedObject,
 	IDataObject,
-	IHookFunctions,
-	IHttpRequestOptions,
-	IN8nHttpFullResponse,
-	INode,
 	INodeExecutionData,
+	INodePropertyOptions,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
 	JsonObject,
-	WebhookType,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { APP_DESCRIPTION } from '../shared/appDescription';
 import {
@@ -23,252 +19,47 @@ import {
 	nodeCredentials,
 	type Authentication,
 } from '../shared/authentication';
-import { resolveBaseUrl } from '../shared/environment';
-import { asNodeError, responseError } from '../shared/errors';
+import { asNodeError } from '../shared/errors';
 import { PDF_MIME_TYPE } from '../DocumentExecution/shared/binary';
+import { fetchCurrentStatus, serviceDocumentStatus, type ReadPurpose } from './currentStatus';
 import { deliveredFiles } from './deliveredFiles';
 import {
 	COMPLETED_DOCUMENT_STATUSES,
 	EVENT_KINDS,
+	isSelected,
 	normalisedEvent,
 	shapeOf,
-	type Route,
-	type ShapedDelivery,
 } from './delivery';
 import { completionKey, eventKey, remember, seenRecently } from './recentDeliveries';
-import { checkedWithSalt } from './saltMemory';
-import { saltOf, verifyMac } from './verifyMac';
-import { isObject } from '../shared/isObject';
+import { readBody } from './requestBody';
+import { verifyDeliveryMac } from './verifyMac';
+import { ROUTES, TRIGGER_WEBHOOKS, WEBHOOK_METHODS } from './webhooks';
 
-/** n8n's webhook names, and the route each stands for on the service's side. */
-const ROUTES: Record<string, Route> = { default: 'success', error: 'error' };
-type WebhookName = 'default' | 'error';
-
-/**
- * n8n-workflow types webhook names as 'default' | 'setup', but n8n looks webhook methods up by whatever
- * name a description carries, so a second, separately managed webhook gets its own name.
- */
-const ERROR_WEBHOOK = 'error' as WebhookType;
-
-/** Where the node keeps, per webhook, the URL it showed the user to paste (see the lifecycle below). */
-const REGISTRY_KEY = 'pastedWebhookUrls';
-
-const EVENT_OPTIONS = Object.entries(EVENT_KINDS)
-	.map(([value, description]) => ({
-		name: value
-			.toLowerCase()
-			.replace(
-				/(^|_)(\w)/g,
-				(_match, separator: string, first: string) =>
-					`${separator ? ' ' : ''}${first.toUpperCase()}`,
-			),
-		value,
-		description,
-	}))
-	.sort((a, b) => a.name.localeCompare(b.name));
-
-/**
- * The lifecycle of a manually registered webhook. The service has no API to register webhook URLs: the
- * user pastes them into the workflow settings of the service's dashboard. So "registered" here means
- * "recorded as the URL to paste" in the node's static data: checkExists says whether the recorded URL is
- * still the current one (a renamed node or a moved instance changes it, and the user must paste again),
- * create records it, delete forgets it. No network call, and nothing is caught.
- */
-function manualRegistration(name: WebhookName) {
-	const currentUrl = (context: IHookFunctions): string => {
-		const url = context.getNodeWebhookUrl(name === 'error' ? ERROR_WEBHOOK : name);
-		if (!url)
-			throw new NodeOperationError(
-				context.getNode(),
-				`n8n gave no URL for the ${ROUTES[name]} webhook`,
-			);
-		return url;
-	};
-	const registry = (context: IHookFunctions): IDataObject => {
-		const staticData = context.getWorkflowStaticData('node');
-		if (!isObject(staticData[REGISTRY_KEY])) staticData[REGISTRY_KEY] = {};
-		return staticData[REGISTRY_KEY] as IDataObject;
-	};
-	return {
-		async checkExists(this: IHookFunctions): Promise<boolean> {
-			return registry(this)[name] === currentUrl(this);
-		},
-		async create(this: IHookFunctions): Promise<boolean> {
-			registry(this)[name] = currentUrl(this);
-			return true;
-		},
-		async delete(this: IHookFunctions): Promise<boolean> {
-			delete registry(this)[name];
-			return true;
-		},
-	};
-}
-
-/** n8n's request: its body parser leaves the bytes unread for a Content-Type it does not parse (version 2). */
-type WebhookRequest = ReturnType<IWebhookFunctions['getRequestObject']> & {
-	rawBody?: unknown;
-	readRawBody?: () => Promise<void>;
-};
-
-/** The body as a JSON object, or undefined: parsed from the raw bytes, whatever the Content-Type said. */
-async function readBody(request: WebhookRequest): Promise<Record<string, unknown> | undefined> {
-	if (!Buffer.isBuffer(request.rawBody)) await request.readRawBody?.();
-	if (!Buffer.isBuffer(request.rawBody)) return undefined;
-	let parsed: unknown;
-	try {
-		parsed = JSON.parse(request.rawBody.toString('utf8').replace(/^\uFEFF/, ''));
-	} catch {
-		return undefined;
-	}
-	return isObject(parsed) ? parsed : undefined;
-}
-
-/**
- * Whether the Events options select the event: no selection passes every kind, including kinds the service adds
- * later. An envelope's own eventType counts too, so "Other Event Types" saved as SIGNED still matches.
- */
-function isSelected(options: IDataObject, event: IDataObject): boolean {
-	const listed = Array.isArray(options.eventTypes) ? (options.eventTypes as string[]) : [];
-	const others = String(options.otherEventTypes ?? '')
-		.split(',')
-		.map((value) => value.trim())
-		.filter(Boolean);
-	const wanted = [...listed, ...others];
-	return (
-		wanted.length === 0 || wanted.some((kind) => kind === event.kind || kind === event.eventType)
-	);
-}
-
-/** The option a service read is made for; its label starts the messages of a failed read. */
-type ReadPurpose = 'Re-Fetch Current Status' | 'Only Completed Documents';
-
-/**
- * The service's current word on the document, read after a verified delivery. The MAC covers only the
- * document id, so a captured delivery can be replayed; this read cannot. With the Auth Token: v3.2 check
- * status of the delivery's document, whatever its shape. With OAuth2 (which the service accepts on v4 only):
- * v4 pack details of a Webhook 4.0 envelope's pack; a v3 document cannot be read with OAuth2.
- */
-async function fetchCurrentStatus(
-	context: IWebhookFunctions,
-	purpose: ReadPurpose,
-	authentication: Authentication,
-	credentials: ICredentialDataDecryptedObject,
-	body: Record<string, unknown>,
-	delivery: ShapedDelivery,
-): Promise<IDataObject> {
-	const node = context.getNode();
-	const baseUrl = resolveBaseUrl(credentials);
-	const missing = (field: string) =>
-		new NodeOperationError(node, `${purpose}: the delivery has no ${field}`, {
-			description: 'The delivery does not name what to read back from the service.',
-		});
-
-	if (authentication === 'authToken') {
-		const documentId = delivery.documentId;
-		if (typeof documentId !== 'string' || documentId === '') {
-			throw missing(delivery.shape === 'v3' ? 'documentId' : 'document.documentId');
-		}
-		const request: IHttpRequestOptions = {
-			method: 'GET',
-			url: `${baseUrl}/v3.2/sign/request`,
-			qs: { documentId },
-			headers: { Accept: 'application/json' },
-			json: true,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-		};
-		const response = (await context.helpers.httpRequestWithAuthentication.call(
-			context,
-			credentialTypeFor('authToken'),
-			request,
-		)) as IN8nHttpFullResponse;
-		const error = responseError(node, 'v3', response);
-		if (error) throw error;
-		return {
-			source: 'v3.2 check status',
-			documentId,
-			data: (response.body as IDataObject).data ?? {},
-		};
-	}
-
-	if (delivery.shape === 'v3' || purpose === 'Only Completed Documents') {
-		throw new NodeOperationError(
-			node,
-			`${purpose}: ${delivery.shape === 'v3' ? 'a v3 document' : "a document's status"} can be read only with the Auth Token credential`,
-			{
-				description: `The service accepts OAuth2 on its v4 pack and media operations only. Choose the Auth Token credential in this trigger, or turn ${purpose} off.`,
-			},
-		);
-	}
-	const pack = isObject(body.pack) ? body.pack : {};
-	const packId = pack.packId;
-	if (typeof packId !== 'string' || packId === '') throw missing('pack.packId');
-	// No ignoreHttpStatusErrors: n8n refreshes an OAuth2 token only when a 401 is thrown.
-	const request: IHttpRequestOptions = {
-		method: 'GET',
-		url: `${baseUrl}/v4/packs`,
-		qs: { packId },
-		headers: { Accept: 'application/json' },
-		json: true,
-		returnFullResponse: true,
-	};
-	let response: IN8nHttpFullResponse;
-	try {
-		response = (await context.helpers.httpRequestWithAuthentication.call(
-			context,
-			credentialTypeFor('oAuth2'),
-			request,
-		)) as IN8nHttpFullResponse;
-	} catch (thrown) {
-		const failed = thrownResponse(thrown);
-		throw (failed && responseError(node, 'v4', failed)) ?? thrown;
-	}
-	const error = responseError(node, 'v4', response);
-	if (error) throw error;
-	const responseBody = response.body as IDataObject;
-	return {
-		source: 'v4 pack details',
-		packId,
-		data: (responseBody.data as IDataObject | undefined) ?? responseBody,
-	};
-}
-
-/**
- * The document status in a v3.2 check status answer (fetchCurrentStatus with the Auth Token): its `status`, or,
- * without one, COMPLETED when every invitee in `requests` has signed. Throws when the answer says neither.
- */
-function serviceDocumentStatus(node: INode, currentStatus: IDataObject): string {
-	const data = isObject(currentStatus.data) ? currentStatus.data : {};
-	if (typeof data.status === 'string' && data.status !== '') return data.status.toUpperCase();
-	const requests = Array.isArray(data.requests) ? data.requests : [];
-	if (requests.length > 0)
-		return requests.every((request) => isObject(request) && request.signed === true)
-			? 'COMPLETED'
-			: 'SENT';
-	throw new NodeOperationError(
-		node,
-		"Only Completed Documents: the service's answer does not say the document's status",
-		{ description: 'The v3.2 check status answer has neither a status nor the invitees.' },
-	);
-}
-
-/** The HTTP response inside an error that n8n's request helpers threw (they wrap it in NodeApiError). */
-function thrownResponse(
-	thrown: unknown,
-): Pick<IN8nHttpFullResponse, 'statusCode' | 'body' | 'headers'> | undefined {
-	for (const candidate of [thrown, (thrown as { cause?: unknown })?.cause]) {
-		const response = (candidate as { response?: Record<string, unknown> } | undefined)?.response;
-		if (!isObject(response)) continue;
-		const statusCode = Number(response.status ?? response.statusCode);
-		if (!Number.isFinite(statusCode)) continue;
-		return {
-			statusCode,
-			body: (response.data ?? response.body) as IN8nHttpFullResponse['body'],
-			headers: (response.headers ?? {}) as IN8nHttpFullResponse['headers'],
-		};
-	}
-	return undefined;
-}
+/** The Events options: one per event kind, described as EVENT_KINDS describes it. */
+const EVENT_OPTIONS: INodePropertyOptions[] = [
+	{
+		name: 'Certificate Verification Failed',
+		value: 'CERTIFICATE_VERIFICATION_FAILED',
+		description: EVENT_KINDS.CERTIFICATE_VERIFICATION_FAILED,
+	},
+	{
+		name: 'Invitation Expired',
+		value: 'INVITATION_EXPIRED',
+		description: EVENT_KINDS.INVITATION_EXPIRED,
+	},
+	{
+		name: 'Invitee Rejected',
+		value: 'INVITEE_REJECTED',
+		description: EVENT_KINDS.INVITEE_REJECTED,
+	},
+	{ name: 'Invitee Signed', value: 'INVITEE_SIGNED', description: EVENT_KINDS.INVITEE_SIGNED },
+	{
+		name: 'Reviewer Approval',
+		value: 'REVIEWER_APPROVAL',
+		description: EVENT_KINDS.REVIEWER_APPROVAL,
+	},
+	{ name: 'Signing Failed', value: 'SIGNING_FAILED', description: EVENT_KINDS.SIGNING_FAILED },
+];
 
 export class DocumentExecutionTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -290,24 +81,7 @@ export class DocumentExecutionTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: nodeCredentials(),
-		// responseData '' makes n8n answer a started execution with the node's own webhookResponse (without it,
-		// n8n answers the literal text "firstEntryJson").
-		webhooks: [
-			{
-				name: 'default',
-				httpMethod: 'POST',
-				responseMode: 'onReceived',
-				responseData: '',
-				path: 'success',
-			},
-			{
-				name: ERROR_WEBHOOK,
-				httpMethod: 'POST',
-				responseMode: 'onReceived',
-				responseData: '',
-				path: 'error',
-			},
-		],
+		webhooks: TRIGGER_WEBHOOKS,
 		properties: [
 			{
 				displayName:
@@ -382,10 +156,7 @@ export class DocumentExecutionTrigger implements INodeType {
 		],
 	};
 
-	webhookMethods = {
-		default: manualRegistration('default'),
-		error: manualRegistration('error'),
-	};
+	webhookMethods = WEBHOOK_METHODS;
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const response = this.getResponseObject();
@@ -403,16 +174,17 @@ export class DocumentExecutionTrigger implements INodeType {
 
 		const authentication = this.getNodeParameter('authentication', 'authToken') as Authentication;
 		const credentialType = credentialTypeFor(authentication);
-		// Read only when needed: outside an execution, n8n builds an expression isolate for each read.
-		let credentials: ICredentialDataDecryptedObject | undefined;
+		// Read once, and only when needed: outside an execution, n8n builds an expression isolate for each read.
+		let credentials: Promise<ICredentialDataDecryptedObject> | undefined;
 		const readCredentials = async () =>
-			(credentials = await this.getCredentials<ICredentialDataDecryptedObject>(credentialType));
-		const credentialId = this.getNode().credentials?.[credentialType]?.id;
+			await (credentials ??= this.getCredentials<ICredentialDataDecryptedObject>(credentialType));
 		const now = Date.now();
-		const verdict = await checkedWithSalt(
-			credentialId ? `${credentialType}:${credentialId}` : undefined,
-			async () => saltOf((await readCredentials()).privateSalt),
-			(salt) => verifyMac(body, delivery.documentId, salt),
+		const verdict = await verifyDeliveryMac(
+			this.getNode(),
+			credentialType,
+			readCredentials,
+			body,
+			delivery.documentId,
 			now,
 		);
 		if (!verdict.accepted) {
@@ -430,11 +202,11 @@ export class DocumentExecutionTrigger implements INodeType {
 		if (!isSelected(options, event)) return ignored;
 
 		const readStatus = async (purpose: ReadPurpose) =>
-			fetchCurrentStatus(
+			await fetchCurrentStatus(
 				this,
 				purpose,
 				authentication,
-				credentials ?? (await readCredentials()),
+				await readCredentials(),
 				body,
 				delivery,
 			);

@@ -157,3 +157,19 @@ export function normalisedEvent(
 				},
 	};
 }
+
+/**
+ * Whether the Events options select the event: no selection passes every kind, including kinds the service adds
+ * later. An envelope's own eventType counts too, so "Other Event Types" saved as SIGNED still matches.
+ */
+export function isSelected(options: IDataObject, event: IDataObject): boolean {
+	const listed = Array.isArray(options.eventTypes) ? (options.eventTypes as string[]) : [];
+	const others = String(options.otherEventTypes ?? '')
+		.split(',')
+		.map((value) => value.trim())
+		.filter(Boolean);
+	const wanted = [...listed, ...others];
+	return (
+		wanted.length === 0 || wanted.some((kind) => kind === event.kind || kind === event.eventType)
+	);
+}

@@ -1,10 +1,13 @@
 import { createHmac, timingSafeEqual } from 'crypto';
+import type { ICredentialDataDecryptedObject, INode } from 'n8n-workflow';
+
+import { checkedWithSalt } from './saltMemory';
 
 /**
  * Verification of the `mac` of a delivery: the hex HMAC-SHA1 of the delivery's document id (top-level
  * `documentId` in a v3 body, `document.documentId` in a Webhook 4.0 envelope: see delivery.ts) keyed by the
- * account's private salt. Pure and total (never throws): the trigger turns a refusal into HTTP 401, and
- * tests feed it raw bodies.
+ * account's private salt. `verifyMac` is pure and total (never throws): the trigger turns a refusal into HTTP
+ * 401, and tests feed it raw bodies.
  *
  * Node's choice where the spec is silent (docs/choices/trigger.md): the service writes the MAC as
  * lowercase hex, and public client code compares it as lowercase hex. Only that canonical spelling is
@@ -61,4 +64,25 @@ export function verifyMac(
 	} catch {
 		return { accepted: false, reason: 'mismatch' };
 	}
+}
+
+/**
+ * The verdict on a delivery with the Private Salt of the trigger's credential (`credentialType`), kept in memory
+ * for a while by saltMemory.ts; `readCredentials` reads the credential when the salt is not held.
+ */
+export async function verifyDeliveryMac(
+	node: INode,
+	credentialType: string,
+	readCredentials: () => Promise<ICredentialDataDecryptedObject>,
+	body: Record<string, unknown>,
+	documentId: unknown,
+	now: number,
+): Promise<MacVerdict> {
+	const credentialId = node.credentials?.[credentialType]?.id;
+	return await checkedWithSalt(
+		credentialId ? `${credentialType}:${credentialId}` : undefined,
+		async () => saltOf((await readCredentials()).privateSalt),
+		(salt) => verifyMac(body, documentId, salt),
+		now,
+	);
 }

@@ -1,18 +1,9 @@
-import type {
-	IExecuteSingleFunctions,
-	IN8nHttpFullResponse,
-	INode,
-	INodeExecutionData,
-	JsonObject,
-} from 'n8n-workflow';
+import type { IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { V1_CODES, V3_CODES, V4_CODES, type CodeTable } from './serviceCodes';
 import { isObject } from './isObject';
-import { mayHaveReachedTheService, networkError, type NetworkAttempt } from './networkErrors';
-
-// Network failures are classified in networkErrors.ts; the modules that import them from here still may.
-export { networkError, type NetworkAttempt };
+import { mayHaveReachedTheService, networkError } from './networkErrors';
 
 /** The service's three error envelopes (see the spec's Errors section). */
 export type ServiceFamily = 'v3' | 'v4' | 'v1';
@@ -248,26 +239,6 @@ export function responseError(
 	}
 	return apiError(node, body, statusCode, failure.message, failure.description, itemIndex);
 }
-
-/**
- * `postReceive` hooks, first in every operation's list: they turn an error answer into a NodeApiError
- * and let a success through. The node's `requestDefaults` set `ignoreHttpStatusErrors` so that v4 and v1
- * error bodies reach them.
- */
-const check = (family: ServiceFamily) =>
-	async function (
-		this: IExecuteSingleFunctions,
-		items: INodeExecutionData[],
-		response: IN8nHttpFullResponse,
-	) {
-		const error = responseError(this.getNode(), family, response, this.getItemIndex());
-		if (error) throw error;
-		return items;
-	};
-
-export const checkV3Response = check('v3');
-export const checkV4Response = check('v4');
-export const checkV1Response = check('v1');
 
 /** An error as n8n shows it: node errors pass through, anything else becomes a NodeOperationError. */
 export const asNodeError = (

@@ -1,5 +1,6 @@
 import type {
 	DeclarativeRestApiSettings,
+	IDataObject,
 	IExecutePaginationFunctions,
 	IExecuteData,
 	IExecuteSingleFunctions,
@@ -18,29 +19,28 @@ import { NodeOperationError } from 'n8n-workflow';
 import { credentialTypeFor, type Authentication } from '../../shared/authentication';
 import { resolveBaseUrl } from '../../shared/environment';
 import {
-	checkV1Response,
-	checkV3Response,
-	checkV4Response,
 	createRequestError,
 	responseError,
 	retryOnFailRefusal,
 	type Creation,
 	type ServiceFamily,
 } from '../../shared/errors';
+import { acceptsOAuth2, answerWithFreshToken } from '../../shared/transport';
 import { showFor } from './descriptions';
 import { parameter } from './parameters';
-import { v4SingleRequest } from './v4Request';
 
 /**
  * The routing of every operation, by the service family it talks to: its request, then the family's steps
  * around the operation's own. Reading one operation's `v3Routing(…)`, `v4Routing(…)` or `v1Routing(…)` shows
  * all that runs for it:
  * - before its own preSend steps: the OAuth2 refusal (v3 and v1 take only the Auth Token), for an
- *   operation that creates the Retry On Fail refusal, then the credential's base URL;
- * - first of its postReceive steps: the family's error envelope check (for an operation that creates, one
+ *   operation that creates the Retry On Fail refusal, then the credential's base URL; after them (v4), the
+ *   request is kept for a second sending after an OAuth2 token refresh;
+ * - first of its postReceive steps: the answer check, which applies the refresh rule (`answerWithFreshToken`,
+ *   nodes/shared/transport.ts) and then the family's error envelope check (for an operation that creates, one
  *   whose error says whether it may have been created);
- * - the sender: an operation that creates is sent by `sendCreate` (it tells a lost answer from a refusal),
- *   every v4 operation by the v4 runners (they refresh an expired OAuth2 token), others by n8n itself.
+ * - the sender: n8n itself, but for a listing that pages (its pager) and an operation that creates
+ *   (`sendCreate`).
  */
 
 type Pagination = (
@@ -123,19 +123,50 @@ const sendCreate = (creation: Creation): Pagination =>
 		}
 	};
 
-/** postReceive of an operation that creates: the envelope check, telling of an answer that leaves open whether it was created. */
-const checkCreateResponse = (family: ServiceFamily, creation: Creation) =>
+/** The request routing sent for each item (keyed by the item's context), for a second sending after a refresh. */
+const sentRequests = new WeakMap<IExecuteSingleFunctions, IHttpRequestOptions>();
+
+/** preSend, last of an operation that takes OAuth2: keeps the request as routing sends it. */
+async function keepForRefresh(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	sentRequests.set(this, requestOptions);
+	return requestOptions;
+}
+
+/** The kept request sent once more (the credential's fresh token replaces the Authorization header). */
+async function sendAgain(context: IExecuteSingleFunctions): Promise<IN8nHttpFullResponse> {
+	const request = sentRequests.get(context)!;
+	return (await context.helpers.httpRequestWithAuthentication.call(
+		context,
+		credentialTypeFor('oAuth2'),
+		{ ...request, headers: { ...(request.headers ?? {}) } },
+	)) as IN8nHttpFullResponse;
+}
+
+/**
+ * postReceive, first of every operation: the refresh rule, then the family's error envelope check (for an
+ * operation that creates, telling of an answer that leaves open whether it was created).
+ */
+const checkAnswer = (family: ServiceFamily, creation?: Creation) =>
 	async function (
 		this: IExecuteSingleFunctions,
 		items: INodeExecutionData[],
 		response: IN8nHttpFullResponse,
 	) {
-		const error = responseError(this.getNode(), family, response, this.getItemIndex(), creation);
+		const answer = acceptsOAuth2(family)
+			? await answerWithFreshToken(
+					this,
+					parameter<Authentication>(this, 'authentication', 'authToken'),
+					response,
+					async () => await sendAgain(this),
+				)
+			: response;
+		const error = responseError(this.getNode(), family, answer, this.getItemIndex(), creation);
 		if (error) throw error;
-		return items;
+		if (answer === response) return items;
+		// The operation's own postReceive steps are handed routing's answer: it becomes the one after the refresh.
+		Object.assign(response, answer);
+		return [{ json: answer.body as IDataObject }];
 	};
-
-const ENVELOPE_CHECKS = { v3: checkV3Response, v4: checkV4Response, v1: checkV1Response };
 
 function familyRouting(
 	family: ServiceFamily,
@@ -144,19 +175,16 @@ function familyRouting(
 	steps: OperationSteps,
 ): INodePropertyRouting {
 	const { creates } = steps;
+	const takesOAuth2 = acceptsOAuth2(family);
 	const preSend = [
-		...(family === 'v4' ? [] : [refuseOAuth2]),
+		...(takesOAuth2 ? [] : [refuseOAuth2]),
 		...(creates ? [refuseRetryOnFail(creates)] : []),
 		sendToCredentialBaseUrl,
 		...(steps.preSend ?? []),
+		...(takesOAuth2 ? [keepForRefresh] : []),
 	];
-	const postReceive = [
-		creates ? checkCreateResponse(family, creates) : ENVELOPE_CHECKS[family],
-		...(steps.postReceive ?? []),
-	];
-	const pagination = creates
-		? sendCreate(creates)
-		: (steps.pagination ?? (family === 'v4' ? v4SingleRequest : undefined));
+	const postReceive = [checkAnswer(family, creates), ...(steps.postReceive ?? [])];
+	const pagination = creates ? sendCreate(creates) : steps.pagination;
 	return {
 		request: { method, url },
 		send: { preSend, ...(pagination ? { paginate: true } : {}) },
@@ -169,7 +197,7 @@ function familyRouting(
 export const v3Routing = (method: IHttpRequestMethods, url: string, steps: OperationSteps = {}) =>
 	familyRouting('v3', method, url, steps);
 
-/** Routing of a pack or media (v4) operation; a listing gives its pager (built on `sendV4`) as `pagination`. */
+/** Routing of a pack or media (v4) operation; a listing gives its pager as `pagination`. */
 export const v4Routing = (method: IHttpRequestMethods, url: string, steps: OperationSteps = {}) =>
 	familyRouting('v4', method, url, steps);
 

@@ -1,3 +1,5 @@
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
 import type { Emulator } from '../../emulator/server';
 import { NODE_NAME, runNode } from '../../harness/engine';
 import { oauthCredential, tokenCredential } from '../../support/credentials';
@@ -23,6 +25,19 @@ const operations: Array<[string, () => Record<string, unknown>]> = [
 		}),
 	],
 ];
+
+/** Pack → Search with Return All, 5 packs a request (12 packs: 3 requests). */
+const searchAllInPagesOfFive = async (credential: ICredentialDataDecryptedObject) =>
+	await runNode(
+		{
+			resource: 'pack',
+			authentication: 'oAuth2',
+			operation: 'search',
+			returnAll: true,
+			options: { pageSize: 5 },
+		},
+		{ credentials: { documentExecutionOAuth2Api: credential } },
+	);
 
 describe('an expired OAuth2 access token is refreshed through n8n and the request sent again', () => {
 	it.each(operations)('Pack → %s', async (_name, parameters) => {
@@ -64,19 +79,29 @@ describe('an expired OAuth2 access token is refreshed through n8n and the reques
 		const credential = await oauthCredential(emulator);
 		emulator.requests.length = 0;
 		emulator.clock.advance(ACCESS_TOKEN_LIFE_MS + 1000);
-		const result = await runNode(
-			{
-				resource: 'pack',
-				authentication: 'oAuth2',
-				operation: 'search',
-				returnAll: true,
-				options: { pageSize: 5 },
-			},
-			{ credentials: { documentExecutionOAuth2Api: credential } },
-		);
+		const result = await searchAllInPagesOfFive(credential);
 		expect(result.items).toHaveLength(12);
 		expect(emulator.requestsTo('/oauth/oauth2/token')).toHaveLength(1);
 		expect(emulator.requestsTo('/v4/packs/search')).toHaveLength(1 + 3);
+	});
+
+	it('sends a later page again from its own offset when the token expires during a paged search', async () => {
+		const credential = await oauthCredential(emulator);
+		emulator.requests.length = 0;
+		const searches = () => emulator.requestsTo('/v4/packs/search');
+		const record = emulator.requests.push.bind(emulator.requests);
+		emulator.requests.push = (...recorded) => {
+			// Recorded before it is answered: the token expires as the second page is asked for.
+			if (recorded[0].path.endsWith('/v4/packs/search') && searches().length === 1)
+				emulator.clock.advance(ACCESS_TOKEN_LIFE_MS + 1000);
+			return record(...recorded);
+		};
+		const result = await searchAllInPagesOfFive(credential);
+		expect(result.nodeError(NODE_NAME)).toBeUndefined();
+		expect(result.items).toHaveLength(12);
+		expect(new Set(result.items.map((item) => item.json.packId)).size).toBe(12);
+		expect(searches().map((request) => Number(request.query.offset))).toEqual([0, 5, 5, 10]);
+		expect(emulator.requestsTo('/oauth/oauth2/token')).toHaveLength(1);
 	});
 
 	it('asks to reconnect the credential when the refresh is refused, after one refresh attempt', async () => {

@@ -90,6 +90,21 @@ describe('Re-Fetch Current Status with the Auth Token credential (v3.2 check sta
 		);
 	});
 
+	it('a read that gets no answer fails the delivery (503) with one line naming the host', async () => {
+		const hook = await serve('authToken', tokenCredential(bed.emulator));
+		bed.emulator.faults.inject({ kind: 'reset', path: '/v3.2/sign/request' });
+		const delivery = await deliverWebhook(bed.emulator.env, {
+			url: hook.url(),
+			documentId: V3_SEED.completedDocumentId,
+		});
+		await hook.settled();
+		expect(delivery.attempts[0].status).toBe(503);
+		expect(hook.executions).toHaveLength(0);
+		expect(hook.failures[0].error.message).toBe(
+			`Re-Fetch Current Status: the connection to ${new URL(bed.emulator.origin).host} was cut before the answer arrived; the service sends the delivery again later`,
+		);
+	});
+
 	it('a forged delivery is refused before any request reaches the service', async () => {
 		const hook = await serve('authToken', tokenCredential(bed.emulator));
 		const forged = await deliverWebhook(bed.emulator.env, {
@@ -136,7 +151,7 @@ describe('Re-Fetch Current Status with the OAuth2 credential (v4 pack details)',
 		});
 	});
 
-	it('refreshes an expired access token (the 401 is thrown, n8n refreshes and retries) and persists the new token', async () => {
+	it('refreshes an expired access token through n8n on the 401 answer, reads again and persists the new token', async () => {
 		const hook = await serve('oAuth2', await oauthCredential(bed.emulator));
 		const pack = mainPack(bed.emulator, 'COMPLETED');
 		bed.emulator.clock.advance(3601 * 1000);
@@ -160,7 +175,7 @@ describe('Re-Fetch Current Status with the OAuth2 credential (v4 pack details)',
 		});
 	});
 
-	it("maps a v4 error thrown by n8n's request helper through the shared error table", async () => {
+	it('maps a v4 error answer through the shared error table', async () => {
 		const hook = await serve('oAuth2', await oauthCredential(bed.emulator));
 		const delivery = await deliverWebhook(bed.emulator.env, {
 			url: hook.url(),

@@ -19,7 +19,6 @@ export async function searchDocuments(
 		path: '/v3.0/sign/request/list',
 		qs: { offset, max: MAX_PAGE_SIZE, ...(q ? { q } : {}) },
 		picker: 'Document ID → From List',
-		acceptsOAuth2: false,
 	});
 	const { documents, total } = data as { documents?: IDataObject[]; total?: number };
 	const page = Array.isArray(documents) ? documents : [];

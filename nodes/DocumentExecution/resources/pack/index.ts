@@ -1,6 +1,6 @@
 import { operationSelector } from '../../shared/descriptions';
 import { v4Routing } from '../../shared/routing';
-import { v4SearchPagination } from '../../shared/v4Request';
+import { v4SearchPagination } from '../../shared/v4SearchPager';
 import type { ResourceModule } from '../types';
 import { downloadFields, postReceivePackDownload, preSendPackDownload } from './download';
 import { getFields, postReceivePackGet, preSendPackGet } from './get';

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { nextOffsetToken, readForMethod } from '../../shared/methodRequest';
-import { V4_MAX_PAGE_SIZE, V4_SEARCH_WINDOW } from '../../shared/v4Request';
+import { V4_MAX_PAGE_SIZE, V4_SEARCH_WINDOW } from '../../shared/v4SearchPager';
 import { idLocator } from '../../shared/descriptions';
 import { ULID_PATTERN } from './common';
 
@@ -41,7 +41,6 @@ export async function searchPacks(
 		path: '/v4/packs/search',
 		qs: { offset, max: Math.min(V4_MAX_PAGE_SIZE, V4_SEARCH_WINDOW - offset), ...(q ? { q } : {}) },
 		picker: 'Pack ID → From List',
-		acceptsOAuth2: true,
 	});
 	const data = (body.data ?? {}) as IDataObject;
 	const records = (Array.isArray(data.records) ? data.records : []) as IDataObject[];

@@ -15,12 +15,12 @@ import {
 } from '../../shared/descriptions';
 import { parameter } from '../../shared/parameters';
 import { booleanField, oneOf, refuse, wholeNumber, type FieldLabels } from '../../shared/rules';
-import { V4_MAX_PAGE_SIZE, V4_SEARCH_WINDOW } from '../../shared/v4Request';
+import { V4_MAX_PAGE_SIZE, V4_SEARCH_WINDOW } from '../../shared/v4SearchPager';
 import { optionalText, PACK_STATUSES } from './common';
 
 /**
  * Pack → Search: the query of the first page, checked before any request; the pages are asked by
- * `v4SearchPagination` (shared/v4Request.ts), which keeps to the 1000-pack window without a Status filter.
+ * `v4SearchPagination` (shared/v4SearchPager.ts), which keeps to the 1000-pack window without a Status filter.
  */
 
 export const SORT_BY = ['createdAt', 'updatedAt'] as const;

@@ -13,7 +13,6 @@ export async function getStampGroups(this: ILoadOptionsFunctions): Promise<INode
 		path: '/v3.0/series/groups/list',
 		qs: {},
 		picker: 'Series Group',
-		acceptsOAuth2: false,
 	});
 	const { seriesGroups } = data as { seriesGroups?: IDataObject[] };
 	return (Array.isArray(seriesGroups) ? seriesGroups : [])

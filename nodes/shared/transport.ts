@@ -1,0 +1,108 @@
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IExecuteFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestMethods,
+	IN8nHttpFullResponse,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+
+import { credentialTypeFor, type Authentication } from './authentication';
+import { resolveBaseUrl } from './environment';
+import { asNodeError, responseError, type ServiceFamily } from './errors';
+import { networkError } from './networkErrors';
+
+/**
+ * The one way the package talks to the service outside n8n's routing (the editor's pickers, both triggers'
+ * reads), and the one OAuth2 refresh rule, which routing's answer check (DocumentExecution/shared/routing.ts)
+ * applies too.
+ */
+
+/** The contexts that send requests to the service. */
+export type RequestContext =
+	| IExecuteFunctions
+	| IExecuteSingleFunctions
+	| ILoadOptionsFunctions
+	| IPollFunctions
+	| IWebhookFunctions;
+
+/** The service takes the OAuth2 credential on its v4 family (packs and media) only. */
+export const acceptsOAuth2 = (family: ServiceFamily): boolean => family === 'v4';
+
+/**
+ * The refresh rule. The node reads the service's error bodies, so its requests do not throw on an HTTP error
+ * status, and n8n's OAuth2 helper, which refreshes a token only when a request throws, never sees a 401. So: with
+ * the OAuth2 credential, an answer of HTTP 401 (v4's LE_ERR_AP_080: the access token expired) refreshes the token
+ * through n8n, which stores it in the credential, and the request is sent once more; that answer stands.
+ */
+export async function answerWithFreshToken(
+	context: RequestContext,
+	authentication: Authentication,
+	answer: IN8nHttpFullResponse,
+	sendAgain: () => Promise<IN8nHttpFullResponse>,
+): Promise<IN8nHttpFullResponse> {
+	if (answer.statusCode !== 401 || authentication !== 'oAuth2') return answer;
+	// `call(context)`: the helper reads the credential through the context it is called on.
+	await context.helpers.refreshOAuth2Token.call(context, credentialTypeFor('oAuth2'));
+	return await sendAgain();
+}
+
+/** A request to the service, relative to the credential's `{base_url}`. */
+export interface ServiceRequest {
+	authentication: Authentication;
+	/** Whose error envelope the answer carries. */
+	family: ServiceFamily;
+	method?: IHttpRequestMethods;
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject;
+	/** What the request is for, as the form names it: it starts the message of a request that got no answer. */
+	operation: string;
+	/** What running again achieves ("open the list again"), for the same message. */
+	again: string;
+	itemIndex?: number;
+}
+
+/**
+ * Sends `request` with the credential its authentication names and answers the service's answer (a success).
+ * Its errors read as everywhere in the package: a failure before any answer through `networkError`, an error
+ * answer through `responseError` of its family. `credentials`: the credential's data when the caller has read it
+ * already (reading it again costs an expression isolate outside an execution).
+ */
+export async function serviceRequest(
+	context: RequestContext,
+	request: ServiceRequest,
+	credentials?: ICredentialDataDecryptedObject,
+): Promise<IN8nHttpFullResponse> {
+	const node = context.getNode();
+	const credentialType = credentialTypeFor(request.authentication);
+	const baseUrl = resolveBaseUrl(credentials ?? (await context.getCredentials(credentialType)));
+	const url = `${baseUrl}${request.path}`;
+	const { operation, again, itemIndex } = request;
+	const send = async () => {
+		try {
+			return (await context.helpers.httpRequestWithAuthentication.call(context, credentialType, {
+				method: request.method ?? 'GET',
+				url,
+				qs: request.qs,
+				body: request.body,
+				headers: { Accept: 'application/json' },
+				json: true,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+			})) as IN8nHttpFullResponse;
+		} catch (error) {
+			throw (
+				networkError(node, error, { operation, url, again }, itemIndex) ??
+				asNodeError(node, error, itemIndex)
+			);
+		}
+	};
+	const answer = await answerWithFreshToken(context, request.authentication, await send(), send);
+	const error = responseError(node, request.family, answer, itemIndex);
+	if (error) throw error;
+	return answer;
+}

@@ -1,0 +1,15 @@
+import { DocumentExecutionPollTrigger } from '../../../nodes/DocumentExecutionPollTrigger/DocumentExecutionPollTrigger.node';
+import { DOCUMENT_STATUSES } from '../../../nodes/shared/documentStatuses';
+
+describe("the poll trigger's Statuses option", () => {
+	it("offers every v3 document status once, named as the service's status reads, in alphabetical order", () => {
+		const statuses = new DocumentExecutionPollTrigger().description.properties.find(
+			(property) => property.name === 'statuses',
+		)!;
+		const offered = (statuses.options ?? []) as Array<{ name: string; value: string }>;
+		expect(offered.map((option) => option.value).sort()).toEqual([...DOCUMENT_STATUSES].sort());
+		for (const option of offered) expect(option.name.toUpperCase()).toBe(option.value);
+		const names = offered.map((option) => option.name);
+		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+	});
+});
