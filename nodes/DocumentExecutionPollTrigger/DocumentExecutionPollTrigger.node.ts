@@ -8,6 +8,7 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { credentialTypeFor } from '../shared/authentication';
+import { DOCUMENT_STATUS_OPTIONS } from '../shared/documentStatuses';
 import { completedBaseline, completedSince, type CompletedCursor } from './completedCursor';
 import { PAGE_SIZE, pageReader, type ReadPage } from './serviceReads';
 import {
@@ -144,14 +145,7 @@ export class DocumentExecutionPollTrigger implements INodeType {
 				displayName: 'Statuses',
 				name: 'statuses',
 				type: 'multiOptions',
-				options: [
-					{ name: 'Completed', value: 'COMPLETED' },
-					{ name: 'Draft', value: 'DRAFT' },
-					{ name: 'Expired', value: 'EXPIRED' },
-					{ name: 'Received', value: 'RECEIVED' },
-					{ name: 'Sent', value: 'SENT' },
-					{ name: 'Signed', value: 'SIGNED' },
-				],
+				options: DOCUMENT_STATUS_OPTIONS,
 				default: [],
 				description:
 					'Only changes to these statuses start the workflow. Leave empty for every status.',

@@ -26,7 +26,7 @@ export interface MethodOptions {
  * DynamicNodeParametersService): a LoadOptionsContext over a workflow holding only the node, with the form's
  * current parameters in `currentNodeParameters`, and the path of the parameter being filled.
  */
-function editorContext(
+export function editorContext(
 	parameters: INodeParameters,
 	path: string,
 	options: MethodOptions,

@@ -1,5 +1,5 @@
 import { DocumentExecutionPollTrigger } from '../../../nodes/DocumentExecutionPollTrigger/DocumentExecutionPollTrigger.node';
-import { DOCUMENT_STATUSES } from '../../../nodes/shared/documentStatuses';
+import { DOCUMENT_STATUS_OPTIONS, DOCUMENT_STATUSES } from '../../../nodes/shared/documentStatuses';
 
 describe("the poll trigger's Statuses option", () => {
 	it("offers every v3 document status once, named as the service's status reads, in alphabetical order", () => {
@@ -11,5 +11,12 @@ describe("the poll trigger's Statuses option", () => {
 		for (const option of offered) expect(option.name.toUpperCase()).toBe(option.value);
 		const names = offered.map((option) => option.name);
 		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+	});
+
+	it('is the list Document → Get Many offers, one list for both', () => {
+		const statuses = new DocumentExecutionPollTrigger().description.properties.find(
+			(property) => property.name === 'statuses',
+		)!;
+		expect(statuses.options).toBe(DOCUMENT_STATUS_OPTIONS);
 	});
 });

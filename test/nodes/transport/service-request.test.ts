@@ -1,16 +1,11 @@
-import { randomUUID } from 'node:crypto';
-
-import { ExecutionLifecycleHooks, LoadOptionsContext } from 'n8n-core';
-import type { ICredentialDataDecryptedObject, INode } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { V3_CODES } from '../../../nodes/shared/serviceCodes';
 import { serviceRequest, type ServiceRequest } from '../../../nodes/shared/transport';
 import { V3_SEED } from '../../emulator/families/v3';
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { TestCredentialsHelper } from '../../harness/credentials-helper';
-import { buildAdditionalData, withCredentialRefs, workflowRecord } from '../../harness/engine';
-import { nodeTypeName, nodeTypes } from '../../harness/types';
+import { editorContext } from '../../harness/methods';
 import { oauthCredential, REDIRECT_URI, tokenCredential } from '../../support/credentials';
 
 /**
@@ -34,37 +29,8 @@ const ACCESS_TOKEN_LIFE_MS = 3600 * 1000;
 function contextWith(credentials: Record<string, ICredentialDataDecryptedObject>) {
 	const authentication = 'documentExecutionOAuth2Api' in credentials ? 'oAuth2' : 'authToken';
 	const credentialsHelper = new TestCredentialsHelper(credentials);
-	const [node] = withCredentialRefs(
-		[
-			{
-				id: randomUUID(),
-				name: 'Document Execution',
-				type: nodeTypeName('documentExecution'),
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: { authentication },
-			} satisfies INode,
-		],
-		credentialsHelper,
-	);
-	const record = { id: 'transport', name: 'transport', active: false, nodes: [node] };
-	const workflow = new Workflow({ ...record, connections: {}, nodeTypes });
-	const executionId = randomUUID();
-	const hooks = new ExecutionLifecycleHooks(
-		'internal',
-		executionId,
-		workflowRecord({ ...record, connections: {} }),
-	);
-	const additionalData = buildAdditionalData({
-		origin: 'http://127.0.0.1:5678',
-		credentialsHelper,
-		hooks,
-		executionId,
-	});
-	return {
-		context: new LoadOptionsContext(workflow, node, additionalData, 'parameters.packId'),
-		credentialsHelper,
-	};
+	const context = editorContext({ authentication }, 'parameters.packId', { credentialsHelper });
+	return { context, credentialsHelper };
 }
 
 const packSearch: ServiceRequest = {

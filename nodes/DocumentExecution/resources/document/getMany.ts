@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { DOCUMENT_STATUSES } from '../../../shared/documentStatuses';
+import { DOCUMENT_STATUS_OPTIONS, DOCUMENT_STATUSES } from '../../../shared/documentStatuses';
 import { isObject } from '../../../shared/isObject';
 
 import {
@@ -127,14 +127,7 @@ export const getManyFields: INodeProperties[] = [
 				displayName: 'Status',
 				name: 'status',
 				type: 'options',
-				options: [
-					{ name: 'Completed', value: 'COMPLETED' },
-					{ name: 'Draft', value: 'DRAFT' },
-					{ name: 'Expired', value: 'EXPIRED' },
-					{ name: 'Received', value: 'RECEIVED' },
-					{ name: 'Sent', value: 'SENT' },
-					{ name: 'Signed', value: 'SIGNED' },
-				],
+				options: DOCUMENT_STATUS_OPTIONS,
 				default: 'COMPLETED',
 				routing: { send: { type: 'query', property: 'status' } },
 			},

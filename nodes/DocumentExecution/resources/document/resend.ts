@@ -13,8 +13,8 @@ import { z } from 'zod';
 import { NodeApiError } from 'n8n-workflow';
 
 import { credentialTypeFor } from '../../../shared/authentication';
-import { resolveBaseUrl } from '../../../shared/environment';
-import { asNodeError, responseError } from '../../../shared/errors';
+import { asNodeError } from '../../../shared/errors';
+import { serviceRequest } from '../../../shared/transport';
 import { oauth2Refusal } from '../../shared/routing';
 import { applyRules, refusal, requiredText, type FieldLabels } from '../../shared/rules';
 import { showFor } from '../../shared/descriptions';
@@ -179,27 +179,27 @@ export async function resendInvitations(this: IExecuteFunctions): Promise<INodeE
 
 	if (pending.length) {
 		const credentials = await this.getCredentials(credentialTypeFor('authToken'));
-		const url = `${resolveBaseUrl(credentials)}${RESEND_PATH}`;
 		for (let start = 0; start < pending.length; start += MAX_SIGN_URLS) {
 			const batch = pending.slice(start, start + MAX_SIGN_URLS);
 			const signUrls = batch.map((entry) => entry.signUrl);
 			const firstItem = batch[0].itemIndex;
 			try {
-				const response = (await this.helpers.httpRequestWithAuthentication.call(
+				const response = await serviceRequest(
 					this,
-					credentialTypeFor('authToken'),
 					{
+						authentication: 'authToken',
+						family: 'v3',
 						method: 'POST',
-						url,
-						headers: { Accept: 'application/json' },
+						path: RESEND_PATH,
 						body: { signUrls },
-						json: true,
-						returnFullResponse: true,
-						ignoreHttpStatusErrors: true,
+						operation: 'Document → Resend Invitations',
+						// Each resend counts toward the service's 5 per invitee: a lost answer may have been one.
+						again:
+							'check the invitees with Document → Get Status before running again (each resend counts toward the 5 an invitee can get)',
+						itemIndex: firstItem,
 					},
-				)) as IN8nHttpFullResponse;
-				const error = responseError(node, 'v3', response, firstItem);
-				if (error) throw error;
+					credentials,
+				);
 				resendOutcomes(node, signUrls, response, firstItem).forEach((outcome, position) =>
 					outcomes.get(batch[position].itemIndex)?.push(outcome),
 				);
