@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { APP_DESCRIPTION } from '../shared/appDescription';
 import { authenticationProperty, nodeCredentials } from '../shared/authentication';
+import { SERVICE_HOSTS } from '../shared/environment';
 import { resources } from './resources';
 import { searchDocuments } from './resources/document/listSearch';
 import { searchPacks } from './resources/pack/listSearch';
@@ -25,8 +26,10 @@ export class DocumentExecution implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: nodeCredentials(),
-		// The base URL comes from the credential in each operation's routing (shared/routing.ts).
 		requestDefaults: {
+			// Replaced by the credential's base URL in each operation's routing (shared/routing.ts); a literal,
+			// so that n8n never evaluates it, and node-owned, for n8n's credential-domain check.
+			baseURL: SERVICE_HOSTS.production,
 			headers: { Accept: 'application/json' },
 			// Error bodies of the v4 and v1 families carry the codes; shared/errors.ts reads them.
 			ignoreHttpStatusErrors: true,

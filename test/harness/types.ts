@@ -11,7 +11,7 @@ import type {
 	IVersionedNodeType,
 } from 'n8n-workflow';
 import { DirectoryLoader } from 'n8n-core';
-import { NodeHelpers } from 'n8n-workflow';
+import { injectDomainRestrictionFields, NodeHelpers } from 'n8n-workflow';
 
 export const ROOT = join(__dirname, '..', '..');
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -98,7 +98,8 @@ export function credentialProperties(typeName: string): INodeProperties[] {
 	const merged: INodeProperties[] = [];
 	for (const parent of type.extends ?? [])
 		NodeHelpers.mergeNodeProperties(merged, credentialProperties(parent));
-	NodeHelpers.mergeNodeProperties(merged, type.properties);
+	// n8n's loader (load-nodes-and-credentials.ts) adds the "Allowed HTTP Request Domains" fields to each type.
+	NodeHelpers.mergeNodeProperties(merged, injectDomainRestrictionFields(type));
 	return merged;
 }
 

@@ -1,5 +1,6 @@
 import type {
 	DeclarativeRestApiSettings,
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecutePaginationFunctions,
 	IExecuteData,
@@ -80,26 +81,51 @@ const refuseRetryOnFail = (creation: Creation) =>
 		return requestOptions;
 	};
 
-/** Each node run's base URL, keyed by the run's execute data: its credential is read once per run, not per item. */
-const baseUrlOfRun = new WeakMap<object, Promise<string>>();
+/** What a run's credential gives each request: the base URL, and the hosts its domain restriction allows. */
+interface CredentialTarget {
+	baseUrl: string;
+	/** Undefined: n8n's own value stands (no restriction to specific domains). */
+	allowedDomains?: string;
+}
 
 /**
- * preSend of every operation: the credential's base URL. Not `requestDefaults.baseURL`: n8n 2.41 evaluates that
- * expression twice per item, for the request and again in `RoutingNode.resolveBaseUrl` for its credential-domain
- * check, and no form of it evaluates once (docs/performance.md).
+ * n8n adds a node's own host to a credential's "Allowed HTTP Request Domains" list ("Specific Domains"), as it
+ * does for every declarative node, but it knows that host only from `requestDefaults.baseURL` and before any
+ * preSend: so the node's `requestDefaults.baseURL` is the credential's default (production) base URL, a literal
+ * n8n never evaluates, and this puts the credential's real host in its place.
+ */
+function targetOf(credentials: ICredentialDataDecryptedObject): CredentialTarget {
+	const baseUrl = resolveBaseUrl(credentials);
+	if (credentials.allowedHttpRequestDomains !== 'domains') return { baseUrl };
+	const host = new URL(baseUrl).hostname;
+	const listed =
+		typeof credentials.allowedDomains === 'string' ? credentials.allowedDomains.trim() : '';
+	return { baseUrl, allowedDomains: listed ? `${host}, ${listed}` : host };
+}
+
+/** Each node run's target, keyed by the run's execute data: its credential is read once per run, not per item. */
+const targetOfRun = new WeakMap<object, Promise<CredentialTarget>>();
+
+/**
+ * preSend of every operation: the credential's base URL (and its host in the credential's allowed domains). Not
+ * an expression in `requestDefaults.baseURL`: n8n 2.41 evaluates that twice per item, for the request and again
+ * in `RoutingNode.resolveBaseUrl` for its credential-domain check, and no form of it evaluates once
+ * (docs/performance.md).
  */
 async function sendToCredentialBaseUrl(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) {
 	const run = this.getExecuteData() as IExecuteData | undefined;
-	let baseUrl = run && baseUrlOfRun.get(run);
-	if (!baseUrl) {
+	let target = run && targetOfRun.get(run);
+	if (!target) {
 		const authentication = parameter<Authentication>(this, 'authentication', 'authToken');
-		baseUrl = this.getCredentials(credentialTypeFor(authentication)).then(resolveBaseUrl);
-		if (run) baseUrlOfRun.set(run, baseUrl);
+		target = this.getCredentials(credentialTypeFor(authentication)).then(targetOf);
+		if (run) targetOfRun.set(run, target);
 	}
-	requestOptions.baseURL = await baseUrl;
+	const { baseUrl, allowedDomains } = await target;
+	requestOptions.baseURL = baseUrl;
+	if (allowedDomains !== undefined) requestOptions.allowedDomains = allowedDomains;
 	return requestOptions;
 }
 

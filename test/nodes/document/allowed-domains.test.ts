@@ -1,0 +1,41 @@
+import type { Emulator } from '../../emulator/server';
+import { V3_SEED } from '../../emulator/families/v3';
+import { NODE_NAME } from '../../harness/engine';
+import { tokenCredential } from '../../support/credentials';
+import { runDocument, startV3Emulator } from './setup';
+
+/**
+ * A credential's "Allowed HTTP Request Domains" (n8n 2.x) still lets the node reach its own service: n8n adds a
+ * declarative node's own host to a "Specific Domains" list, and the node's base URL comes from the credential
+ * in a preSend, so the preSend puts the credential's host in that list (shared/routing.ts).
+ */
+
+let emulator: Emulator;
+beforeEach(async () => (emulator = await startV3Emulator()));
+afterEach(async () => await emulator.close());
+
+const getStatus = (restriction: Record<string, string>) =>
+	runDocument(
+		emulator,
+		{
+			operation: 'getStatus',
+			documentId: { __rl: true, mode: 'id', value: V3_SEED.completedDocumentId },
+		},
+		{ credentials: { documentExecutionApi: { ...tokenCredential(emulator), ...restriction } } },
+	);
+
+describe("Get Status with a credential's allowed domains", () => {
+	it.each([
+		['Specific Domains, none listed', { allowedHttpRequestDomains: 'domains', allowedDomains: '' }],
+		[
+			'Specific Domains, others listed',
+			{ allowedHttpRequestDomains: 'domains', allowedDomains: 'example.com' },
+		],
+		['None (not for the HTTP Request node)', { allowedHttpRequestDomains: 'none' }],
+		['All', { allowedHttpRequestDomains: 'all' }],
+	])('%s: the request reaches the service', async (_name, restriction) => {
+		const result = await getStatus(restriction);
+		expect(result.nodeError(NODE_NAME)).toBeUndefined();
+		expect(emulator.requestsTo('/v3.2/sign/request')).toHaveLength(1);
+	});
+});
