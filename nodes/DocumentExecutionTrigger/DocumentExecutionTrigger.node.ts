@@ -21,7 +21,7 @@ import {
 } from '../shared/authentication';
 import { asNodeError } from '../shared/errors';
 import { PDF_MIME_TYPE } from '../DocumentExecution/shared/binary';
-import { fetchCurrentStatus, serviceDocumentStatus, type ReadPurpose } from './currentStatus';
+import { fetchCurrentStatus, listedDocumentStatus, type ReadPurpose } from './currentStatus';
 import { deliveredFiles } from './deliveredFiles';
 import {
 	COMPLETED_DOCUMENT_STATUSES,
@@ -210,7 +210,7 @@ export class DocumentExecutionTrigger implements INodeType {
 				body,
 				delivery,
 			);
-		const confirmedWithService = async (read: () => Promise<IDataObject>) => {
+		const confirmedWithService = async <T>(read: () => Promise<T>) => {
 			try {
 				return await read();
 			} catch (error) {
@@ -222,15 +222,12 @@ export class DocumentExecutionTrigger implements INodeType {
 				throw asNodeError(this.getNode(), error);
 			}
 		};
-		let currentStatus: IDataObject | undefined;
 		// An older webhook version says nothing of the document's status: the service is asked once.
 		const statusFromService = options.completedOnly === true && event.documentStatus === null;
 		if (statusFromService) {
-			currentStatus = await confirmedWithService(async () => {
-				const read = await readStatus('Only Completed Documents');
-				event.documentStatus = serviceDocumentStatus(this.getNode(), read);
-				return read;
-			});
+			event.documentStatus = await confirmedWithService(async () =>
+				listedDocumentStatus(this, authentication, await readCredentials(), delivery),
+			);
 		}
 		if (
 			options.completedOnly === true &&
@@ -258,8 +255,7 @@ export class DocumentExecutionTrigger implements INodeType {
 		if (files.files.length > 0) json.movedToBinary = files.movedToBinary;
 		if (options.includeHeaders === true) json.headers = this.getHeaderData() as JsonObject;
 		if (options.refetchStatus === true)
-			currentStatus ??= await confirmedWithService(() => readStatus('Re-Fetch Current Status'));
-		if (currentStatus) json.currentStatus = currentStatus;
+			json.currentStatus = await confirmedWithService(() => readStatus('Re-Fetch Current Status'));
 		const binary: IBinaryKeyData = {};
 		for (const file of files.files)
 			binary[file.field] = await this.helpers.prepareBinaryData(

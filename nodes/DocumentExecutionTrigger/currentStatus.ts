@@ -15,6 +15,52 @@ import type { ShapedDelivery } from './delivery';
 /** The option a service read is made for; its label starts the messages of a failed read. */
 export type ReadPurpose = 'Re-Fetch Current Status' | 'Only Completed Documents';
 
+const missingField = (node: INode, purpose: ReadPurpose, field: string) =>
+	new NodeOperationError(node, `${purpose}: the delivery has no ${field}`, {
+		description: 'The delivery does not name what to read back from the service.',
+	});
+
+/** A GET of the service for `purpose`, through the one transport; its failure names the purpose. */
+const readFor =
+	(
+		context: IWebhookFunctions,
+		purpose: ReadPurpose,
+		authentication: Authentication,
+		credentials: ICredentialDataDecryptedObject,
+	) =>
+	async (family: ServiceFamily, path: string, qs: IDataObject) => {
+		const request = {
+			authentication,
+			family,
+			path,
+			qs,
+			operation: purpose,
+			again: 'the service sends the delivery again later',
+		};
+		return (await serviceRequest(context, request, credentials)).body as IDataObject;
+	};
+
+/** The delivery's document id, for a read with the Auth Token. */
+function documentIdOf(node: INode, purpose: ReadPurpose, delivery: ShapedDelivery): string {
+	const documentId = delivery.documentId;
+	if (typeof documentId !== 'string' || documentId === '')
+		throw missingField(
+			node,
+			purpose,
+			delivery.shape === 'v3' ? 'documentId' : 'document.documentId',
+		);
+	return documentId;
+}
+
+const authTokenOnly = (node: INode, purpose: ReadPurpose, what: string) =>
+	new NodeOperationError(
+		node,
+		`${purpose}: ${what} can be read only with the Auth Token credential`,
+		{
+			description: `The service accepts OAuth2 on its v4 pack and media operations only. Choose the Auth Token credential in this trigger, or turn ${purpose} off.`,
+		},
+	);
+
 /**
  * The service's current word on the document, read after a verified delivery. The MAC covers only the
  * document id, so a captured delivery can be replayed; this read cannot. With the Auth Token: v3.2 check
@@ -30,43 +76,16 @@ export async function fetchCurrentStatus(
 	delivery: ShapedDelivery,
 ): Promise<IDataObject> {
 	const node = context.getNode();
-	const missing = (field: string) =>
-		new NodeOperationError(node, `${purpose}: the delivery has no ${field}`, {
-			description: 'The delivery does not name what to read back from the service.',
-		});
-	const read = async (family: ServiceFamily, path: string, qs: IDataObject) => {
-		const request = {
-			authentication,
-			family,
-			path,
-			qs,
-			operation: purpose,
-			again: 'the service sends the delivery again later',
-		};
-		return (await serviceRequest(context, request, credentials)).body as IDataObject;
-	};
-
+	const read = readFor(context, purpose, authentication, credentials);
 	if (authentication === 'authToken') {
-		const documentId = delivery.documentId;
-		if (typeof documentId !== 'string' || documentId === '') {
-			throw missing(delivery.shape === 'v3' ? 'documentId' : 'document.documentId');
-		}
+		const documentId = documentIdOf(node, purpose, delivery);
 		const answer = await read('v3', '/v3.2/sign/request', { documentId });
 		return { source: 'v3.2 check status', documentId, data: answer.data ?? {} };
 	}
-
-	if (delivery.shape === 'v3' || purpose === 'Only Completed Documents') {
-		throw new NodeOperationError(
-			node,
-			`${purpose}: ${delivery.shape === 'v3' ? 'a v3 document' : "a document's status"} can be read only with the Auth Token credential`,
-			{
-				description: `The service accepts OAuth2 on its v4 pack and media operations only. Choose the Auth Token credential in this trigger, or turn ${purpose} off.`,
-			},
-		);
-	}
+	if (delivery.shape === 'v3') throw authTokenOnly(node, purpose, 'a v3 document');
 	const pack = isObject(body.pack) ? body.pack : {};
 	const packId = pack.packId;
-	if (typeof packId !== 'string' || packId === '') throw missing('pack.packId');
+	if (typeof packId !== 'string' || packId === '') throw missingField(node, purpose, 'pack.packId');
 	const answer = await read('v4', '/v4/packs', { packId });
 	return {
 		source: 'v4 pack details',
@@ -76,20 +95,37 @@ export async function fetchCurrentStatus(
 }
 
 /**
- * The document status in a v3.2 check status answer (fetchCurrentStatus with the Auth Token): its `status`, or,
- * without one, COMPLETED when every invitee in `requests` has signed. Throws when the answer says neither.
+ * The document's status as the v3 document list states it (`q` matches the document id exactly): the one read
+ * whose answer names the status (the v3.2 check status answer has the invitees, not the document's status, in
+ * the service's public description). With the Auth Token only: the list is a v3 operation.
  */
-export function serviceDocumentStatus(node: INode, currentStatus: IDataObject): string {
-	const data = isObject(currentStatus.data) ? currentStatus.data : {};
-	if (typeof data.status === 'string' && data.status !== '') return data.status.toUpperCase();
-	const requests = Array.isArray(data.requests) ? data.requests : [];
-	if (requests.length > 0)
-		return requests.every((request) => isObject(request) && request.signed === true)
-			? 'COMPLETED'
-			: 'SENT';
-	throw new NodeOperationError(
-		node,
-		"Only Completed Documents: the service's answer does not say the document's status",
-		{ description: 'The v3.2 check status answer has neither a status nor the invitees.' },
-	);
+export async function listedDocumentStatus(
+	context: IWebhookFunctions,
+	authentication: Authentication,
+	credentials: ICredentialDataDecryptedObject,
+	delivery: ShapedDelivery,
+): Promise<string> {
+	const purpose = 'Only Completed Documents';
+	const node = context.getNode();
+	if (authentication !== 'authToken') throw authTokenOnly(node, purpose, 'a v3 document');
+	const documentId = documentIdOf(node, purpose, delivery);
+	const answer = await readFor(
+		context,
+		purpose,
+		authentication,
+		credentials,
+	)('v3', '/v3.0/sign/request/list', { q: documentId });
+	const data = isObject(answer.data) ? answer.data : {};
+	const listed = (Array.isArray(data.documents) ? data.documents : []).find(
+		(document) => isObject(document) && document.documentId === documentId,
+	) as IDataObject | undefined;
+	if (typeof listed?.status !== 'string' || listed.status === '')
+		throw new NodeOperationError(
+			node,
+			`${purpose}: the service does not list the document ${documentId} with a status`,
+			{
+				description: 'The v3 document list, searched for the document ID, did not name its status.',
+			},
+		);
+	return listed.status.toUpperCase();
 }

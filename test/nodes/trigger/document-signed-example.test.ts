@@ -89,7 +89,7 @@ describe('examples/document-signed.json', () => {
 			deliveries.map(() => 200),
 		);
 		expect(
-			bed.emulator.requestsTo('/api/v3.2/sign/request').map((request) => request.query.documentId),
+			bed.emulator.requestsTo('/api/v3.0/sign/request/list').map((request) => request.query.q),
 		).toEqual(deliveries.map(() => documentId));
 		expect(server.executions).toHaveLength(1);
 		const run = server.executions[0].run!;

@@ -1,4 +1,3 @@
-import { V3_CODES } from '../../../nodes/shared/serviceCodes';
 import { V3_SEED, type V3State } from '../../emulator/families/v3';
 import { deliverV3Event } from '../../emulator/families/webhooks';
 import { DEFAULT_AUTH_TOKEN, DEFAULT_SALT } from '../../emulator/server';
@@ -7,7 +6,8 @@ import { triggerTestbed } from './helpers';
 
 /**
  * An invitee set to an older webhook version in the dashboard sends no webhookType and no documentStatus. With
- * Only Completed Documents on, the trigger asks the service (v3.2 check status, Auth Token) instead of dropping
+ * Only Completed Documents on, the trigger asks the service (the v3 document list, searched for the document ID,
+ * with the Auth Token: the read whose answer names the status) instead of dropping
  * the delivery: it runs the flow once when the document is completed, never when it is not, and answers 503
  * (the service sends it again) when the service cannot be asked.
  */
@@ -15,7 +15,7 @@ import { triggerTestbed } from './helpers';
 const bed = triggerTestbed();
 const completedOnly = { options: { eventTypes: ['INVITEE_SIGNED'], completedOnly: true } };
 
-const statusReads = () => bed.emulator.requestsTo('/api/v3.2/sign/request');
+const statusReads = () => bed.emulator.requestsTo('/api/v3.0/sign/request/list');
 
 const inviteeCount = (documentId: string) =>
 	bed.emulator.slice<V3State>('v3').documents.get(documentId)!.invitees.length;
@@ -36,7 +36,7 @@ describe('Document Execution Trigger: a delivery of an older webhook version', (
 		expect(hook.executions).toHaveLength(1);
 		const [read] = statusReads();
 		expect(statusReads()).toHaveLength(1);
-		expect(read.query).toEqual({ documentId: V3_SEED.completedDocumentId });
+		expect(read.query).toEqual({ q: V3_SEED.completedDocumentId });
 		expect(read.headers['x-auth-token']).toBe(DEFAULT_AUTH_TOKEN);
 		const json = hook.executions[0].items[0].json;
 		expect(json.event).toMatchObject({
@@ -44,10 +44,7 @@ describe('Document Execution Trigger: a delivery of an older webhook version', (
 			documentId: V3_SEED.completedDocumentId,
 			documentStatus: 'COMPLETED',
 		});
-		expect(json.currentStatus).toMatchObject({
-			source: 'v3.2 check status',
-			data: { status: 'COMPLETED' },
-		});
+		expect(json).not.toHaveProperty('currentStatus');
 		expect(json).not.toHaveProperty('documentStatus');
 	});
 
@@ -62,9 +59,7 @@ describe('Document Execution Trigger: a delivery of an older webhook version', (
 		await hook.settled();
 		expect(delivery.attempts.map((attempt) => attempt.status)).toEqual([200]);
 		expect(hook.executions).toHaveLength(0);
-		expect(statusReads().map((request) => request.query.documentId)).toEqual([
-			V3_SEED.sentDocumentId,
-		]);
+		expect(statusReads().map((request) => request.query.q)).toEqual([V3_SEED.sentDocumentId]);
 	});
 
 	it("every invitee's delivery that finds the document completed: the flow runs once for the document", async () => {
@@ -99,7 +94,9 @@ describe('Document Execution Trigger: a delivery of an older webhook version', (
 		expect(statusReads()).toHaveLength(2);
 		expect(hook.executions).toHaveLength(0);
 		expect(hook.failures.map((failure) => failure.error.message)).toEqual(
-			Array(2).fill(`${V3_CODES['no.document.found'].message} [no.document.found]`),
+			Array(2).fill(
+				'Only Completed Documents: the service does not list the document DOC-UNKNOWN with a status',
+			),
 		);
 	});
 
@@ -141,7 +138,7 @@ describe('Document Execution Trigger: a delivery of an older webhook version', (
 		expect(bed.emulator.requests).toHaveLength(0);
 	});
 
-	it('with Re-Fetch Current Status on too, the document is read once, not twice', async () => {
+	it('with Re-Fetch Current Status on too: the list gives the status, check status the current state', async () => {
 		const hook = await bed.serve({
 			options: { ...completedOnly.options, refetchStatus: true },
 		});
@@ -154,5 +151,10 @@ describe('Document Execution Trigger: a delivery of an older webhook version', (
 		await hook.settled();
 		expect(hook.executions).toHaveLength(1);
 		expect(statusReads()).toHaveLength(1);
+		expect(bed.emulator.requestsTo('/api/v3.2/sign/request')).toHaveLength(1);
+		expect(hook.executions[0].items[0].json.currentStatus).toMatchObject({
+			source: 'v3.2 check status',
+			documentId: V3_SEED.completedDocumentId,
+		});
 	});
 });
