@@ -1,4 +1,9 @@
 import { isObject } from '../shared/isObject';
+import { isPdf } from '../DocumentExecution/shared/binary';
+import {
+	base64Problem,
+	unwrapBase64,
+} from '../DocumentExecution/resources/document/create/fileFacts';
 
 /**
  * The PDFs an older webhook version carries in its body (base64 `files` and `auditTrail`, public client code
@@ -32,15 +37,12 @@ export interface DeliveredFiles {
 	movedToBinary: Partial<Record<DeliveredKey, string | string[]>>;
 }
 
-const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-const PDF_SIGNATURE = Buffer.from('%PDF-', 'latin1');
-
 function pdfFromBase64(value: unknown): Buffer | undefined {
 	if (typeof value !== 'string') return undefined;
-	const compact = value.replace(/\s+/g, '');
-	if (compact.length % 4 !== 0 || !BASE64.test(compact)) return undefined;
+	const compact = unwrapBase64(value);
+	if (compact === '' || base64Problem(compact) !== undefined) return undefined;
 	const bytes = Buffer.from(compact, 'base64');
-	return bytes.subarray(0, PDF_SIGNATURE.length).equals(PDF_SIGNATURE) ? bytes : undefined;
+	return isPdf(bytes) ? bytes : undefined;
 }
 
 /** Safe in a file name: the document id as sent, anything but letters, digits, `-` and `_` replaced. */

@@ -28,6 +28,9 @@ export async function saltOfCredential(
 	now: number,
 	options: { fresh?: boolean } = {},
 ): Promise<RememberedSalt> {
+	// Salts of credentials no longer used are forgotten, not only read anew.
+	for (const [heldKey, { readAt }] of held)
+		if (now - readAt >= SALT_MEMORY_MS && heldKey !== key) held.delete(heldKey);
 	const entry = held.get(key);
 	if (!options.fresh && entry && now - entry.readAt < SALT_MEMORY_MS)
 		return { salt: entry.salt, fromMemory: true };

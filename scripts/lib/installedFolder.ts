@@ -127,11 +127,11 @@ function statSafely(path: string): number {
 	}
 }
 
-/** The temporary folders of runs that ended midway (this run holds the lock, so none is in use). */
+/** The temporary and replaced folders of runs that ended midway (this run holds the lock: none is in use). */
 function removeLeftovers(folder: string): void {
-	const prefix = `${basename(folder)}.tmp-`;
+	const prefixes = ['tmp', 'old'].map((kind) => `${basename(folder)}.${kind}-`);
 	for (const entry of readdirSync(dirname(folder)))
-		if (entry.startsWith(prefix))
+		if (prefixes.some((prefix) => entry.startsWith(prefix)))
 			rmSync(join(dirname(folder), entry), { recursive: true, force: true });
 }
 
@@ -195,8 +195,12 @@ async function installOnce(
 					finishedAt: new Date().toISOString(),
 				};
 				writeFileSync(join(temporary, MARKER), `${JSON.stringify(marker, null, 2)}\n`);
-				rmSync(target.folder, { recursive: true, force: true });
+				// Swapped by two renames, so that the path never holds a half-deleted tree: a process still
+				// running from it finds either install, whole.
+				const previous = `${target.folder}.old-${process.pid}`;
+				if (existsSync(target.folder)) renameSync(target.folder, previous);
 				renameSync(temporary, target.folder);
+				rmSync(previous, { recursive: true, force: true });
 			},
 			{ expect: target.expect, quiet: options.quiet },
 		).catch((error: unknown) => {

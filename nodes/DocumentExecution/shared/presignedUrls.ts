@@ -39,7 +39,7 @@ export async function requestPresignedUrl(
  * headers; this follows the convention of pre-signed object-store URLs: PUT, the raw bytes as the body with
  * the file's own Content-Type (uploadToPresignedUrl), and no credentials (the URL carries its signature).
  */
-export const PRESIGNED_UPLOAD = { method: 'PUT' } as const;
+const PRESIGNED_UPLOAD = { method: 'PUT' } as const;
 
 /**
  * Sends a file to a pre-signed upload URL as PRESIGNED_UPLOAD says, read while it is sent (its Content-Length is

@@ -1,5 +1,4 @@
 import type {
-	IDataObject,
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
@@ -157,13 +156,6 @@ export function refuse<T extends z.ZodTypeAny>(
 export const checkQuery = (schema: z.ZodTypeAny, labels: FieldLabels): PreSendAction =>
 	async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		refuse(this, schema, options.qs ?? {}, labels);
-		return options;
-	};
-
-/** preSend: the body routing built must keep `schema`'s rules, and is sent as the schema gives it back. */
-export const checkBody = (schema: z.ZodTypeAny, labels: FieldLabels): PreSendAction =>
-	async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		options.body = refuse(this, schema, options.body ?? {}, labels) as IDataObject;
 		return options;
 	};
 

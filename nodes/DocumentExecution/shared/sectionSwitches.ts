@@ -8,7 +8,7 @@ import { z } from 'zod';
  */
 
 /** A switch's ancestors: its underscore-separated prefixes that are themselves switches, outermost first. */
-export function switchAncestors(name: string, switches: readonly string[]): string[] {
+function switchAncestors(name: string, switches: readonly string[]): string[] {
 	const parts = name.split('_');
 	return parts
 		.slice(1)

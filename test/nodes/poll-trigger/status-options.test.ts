@@ -1,3 +1,6 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { getManyFields } from '../../../nodes/DocumentExecution/resources/document/getMany';
 import { DocumentExecutionPollTrigger } from '../../../nodes/DocumentExecutionPollTrigger/DocumentExecutionPollTrigger.node';
 import { DOCUMENT_STATUS_OPTIONS, DOCUMENT_STATUSES } from '../../../nodes/shared/documentStatuses';
 
@@ -17,6 +20,11 @@ describe("the poll trigger's Statuses option", () => {
 		const statuses = new DocumentExecutionPollTrigger().description.properties.find(
 			(property) => property.name === 'statuses',
 		)!;
+		const filters = getManyFields.find((property) => property.name === 'filters')!;
+		const getManyStatus = (filters.options as INodeProperties[]).find(
+			(option) => option.name === 'status',
+		)!;
+		expect(statuses.options).toEqual(getManyStatus.options);
 		expect(statuses.options).toBe(DOCUMENT_STATUS_OPTIONS);
 	});
 });
