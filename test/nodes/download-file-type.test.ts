@@ -7,7 +7,7 @@ import { makePdf } from '../fixtures/pdf';
 import { NODE_NAME } from '../harness/engine';
 import { postReceiveContext } from '../support/postReceiveContext';
 import { runDocument } from './document/setup';
-import { mainPacks, runV4, startV4Emulator } from './pack/setup';
+import { completedPackDocument, runV4, startV4Emulator } from './pack/setup';
 
 /**
  * The type of a downloaded file whose answer names none, or only a generic one, is the same in Document →
@@ -24,9 +24,6 @@ function serveLinksAs(contentType: string) {
 	emulator.links.createDownload = (file, ttl) => original({ ...file, contentType }, ttl);
 }
 
-const completedPackDocument = () =>
-	mainPacks(emulator).find((pack) => pack.status === 'COMPLETED')!.documents[0].documentId;
-
 const downloads = {
 	'Document → Download File': (downloadType: string) =>
 		runDocument(emulator, {
@@ -39,7 +36,7 @@ const downloads = {
 			resource: 'pack',
 			operation: 'download',
 			downloadType,
-			packDocumentId: completedPackDocument(),
+			packDocumentId: completedPackDocument(emulator),
 		}),
 };
 

@@ -177,12 +177,17 @@ export const blankToUndefined = (value: unknown) =>
 
 const textType = { required_error: 'is required', invalid_type_error: 'must be text or a number' };
 
+/** A string field's schema, given the number an expression may give as its text (the spec's strings). */
+export const asText = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(numberAsText, schema);
+
+/** The string a field the spec types as a string must be, before the field's own rules. */
+export const textString = () => z.string(textType);
+
 /** A field the spec types as a string: a number is taken as its text, anything else that is not text is refused. */
-export const text = () => z.preprocess(numberAsText, z.string(textType));
+export const text = () => asText(textString());
 
 /** A required string field: blank is refused as missing (`what` says what it is, where that helps). */
-export const requiredText = (what = 'is required') =>
-	z.preprocess(numberAsText, z.string(textType).trim().min(1, what));
+export const requiredText = (what = 'is required') => asText(textString().trim().min(1, what));
 
 export const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
 	z.enum(values, { errorMap: () => ({ message: `must be one of ${values.join(', ')}` }) });

@@ -7,7 +7,7 @@ import { NODE_NAME } from '../../harness/engine';
 import { loadOptions, searchList } from '../../harness/methods';
 import { startPollTrigger } from '../../harness/poll';
 import { oauthCredential, REDIRECT_URI, tokenCredential } from '../../support/credentials';
-import { mainPacks, runV4, type AuthKind } from '../pack/setup';
+import { completedPackDocument, mainPacks, runV4, type AuthKind } from '../pack/setup';
 
 /**
  * The live service loses the query string of a GET that carries a Content-Type (the emulator models it,
@@ -21,9 +21,6 @@ beforeEach(async () => {
 	});
 });
 afterEach(async () => await emulator.close());
-
-const completedPackDocument = () =>
-	mainPacks(emulator).find((pack) => pack.status === 'COMPLETED')!.documents[0].documentId;
 
 /** Every GET operation of the node, "resource/operation", with parameters that read something real. */
 const GET_OPERATIONS: Record<string, () => INodeParameters> = {
@@ -40,7 +37,10 @@ const GET_OPERATIONS: Record<string, () => INodeParameters> = {
 	'stamp/getGroups': () => ({}),
 	'stamp/getSeries': () => ({}),
 	'wallet/getBalance': () => ({}),
-	'pack/download': () => ({ downloadType: 'DOCUMENT', packDocumentId: completedPackDocument() }),
+	'pack/download': () => ({
+		downloadType: 'DOCUMENT',
+		packDocumentId: completedPackDocument(emulator),
+	}),
 	'pack/get': () => ({ packSelector: 'packId', packId: mainPacks(emulator)[0].packId }),
 	'pack/search': () => ({ returnAll: true }),
 	'notificationRule/getTypes': () => ({}),

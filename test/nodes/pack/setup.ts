@@ -18,6 +18,10 @@ export const mainPacks = (emulator: Emulator) =>
 	v4State(emulator).packs.filter((pack) => pack.accountId === 'account-main');
 
 /** Runs the node with one of the two credentials (a freshly connected OAuth2 credential each time). */
+/** The ID of the first document of the main account's first COMPLETED pack (fully signed, downloadable). */
+export const completedPackDocument = (emulator: Emulator) =>
+	mainPacks(emulator).find((pack) => pack.status === 'COMPLETED')!.documents[0].documentId;
+
 export async function runV4(
 	emulator: Emulator,
 	auth: AuthKind,

@@ -7,7 +7,7 @@ import { isPdf } from '../../fixtures/pdf';
 import { NODE_NAME, runNode } from '../../harness/engine';
 import { nodeTypeName, nodeTypes } from '../../harness/types';
 import { tokenCredential } from '../../support/credentials';
-import { mainPacks, startV4Emulator, v4State } from '../pack/setup';
+import { completedPackDocument, startV4Emulator, v4State } from '../pack/setup';
 import { parametersOf, runAsTool, TOOL_TYPE, type AgentMode, type AgentRun } from './agent';
 
 let emulator: Emulator;
@@ -28,14 +28,12 @@ const documentDownload: INodeParameters = {
 	documentId: V3_SEED.completedDocumentId,
 	downloadType: 'DOCUMENT',
 };
-const completedPackDocument = () =>
-	mainPacks(emulator).find((pack) => pack.status === 'COMPLETED')!.documents[0].documentId;
 const packDownload = (): INodeParameters => ({
 	authentication: 'authToken',
 	resource: 'pack',
 	operation: 'download',
 	downloadType: 'DOCUMENT',
-	packDocumentId: completedPackDocument(),
+	packDocumentId: completedPackDocument(emulator),
 });
 /** Return File left to the model, as n8n's "let the model define this parameter" button writes it. */
 const RETURN_FILE_FROM_MODEL =
@@ -191,7 +189,7 @@ describe.each<AgentMode>(['tool', 'engine'])(
 			const [answer] = toolAnswer(run, mode);
 			expect(answer).toEqual({
 				downloadType: 'DOCUMENT',
-				documentId: completedPackDocument(),
+				documentId: completedPackDocument(emulator),
 				delivery: 'link',
 				url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/__files\//),
 				fileName: null,
@@ -225,7 +223,7 @@ describe.each<AgentMode>(['tool', 'engine'])(
 				expect(toolAnswer(run, mode)).toEqual([
 					{
 						downloadType: 'DOCUMENT',
-						documentId: completedPackDocument(),
+						documentId: completedPackDocument(emulator),
 						delivery: 'stream',
 						url: null,
 						fileName: served.fileName,

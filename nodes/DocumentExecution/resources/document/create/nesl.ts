@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { oneOf, requiredText, text } from '../../../shared/rules';
+import { asText, oneOf, requiredText, text, textString } from '../../../shared/rules';
 import { isCalendarDate } from '../common';
 
 /**
@@ -100,9 +100,8 @@ export const NESL_STAMP_REQUIRED = [
 	'articleCode',
 ] as const;
 
-const isoDate = text().pipe(
-	z
-		.string()
+const isoDate = asText(
+	textString()
 		.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the format yyyy-MM-dd')
 		.refine(isCalendarDate, (value) => ({
 			message: `is not a date: ${value} is not a day of the calendar`,

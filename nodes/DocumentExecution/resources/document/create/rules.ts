@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-import { numberAsText } from '../../../shared/numberAsText';
-import { requiredText, text, type FieldLabels } from '../../../shared/rules';
+import { asText, requiredText, text, textString, type FieldLabels } from '../../../shared/rules';
 import { neslDataSchema } from './nesl';
 import { INDIA_OFFSET_MS } from './serviceDate';
 
@@ -82,13 +81,8 @@ export const CREATE_LABELS: FieldLabels = {
 export const NAME_CHARACTERS = /^[A-Za-z0-9+|\-:(),_.[\]&/@]*$/;
 const CHARACTERS_TEXT = 'letters, digits and + | - : ( ) , _ . [ ] & / @ (no spaces)';
 
-/** The spec's strings, before their rules: a number is taken as its text (asText). */
-const string = z.string({ invalid_type_error: 'must be text or a number' });
-/** A string field of the spec: a number is taken as its text, anything else that is not text is refused. */
-const asText = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(numberAsText, schema);
-
 const nameRule = asText(
-	string
+	textString()
 		.max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`)
 		.regex(NAME_CHARACTERS, `may only contain ${CHARACTERS_TEXT}`),
 );
@@ -214,9 +208,9 @@ const dscConfig = z
 const invitee = z
 	.object({
 		name: requiredText(),
-		email: asText(string.email('must be an e-mail address')).optional(),
+		email: asText(textString().email('must be an e-mail address')).optional(),
 		phone: asText(
-			string.regex(/^\d{10}$/, 'must be a 10-digit mobile number (no country code)'),
+			textString().regex(/^\d{10}$/, 'must be a 10-digit mobile number (no country code)'),
 		).optional(),
 		aadhaarConfig: aadhaarConfig.optional(),
 		dscConfig: dscConfig.optional(),
@@ -276,7 +270,7 @@ const stampUpload = z
 	});
 
 const seriesQuantity = asText(
-	string
+	textString()
 		.trim()
 		.regex(/^\d+$/, 'must be a whole number')
 		.refine((quantity) => Number(quantity) >= 1 && Number(quantity) <= 99, 'must be from 1 to 99'),
@@ -335,7 +329,7 @@ export const createBodySchema = z
 				z
 					.object({
 						name: text().optional(),
-						email: asText(string.email('must be an e-mail address')),
+						email: asText(textString().email('must be an e-mail address')),
 					})
 					.passthrough(),
 			)
