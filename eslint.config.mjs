@@ -4,11 +4,17 @@ import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// The configuration of n8n's own `n8n-node lint` (@n8n/node-cli): n8n's community-node rules, the
-// community, credentials and nodes rule sets of eslint-plugin-n8n-nodes-base, and the same few
-// exceptions where the older nodes-base rules contradict the community rules. What is not shipped (test/,
-// bench/, scripts/) gets a rule set of its own at the end: typescript-eslint's recommended, no n8n rules.
+// What `n8n-node lint` runs at the repository's root (`npm run lint`; the choice is in docs/choices/tooling.md).
+// What ships (nodes/, credentials/, package.json) gets the rules of n8n's own CLI (@n8n/node-cli's `config`):
+// n8n's community-node rules for n8n Cloud, the community, credentials and nodes rule sets of
+// eslint-plugin-n8n-nodes-base, and the CLI's few exceptions where the older nodes-base rules contradict the
+// community rules. Its import rules (eslint-plugin-import-x) are not installed here: `npm run lint` also runs
+// the CLI's own configuration, unchanged and with them, over a copy of what ships.
+// What n8n never loads (test/, bench/, scripts/) gets rules of its own at the end: typescript-eslint's
+// recommended, no n8n rules (they forbid the `fs`, `process` and timers a test harness needs).
+// Inline `eslint-disable` comments count for nothing, as in n8n's scanner.
 export default tseslint.config(
+	{ linterOptions: { noInlineConfig: true } },
 	{
 		ignores: [
 			'dist/**',

@@ -1,7 +1,16 @@
-import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+	copyFileSync,
+	cpSync,
+	mkdtempSync,
+	readFileSync,
+	rmSync,
+	symlinkSync,
+	writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { cleanEnv, ensureNodeCli, ensureScanner, node24Env } from './install';
+import { cleanEnv, ensureNodeCli, ensureScanner } from './install';
 import { paths, ROOT } from './paths';
 import { run } from './proc';
 
@@ -49,41 +58,88 @@ export async function scanPackage(tarball: string): Promise<ScanReport> {
 	return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as ScanReport;
 }
 
-/** The configuration `n8n-node lint` requires in strict mode (its template, byte for byte in meaning). */
-const STRICT_ESLINT_CONFIG =
-	"import { config } from '@n8n/node-cli/eslint';\n\nexport default config;\n";
+/** One line per issue the scanner found: `<leg>: <file>:<line> <severity> <rule>: <message>`. */
+export const describeScanIssues = (report: ScanReport) =>
+	report.legs
+		.flatMap((leg) =>
+			leg.messages.map(
+				(m) => `${leg.name}: ${m.file}:${m.line} ${m.severity} ${m.rule}: ${m.message}`,
+			),
+		)
+		.join('\n');
 
 export interface LintReport {
+	/** Where it ran: the repository, or the copy of what ships. */
+	where: string;
 	code: number | null;
+	errors: number;
+	warnings: number;
 	output: string;
 }
 
+/** ESLint's summary line (`✖ 3 problems (1 error, 2 warnings)`); none when there is nothing to report. */
+const SUMMARY = /(\d+) errors?, (\d+) warnings?\)/;
+
 /**
- * `n8n-node lint` (n8n's community node lint, strict mode) over the package's sources. It runs in a staging
- * folder under `.cache/` holding copies of what `npm pack` is built from (package.json, tsconfig, nodes,
- * credentials, icons), the strict-mode eslint.config.mjs, and the node CLI's node_modules, so that the
- * project keeps its own ESLint setup and dependencies.
+ * `n8n-node lint` in `cwd`, as a developer runs it there: the CLI runs the ESLint that `cwd` resolves
+ * (`npm exec -- eslint .`) with the configuration found there. It exits 0 on warnings, so they are counted
+ * from ESLint's summary.
  */
-export async function communityLint(): Promise<LintReport> {
-	await ensureNodeCli();
-	const stage = join(CACHE_STAGE());
-	rmSync(stage, { recursive: true, force: true });
-	mkdirSync(stage, { recursive: true });
-	for (const entry of ['package.json', 'tsconfig.json', 'nodes', 'credentials', 'icons']) {
-		if (existsSync(join(ROOT, entry)))
-			cpSync(join(ROOT, entry), join(stage, entry), { recursive: true });
-	}
-	writeFileSync(join(stage, 'eslint.config.mjs'), STRICT_ESLINT_CONFIG);
-	symlinkSync(join(paths.nodeCli, 'node_modules'), join(stage, 'node_modules'), 'dir');
-	const result = await run(join(paths.nodeCli, 'node_modules', '.bin', 'n8n-node'), ['lint'], {
-		cwd: stage,
-		env: lintEnv(node24Env({ CI: 'true' })),
+async function nodeCliLint(where: string, cwd: string, args: string[]): Promise<LintReport> {
+	const result = await run(await ensureNodeCli(), ['lint', ...args], {
+		cwd,
+		env: lintEnv(cleanEnv()),
 		allowFailure: true,
 		timeoutMs: 300_000,
 	});
-	return { code: result.code, output: stripAnsi(`${result.stdout}\n${result.stderr}`) };
+	const output = stripAnsi(`${result.stdout}\n${result.stderr}`);
+	const [, errors = '0', warnings = '0'] = SUMMARY.exec(output) ?? [];
+	return { where, code: result.code, errors: Number(errors), warnings: Number(warnings), output };
 }
 
-const CACHE_STAGE = () => join(paths.pack, '..', 'lint-stage');
+/** `n8n-node lint` at the repository's root, with the repository's eslint.config.mjs. */
+export const repositoryLint = (args: string[] = []) => nodeCliLint('the repository', ROOT, args);
+
+/**
+ * `n8n-node lint` over a copy of what ships (package.json, tsconfig, nodes, credentials, icons) set up as
+ * `n8n-node cloud-support enable` sets a package up: the CLI's own default eslint.config.mjs (its template,
+ * byte for byte) and `"strict": true`, with the CLI's node_modules beside it. This is the cloud configuration
+ * exactly as n8n ships it, import rules included, which the repository's root cannot run in strict mode
+ * (docs/choices/tooling.md).
+ */
+export async function cloudLint(): Promise<LintReport> {
+	await ensureNodeCli();
+	const stage = mkdtempSync(join(tmpdir(), 'dex-cloud-lint-'));
+	try {
+		for (const entry of ['tsconfig.json', 'nodes', 'credentials', 'icons'])
+			cpSync(join(ROOT, entry), join(stage, entry), { recursive: true });
+		const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+			n8n: Record<string, unknown>;
+		};
+		manifest.n8n.strict = true;
+		writeFileSync(join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+		const template = join(
+			paths.nodeCli,
+			'node_modules',
+			'@n8n',
+			'node-cli',
+			'dist',
+			'template',
+			'templates',
+			'shared',
+			'default',
+			'eslint.config.mjs',
+		);
+		copyFileSync(template, join(stage, 'eslint.config.mjs'));
+		symlinkSync(join(paths.nodeCli, 'node_modules'), join(stage, 'node_modules'), 'dir');
+		return await nodeCliLint(
+			'what ships, in strict mode with the default configuration',
+			stage,
+			[],
+		);
+	} finally {
+		rmSync(stage, { recursive: true, force: true });
+	}
+}
 
 const stripAnsi = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
