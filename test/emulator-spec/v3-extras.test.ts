@@ -1,6 +1,12 @@
 import axios from 'axios';
 
-import { EXTRAS_SEED } from '../emulator/families/v3-extras';
+import {
+	addEbgNotification,
+	addPurchase,
+	EXTRAS_SEED,
+	setSeries,
+	setWallet,
+} from '../emulator/families/v3-extras';
 import { formatServiceDate, IST_OFFSET_MS, V3_SEED, type V3State } from '../emulator/families/v3';
 import { inviteeActs } from '../emulator/families/v3-invitee-actions';
 import {
@@ -174,6 +180,108 @@ describe('Wallet balance (GET v3.0/wallet/balance/details)', () => {
 	it('refuses a request without the token in the v3 envelope', async () => {
 		const response = await http.get(url('/v3.0/wallet/balance/details'));
 		expect(response.data).toMatchObject({ status: 0, data: {} });
+	});
+});
+
+describe('Wallet purchases (GET v3.0/wallet/balance/list)', () => {
+	const purchases = async (params: Record<string, unknown> = {}) =>
+		(await get('/v3.0/wallet/balance/list', params)).data.data.balances;
+
+	it('lists the purchases with credits left, or with completed=true those used up, under data.balances', async () => {
+		const left = await purchases();
+		expect(left).toEqual([
+			{
+				purchaseDate: expect.stringMatching(/^\d\d-\d\d-\d{4} \d\d:\d\d:\d\d$/),
+				expiryDate: expect.any(String),
+				purchased: 200,
+				consumed: 20,
+				expired: 0,
+				balance: 180,
+			},
+		]);
+		// Seeded a moment before now: bought 30 days ago, expiring in 335 days (to the minute).
+		expect(left[0].purchaseDate.slice(0, 16)).toBe(
+			formatServiceDate(emulator.clock.now() - 30 * DAY).slice(0, 16),
+		);
+		expect(left[0].expiryDate.slice(0, 16)).toBe(
+			formatServiceDate(emulator.clock.now() + 335 * DAY).slice(0, 16),
+		);
+		expect(await purchases({ completed: true })).toEqual([
+			expect.objectContaining({ purchased: 300, consumed: 280, expired: 20, balance: 0 }),
+		]);
+	});
+
+	it('pages as the v3 document list: max 1 to 40 (else 20), offset from 0, oldest purchase first', async () => {
+		for (let index = 1; index <= 45; index++) addPurchase(emulator.env, { purchased: index });
+		expect(await purchases()).toHaveLength(20);
+		expect(await purchases({ max: 40 })).toHaveLength(40);
+		expect(await purchases({ max: 41 })).toHaveLength(20);
+		const tail = await purchases({ max: 40, offset: 40 });
+		expect(tail.map((purchase: { purchased: number }) => purchase.purchased)).toEqual([
+			40, 41, 42, 43, 44, 45,
+		]);
+	});
+
+	it('refuses a request without the token in the v3 envelope', async () => {
+		const response = await http.get(url('/v3.0/wallet/balance/list'));
+		expect(code(response)).toBe('invalid.auth.token');
+	});
+});
+
+describe('Test-only switches (in process and as control routes)', () => {
+	it('set the wallet counts, total following', async () => {
+		setWallet(emulator.env, { unused: 5 });
+		const { data } = (await get('/v3.0/wallet/balance/details')).data;
+		expect(data).toEqual({ ...EXTRAS_SEED.wallet, unused: 5, total: 355 });
+		const routed = await http.put(`${emulator.origin}/__emulator/v3/wallet`, { reserved: 0 });
+		expect(routed.data.total).toBe(325);
+		expect((await http.put(`${emulator.origin}/__emulator/v3/wallet`, { total: 1 })).status).toBe(
+			400,
+		);
+	});
+
+	it("set a series' stamps and expiry, or add a series", async () => {
+		setSeries(emulator.env, V3_SEED.stampSeries, { stamps: 3, expiresInDays: 2 });
+		await http.put(`${emulator.origin}/__emulator/v3/series/SERIES-NEW`, { stamps: 7 });
+		const { series } = (await get('/v3.1/series/list', { unused: true })).data.data;
+		expect(series).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({ seriesNumber: V3_SEED.stampSeries, unused: 3 }),
+				expect.objectContaining({ seriesNumber: 'SERIES-NEW', unused: 7 }),
+			]),
+		);
+		const expiring = (await get('/v3.1/series/expiry', { lookUpPeriod: 5 })).data.data.series;
+		expect(expiring.map((entry: { seriesNumber: string }) => entry.seriesNumber)).toEqual([
+			V3_SEED.stampSeries,
+		]);
+	});
+
+	it('add eBG notifications, pending until reviewed, and purchases', async () => {
+		addEbgNotification(emulator.env, {
+			notifTxnId: 'NTX-0100',
+			requestId: 'REQ-0100',
+			loanNumber: 'LN-0100',
+		});
+		const routed = await http.post(`${emulator.origin}/__emulator/v3/ebg-notifications`, {
+			notifTxnId: 'NTX-0101',
+			requestId: 'REQ-0101',
+			loanNumber: 'LN-0101',
+			requestType: 'RENEWAL',
+		});
+		expect(routed.status).toBe(200);
+		const { notifications } = (
+			await get('/v3.3/nesl/notification/list', { status: 'PENDING', max: 40 })
+		).data.data;
+		expect(notifications.slice(-2)).toEqual([
+			expect.objectContaining({ notifTxnId: 'NTX-0100', requestType: 'AMENDMENT' }),
+			expect.objectContaining({ notifTxnId: 'NTX-0101', requestType: 'RENEWAL' }),
+		]);
+		await http.post(`${emulator.origin}/__emulator/v3/wallet/purchases`, { purchased: 10 });
+		expect(
+			(await get('/v3.0/wallet/balance/list')).data.data.balances.map(
+				(purchase: { purchased: number }) => purchase.purchased,
+			),
+		).toEqual([200, 10]);
 	});
 });
 

@@ -1,5 +1,5 @@
 import { v3Failure, v3Success } from '../envelopes';
-import type { Reply, RouteContext, Router } from '../http';
+import { json, type Reply, type RouteContext, type Router } from '../http';
 import type { EmulatorEnv, EmulatorFamily } from '../server';
 import {
 	activeInvitee,
@@ -17,19 +17,30 @@ import {
 /**
  * The v3 operations the spec leaves out and the service's knowledge base documents (one article each, cited in
  * test/emulator/choices/v3-extras.md): mark a document as complete, delete and activate one invitation, the
- * wallet balance, the stamp series and groups and their expiry, and the eBG notification list and detail. They
- * act on the v3 family's documents, stamps and eBG notifications (`env.slice('v3')`); what the v3 family does
- * not hold (the wallet, the series' details, the notifications' event types) is this family's state.
+ * wallet balance and purchase list, the stamp series and groups and their expiry, and the eBG notification list
+ * and detail. They act on the v3 family's documents, stamps and eBG notifications (`env.slice('v3')`); what the
+ * v3 family does not hold (the wallet, its purchases, the series' details, the notifications' event types) is
+ * this family's state.
  *
- * Seed (ids in `EXTRAS_SEED`): a wallet; details and an expiry for each v3 stamp series, one group holding
- * two of them; two more eBG notifications next to the v3 family's, of other event types and loans, one sent
- * to another reviewer.
+ * Seed (ids in `EXTRAS_SEED`): a wallet and the two purchases it holds; details and an expiry for each v3 stamp
+ * series, one group holding two of them; two more eBG notifications next to the v3 family's, of other event
+ * types and loans, one sent to another reviewer.
+ *
+ * Test-only switches change what these reads answer, in process (`setWallet`, `setSeries`, `addPurchase`,
+ * `addEbgNotification`) or, for a process that is not the test, through the control routes that call them:
+ * `PUT /__emulator/v3/wallet`, `PUT /__emulator/v3/series/:seriesNumber`, `POST /__emulator/v3/wallet/purchases`,
+ * `POST /__emulator/v3/ebg-notifications`, each with the function's options as JSON body.
  */
 
 const DAY_MS = 24 * 3600_000;
 
 export const EXTRAS_SEED = {
 	wallet: { total: 500, expired: 20, consumed: 300, unused: 150, reserved: 30 },
+	/** The wallet's purchases, oldest first: the first is used up, the second holds what is left (unused + reserved). */
+	purchases: [
+		{ purchased: 300, consumed: 280, expired: 20, daysAgo: 400, expiresInDays: -35 },
+		{ purchased: 200, consumed: 20, expired: 0, daysAgo: 30, expiresInDays: 335 },
+	],
 	stampGroup: 'GROUP-KA',
 	/** Days from the start until each series' stamps expire (negative: already expired). */
 	seriesExpiryDays: {
@@ -66,8 +77,26 @@ interface SeriesDetails {
 	expiresAt: number;
 }
 
+export interface Wallet {
+	total: number;
+	expired: number;
+	consumed: number;
+	unused: number;
+	reserved: number;
+}
+
+interface Purchase {
+	purchasedAt: number;
+	expiresAt: number;
+	purchased: number;
+	consumed: number;
+	expired: number;
+}
+
 export interface V3ExtrasState {
-	wallet: { total: number; expired: number; consumed: number; unused: number; reserved: number };
+	wallet: Wallet;
+	/** Oldest first (credits are spent first in, first out). */
+	purchases: Purchase[];
 	series: Map<string, SeriesDetails>;
 	groups: Array<{ groupName: string; state: string; series: string[] }>;
 	notifications: Map<string, { requestType: string; sentToMe: boolean }>;
@@ -75,9 +104,31 @@ export interface V3ExtrasState {
 	activatedOutOfTurn: Set<string>;
 }
 
-function seedState(env: EmulatorEnv): V3ExtrasState {
-	const now = env.clock.now();
-	const details = (denomination: number, purpose: string, days: number): SeriesDetails => ({
+export interface PurchaseOptions {
+	purchased: number;
+	consumed?: number;
+	expired?: number;
+	/** How long ago it was bought (default 0: now). */
+	daysAgo?: number;
+	/** Days from now until its credits expire (default 365). */
+	expiresInDays?: number;
+}
+
+const purchaseOf = (now: number, options: PurchaseOptions): Purchase => ({
+	purchasedAt: now - (options.daysAgo ?? 0) * DAY_MS,
+	expiresAt: now + (options.expiresInDays ?? 365) * DAY_MS,
+	purchased: options.purchased,
+	consumed: options.consumed ?? 0,
+	expired: options.expired ?? 0,
+});
+
+function seriesDetails(
+	now: number,
+	denomination: number,
+	purpose: string,
+	days: number,
+): SeriesDetails {
+	return {
 		state: 'Karnataka',
 		denomination,
 		firstPartyName: 'Emulator Lender Ltd',
@@ -85,10 +136,17 @@ function seedState(env: EmulatorEnv): V3ExtrasState {
 		purpose,
 		legend: 'This stamp paper forms an integral part of the agreement',
 		expiresAt: now + days * DAY_MS,
-	});
+	};
+}
+
+function seedState(env: EmulatorEnv): V3ExtrasState {
+	const now = env.clock.now();
+	const details = (denomination: number, purpose: string, days: number) =>
+		seriesDetails(now, denomination, purpose, days);
 	const days = EXTRAS_SEED.seriesExpiryDays;
 	return {
 		wallet: { ...EXTRAS_SEED.wallet },
+		purchases: EXTRAS_SEED.purchases.map((purchase) => purchaseOf(now, purchase)),
 		series: new Map([
 			[V3_SEED.stampSeries, details(100, 'Loan agreement', days[V3_SEED.stampSeries])],
 			[V3_SEED.revenueStampSeries, details(1, 'Revenue stamp', days[V3_SEED.revenueStampSeries])],
@@ -241,6 +299,28 @@ function activateInvitation(
 	return v3Success({}, 'invitation.activate.success', 'Invitation activated');
 }
 
+// ---------------------------------------------------------------- wallet
+
+/**
+ * The purchase list: with `completed=true` the purchases whose credits are all used or expired, otherwise those
+ * with credits left; paged as the v3 document list.
+ */
+function purchaseList(extras: V3ExtrasState, query: Record<string, string>): Reply {
+	const { max, offset } = pageOf(query);
+	const usedUp = isTrue(query.completed);
+	const balances = extras.purchases
+		.map((purchase) => ({
+			purchaseDate: formatServiceDate(purchase.purchasedAt),
+			expiryDate: formatServiceDate(purchase.expiresAt),
+			purchased: purchase.purchased,
+			consumed: purchase.consumed,
+			expired: purchase.expired,
+			balance: purchase.purchased - purchase.consumed - purchase.expired,
+		}))
+		.filter((purchase) => (purchase.balance === 0) === usedUp);
+	return v3Success({ balances: balances.slice(offset, offset + max) });
+}
+
 // ---------------------------------------------------------------- stamps
 
 const SERIES_SWITCHES = [
@@ -388,6 +468,116 @@ function notificationDetail(v3: V3State, extras: V3ExtrasState, notifTxnId: stri
 	return v3Success({ notification: view });
 }
 
+// ---------------------------------------------------------------- test-only switches
+
+const extrasOf = (env: EmulatorEnv) => env.slice<V3ExtrasState>('v3Extras');
+
+/** Sets some of the wallet's counts; `total` follows (expired + consumed + unused + reserved). */
+export function setWallet(env: EmulatorEnv, counts: Partial<Omit<Wallet, 'total'>>): Wallet {
+	const wallet = extrasOf(env).wallet;
+	Object.assign(wallet, counts);
+	wallet.total = wallet.expired + wallet.consumed + wallet.unused + wallet.reserved;
+	return { ...wallet };
+}
+
+/** Adds a purchase to the wallet's list (the balance's counts are left as they are). */
+export function addPurchase(env: EmulatorEnv, options: PurchaseOptions): void {
+	const extras = extrasOf(env);
+	extras.purchases.push(purchaseOf(env.clock.now(), options));
+	extras.purchases.sort((a, b) => a.purchasedAt - b.purchasedAt);
+}
+
+export interface SeriesOptions {
+	/** The stamps left in the series (the v3 family's count, which creates with stamps use up). */
+	stamps?: number;
+	/** Days from now until the series' stamps expire. */
+	expiresInDays?: number;
+}
+
+/** Changes a stamp series, or adds it (100-rupee loan agreement stamps expiring in a year unless told). */
+export function setSeries(env: EmulatorEnv, seriesNumber: string, options: SeriesOptions): void {
+	const now = env.clock.now();
+	const { series } = extrasOf(env);
+	const stamps = env.slice<V3State>('v3').stamps;
+	if (!series.has(seriesNumber)) {
+		series.set(seriesNumber, seriesDetails(now, 100, 'Loan agreement', 365));
+		stamps.set(seriesNumber, 0);
+	}
+	if (options.stamps !== undefined) stamps.set(seriesNumber, options.stamps);
+	if (options.expiresInDays !== undefined)
+		series.get(seriesNumber)!.expiresAt = now + options.expiresInDays * DAY_MS;
+}
+
+export interface EbgNotificationOptions {
+	notifTxnId: string;
+	requestId: string;
+	loanNumber: string;
+	requestType?: string;
+	sentToMe?: boolean;
+}
+
+/** A new eBG notification, pending until reviewed. */
+export function addEbgNotification(env: EmulatorEnv, notification: EbgNotificationOptions): void {
+	const {
+		notifTxnId,
+		requestId,
+		loanNumber,
+		requestType = 'AMENDMENT',
+		sentToMe = true,
+	} = notification;
+	env.slice<V3State>('v3').ebgNotifications.set(notifTxnId, { requestId, loanNumber });
+	extrasOf(env).notifications.set(notifTxnId, { requestType, sentToMe });
+}
+
+const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
+const isDays = (value: unknown) => value === undefined || Number.isInteger(value);
+const bodyOf = (ctx: RouteContext) =>
+	(typeof ctx.body === 'object' && ctx.body !== null ? ctx.body : {}) as Record<string, unknown>;
+
+function registerSwitches(router: Router, env: EmulatorEnv): void {
+	router.add('PUT', '/__emulator/v3/wallet', (ctx) => {
+		const counts = bodyOf(ctx);
+		const keys = ['expired', 'consumed', 'unused', 'reserved'];
+		if (Object.entries(counts).some(([key, value]) => !keys.includes(key) || !isCount(value)))
+			return json(400, { message: `Give counts (whole numbers from 0) of ${keys.join(', ')}` });
+		return json(200, setWallet(env, counts));
+	});
+	router.add('POST', '/__emulator/v3/wallet/purchases', (ctx) => {
+		const options = bodyOf(ctx);
+		if (
+			!isCount(options.purchased) ||
+			!['consumed', 'expired', 'daysAgo'].every(
+				(key) => options[key] === undefined || isCount(options[key]),
+			) ||
+			!isDays(options.expiresInDays)
+		)
+			return json(400, {
+				message: 'Give purchased, and optionally consumed, expired, daysAgo, expiresInDays',
+			});
+		addPurchase(env, options as unknown as PurchaseOptions);
+		return json(200, { purchases: extrasOf(env).purchases.length });
+	});
+	router.add('PUT', '/__emulator/v3/series/:seriesNumber', (ctx) => {
+		const options = bodyOf(ctx);
+		if (
+			(options.stamps !== undefined && !isCount(options.stamps)) ||
+			!isDays(options.expiresInDays)
+		)
+			return json(400, { message: 'Give stamps (a whole number from 0) and/or expiresInDays' });
+		setSeries(env, ctx.params.seriesNumber, options as SeriesOptions);
+		return json(200, { seriesNumber: ctx.params.seriesNumber });
+	});
+	router.add('POST', '/__emulator/v3/ebg-notifications', (ctx) => {
+		const options = bodyOf(ctx);
+		if (!['notifTxnId', 'requestId', 'loanNumber'].every((key) => present(options[key])))
+			return json(400, { message: 'Give notifTxnId, requestId and loanNumber' });
+		if (present(options.requestType) && !REQUEST_TYPES.includes(String(options.requestType)))
+			return json(400, { message: `requestType must be one of ${REQUEST_TYPES.join(', ')}` });
+		addEbgNotification(env, options as unknown as EbgNotificationOptions);
+		return json(200, { notifTxnId: options.notifTxnId });
+	});
+}
+
 // ---------------------------------------------------------------- family
 
 export const family: EmulatorFamily<V3ExtrasState> = {
@@ -425,6 +615,9 @@ export const family: EmulatorFamily<V3ExtrasState> = {
 			activateInvitation(env, v3(), extras(), account, ctx.query),
 		);
 		route('GET', '/api/v3.0/wallet/balance/details', () => v3Success({ ...extras().wallet }));
+		route('GET', '/api/v3.0/wallet/balance/list', (_account, ctx) =>
+			purchaseList(extras(), ctx.query),
+		);
 		route('GET', '/api/v3.1/series/list', (_account, ctx) =>
 			seriesList(env, v3(), extras(), ctx.query),
 		);
@@ -442,5 +635,6 @@ export const family: EmulatorFamily<V3ExtrasState> = {
 		route('GET', '/api/v3.3/nesl/notification/detail/:notifTxnId', (_account, ctx) =>
 			notificationDetail(v3(), extras(), ctx.params.notifTxnId),
 		);
+		registerSwitches(router, env);
 	},
 };
