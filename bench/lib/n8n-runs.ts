@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 
 import type { N8n } from '../../scripts/lib/n8n';
 import { N8N_VERSION, paths } from '../../scripts/lib/paths';
+import type { BinaryMode } from './options';
 import type { BenchWorkflow } from './workflows';
 
 // n8n's REST answers carry execution data serialised with `flatted`; read it with n8n's own copy.
@@ -192,4 +193,12 @@ export function resetPeak(pid: number): boolean {
 	} catch {
 		return false;
 	}
+}
+
+/** Restarts n8n with its binary data in `mode`. */
+export async function restartWith(n8n: N8n, mode: BinaryMode): Promise<void> {
+	await n8n.stop();
+	n8n.withEnv({ N8N_DEFAULT_BINARY_DATA_MODE: mode });
+	await n8n.start();
+	await n8n.login();
 }

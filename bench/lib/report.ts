@@ -34,6 +34,19 @@ export interface BenchResults {
 	rows: Row[];
 }
 
+/** A row as a benchmark gives it: its samples, and its goal as `met` or as a bound on the ratio. */
+export type RowSpec = Omit<Row, 'ours' | 'reference' | 'ratio' | 'met'> & {
+	met?: boolean | null;
+	maxRatio?: number;
+	minRatio?: number;
+};
+
+/** Where a benchmark puts what it measured: rows for the table, and every sample under its own name. */
+export interface ResultsSink {
+	addRow(row: RowSpec): void;
+	addDetails(benchmark: string, details: unknown): void;
+}
+
 export function median(values: number[]): number {
 	const sorted = [...values].sort((a, b) => a - b);
 	const middle = Math.floor(sorted.length / 2);
@@ -45,6 +58,42 @@ export const range = (values: number[]): Range => ({
 	median: median(values),
 	max: Math.max(...values),
 });
+
+/**
+ * A row from its samples: ours and the reference as min–median–max, the ratio of the medians, and whether the
+ * goal is met (`met` given, or the ratio within `maxRatio`/`minRatio`).
+ */
+export function toRow(spec: RowSpec): Row {
+	const { maxRatio, minRatio, ...rest } = spec;
+	const ours = range(spec.samples.ours);
+	const reference = spec.samples.reference ? range(spec.samples.reference) : null;
+	const ratio = reference ? ours.median / reference.median : null;
+	const met =
+		spec.met !== undefined
+			? spec.met
+			: ratio === null
+				? null
+				: maxRatio !== undefined
+					? ratio <= maxRatio
+					: minRatio !== undefined
+						? ratio >= minRatio
+						: null;
+	return { ...rest, ours, reference, ratio, met };
+}
+
+/** A sink that keeps the rows and details in the order the benchmarks gave them. */
+export function collectResults(): ResultsSink & { rows: Row[]; details: Record<string, unknown> } {
+	const rows: Row[] = [];
+	const details: Record<string, unknown> = {};
+	return {
+		rows,
+		details,
+		addRow: (row) => rows.push(toRow(row)),
+		addDetails: (benchmark, value) => {
+			details[benchmark] = value;
+		},
+	};
+}
 
 function value(number: number, unit: Row['unit']): string {
 	if (unit === '× file') return `${number.toFixed(2)}×`;
