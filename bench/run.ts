@@ -260,6 +260,7 @@ async function main(): Promise<void> {
 		const options = parseOptions(process.argv.slice(2));
 		const benchmarks = selected(options.only);
 		const begin = Date.now();
+		// The installer first: nothing of n8n is loaded before it has run.
 		await ensureN8n();
 		const packed = await buildAndPack();
 		if (options.queue) await runQueue(options.queueOptions, packed);
