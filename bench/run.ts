@@ -3,8 +3,8 @@
  * by the real-n8n tooling into .cache/, a no-op when cached), against the project's emulator on 127.0.0.1.
  * Every comparison is a ratio of runs made side by side in this one invocation, interleaved (ours, reference,
  * reference, ours…), each figure the median of several runs with their minimum and maximum. Prints a table,
- * writes bench/results.json and rewrites the README's table from it (a partial run with --only writes
- * bench/results-partial.json and leaves the README alone).
+ * writes bench/results.json and rewrites the table in docs/performance.md from it (a partial run with --only
+ * writes bench/results-partial.json and leaves docs/performance.md alone).
  * The benchmarks are bench/benchmarks/<name>.ts; this runner sets up n8n, the emulator and the latency proxy,
  * hands each benchmark them in its context, and writes what they measured.
  * How and why: docs/performance.md. Options: --reps=N (default 5), --trigger-reps=N (1: 2,000 deliveries take minutes here), --memory-reps=N (3), --download-reps=N (15),
@@ -14,7 +14,7 @@
  * --workers=1,2, --queue-configs=defaults,lazy).
  */
 import { cpus, totalmem } from 'node:os';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { installCommunityPackage } from '../scripts/lib/community';
@@ -46,9 +46,9 @@ import {
 } from './lib/options';
 import {
 	collectResults,
-	readmeSection,
 	table,
-	withReadmeSection,
+	TABLE_FILE,
+	writeTableSection,
 	type BenchResults,
 } from './lib/report';
 import {
@@ -223,12 +223,9 @@ async function runBenchmarks(
 	// Only a whole run stands for the package: a partial one is kept beside it and changes nothing else.
 	const resultsFile = options.only ? 'results-partial.json' : 'results.json';
 	writeFileSync(join(ROOT, 'bench', resultsFile), `${JSON.stringify(output, null, 2)}\n`);
-	if (!options.only) {
-		const readme = join(ROOT, 'README.md');
-		writeFileSync(readme, withReadmeSection(readFileSync(readme, 'utf8'), readmeSection(output)));
-	}
+	if (!options.only) writeTableSection(output);
 	info(
-		`Wrote bench/${resultsFile}${options.only ? '' : ' and the README table'} (${seconds.toFixed(0)} s in all)`,
+		`Wrote bench/${resultsFile}${options.only ? '' : ` and the table in ${TABLE_FILE}`} (${seconds.toFixed(0)} s in all)`,
 	);
 	await handles.distant.proxy.close();
 }
