@@ -51,13 +51,7 @@ import {
 	writeTableSection,
 	type BenchResults,
 } from './lib/report';
-import {
-	benchWorkflows,
-	CREDENTIAL,
-	DISTANT_CREDENTIAL,
-	distantWorkflows,
-	HEADER_CREDENTIAL,
-} from './lib/workflows';
+import { benchCredentials, benchWorkflows, distantWorkflows } from './lib/workflows';
 
 /**
  * In the order they run: the ones that keep n8n as it is first; download and create restart n8n to switch its
@@ -133,33 +127,7 @@ async function startBench(
 	});
 	const everyWorkflow = [...Object.values(workflows), ...Object.values(distant)];
 	await step('Importing the credential and the workflows', async () => {
-		await n8n.importCredentials([
-			{
-				...CREDENTIAL,
-				type: 'documentExecutionApi',
-				data: {
-					environment: 'custom',
-					baseUrl: emulator.info.baseUrl,
-					authToken: emulator.info.authToken,
-					privateSalt: emulator.info.salt ?? '',
-				},
-			},
-			{
-				...DISTANT_CREDENTIAL,
-				type: 'documentExecutionApi',
-				data: {
-					environment: 'custom',
-					baseUrl: distantBaseUrl,
-					authToken: emulator.info.authToken,
-					privateSalt: emulator.info.salt ?? '',
-				},
-			},
-			{
-				...HEADER_CREDENTIAL,
-				type: 'httpHeaderAuth',
-				data: { name: 'X-Auth-Token', value: emulator.info.authToken },
-			},
-		]);
+		await n8n.importCredentials(benchCredentials(emulator, distantBaseUrl));
 		await n8n.importWorkflows(
 			everyWorkflow.map(({ path: _path, measured: _measured, ...workflow }) => workflow),
 		);

@@ -12,13 +12,8 @@ import {
 import { BINARY_MODES, FILE_BYTES, MB } from '../lib/options';
 import { median } from '../lib/report';
 
-async function benchCreateMemory({
-	n8n,
-	workflows,
-	files,
-	options,
-	results,
-}: Pick<BenchContext, 'n8n' | 'workflows' | 'files' | 'options' | 'results'>): Promise<void> {
+async function benchCreateMemory(context: BenchContext): Promise<void> {
+	const { n8n, workflows, files, options, results } = context;
 	const variants = [
 		...BINARY_MODES.flatMap((mode) => [
 			{ key: `createOurs:${mode}`, workflow: 'createOurs', mode, label: 'ours (PDF from binary)' },

@@ -5,13 +5,8 @@ import { restartWith, runWorkflow, waitForWebhook, type ExecutionResult } from '
 import { BINARY_MODES, FILE_BYTES } from '../lib/options';
 import { runRawClient } from '../lib/raw-reference';
 
-async function benchDownload({
-	n8n,
-	emulator,
-	workflows,
-	options,
-	results,
-}: Pick<BenchContext, 'n8n' | 'emulator' | 'workflows' | 'options' | 'results'>): Promise<void> {
+async function benchDownload(context: BenchContext): Promise<void> {
+	const { n8n, emulator, workflows, options, results } = context;
 	const checkSize = (result: ExecutionResult) => {
 		const json = result.runData['Download File'][0].data?.main[0]?.[0]?.json ?? {};
 		if (json.fileSize !== FILE_BYTES)

@@ -11,12 +11,8 @@ import { runWorkflow } from '../lib/n8n-runs';
 import { ITEMS } from '../lib/options';
 import { median } from '../lib/report';
 
-async function benchLatency({
-	n8n,
-	distant,
-	options,
-	results,
-}: Pick<BenchContext, 'n8n' | 'distant' | 'options' | 'results'>): Promise<void> {
+async function benchLatency(context: BenchContext): Promise<void> {
+	const { n8n, distant, options, results } = context;
 	const { proxy, workflows } = distant;
 	const { latencyMs, batchSize, batchInterval, batchedItems } = options;
 	const ids = Array.from({ length: ITEMS }, (_, index) => extraDocumentId(index + 1));

@@ -7,13 +7,8 @@ import { runWorkflow } from '../lib/n8n-runs';
 /** The page size both nodes ask for. */
 const PAGE = 40;
 
-async function benchPaging({
-	n8n,
-	emulator,
-	workflows,
-	options,
-	results,
-}: Pick<BenchContext, 'n8n' | 'emulator' | 'workflows' | 'options' | 'results'>): Promise<void> {
+async function benchPaging(context: BenchContext): Promise<void> {
+	const { n8n, emulator, workflows, options, results } = context;
 	const totals = {
 		list: (
 			(await (

@@ -23,7 +23,7 @@ import { deliveryEnv } from '../lib/emulator';
 import { sleep, waitForWebhookUrl } from '../lib/n8n-runs';
 import type { QueueOptions } from '../lib/options';
 import { median } from '../lib/report';
-import { CREDENTIAL, HEADER_CREDENTIAL, OUR_TRIGGER } from '../lib/workflows';
+import { benchCredentials, CREDENTIAL, HEADER_CREDENTIAL, OUR_TRIGGER } from '../lib/workflows';
 
 /**
  * How the webhook processor is configured. n8n 2.41 takes an expression isolate (a fresh isolated-vm
@@ -227,23 +227,7 @@ async function measureWith(
 	try {
 		await cluster.startServices();
 		const list = targets(emulator.info.authToken);
-		await cluster.main.importCredentials([
-			{
-				...CREDENTIAL,
-				type: 'documentExecutionApi',
-				data: {
-					environment: 'custom',
-					baseUrl: emulator.info.baseUrl,
-					authToken: emulator.info.authToken,
-					privateSalt: emulator.info.salt ?? '',
-				},
-			},
-			{
-				...HEADER_CREDENTIAL,
-				type: 'httpHeaderAuth',
-				data: { name: 'X-Auth-Token', value: emulator.info.authToken },
-			},
-		]);
+		await cluster.main.importCredentials(benchCredentials(emulator));
 		await cluster.main.importWorkflows(list.map((target) => target.workflow));
 		await step(
 			`Starting n8n ${N8N_VERSION} in queue mode: main, ${workerCount} worker(s), webhook processor`,

@@ -10,13 +10,8 @@ import { ITEMS } from '../lib/options';
 import { runRawClient } from '../lib/raw-reference';
 import { median } from '../lib/report';
 
-async function benchStatus({
-	n8n,
-	emulator,
-	workflows,
-	options,
-	results,
-}: Pick<BenchContext, 'n8n' | 'emulator' | 'workflows' | 'options' | 'results'>): Promise<void> {
+async function benchStatus(context: BenchContext): Promise<void> {
+	const { n8n, emulator, workflows, options, results } = context;
 	const ids = Array.from({ length: ITEMS }, (_, index) => extraDocumentId(index + 1));
 	const idsFile = join(n8n.userFolder, 'bench-ids.json');
 	writeFileSync(idsFile, JSON.stringify(ids));

@@ -66,13 +66,8 @@ async function deliverAll(
 	return { ms, ok, failed, startedAt };
 }
 
-async function benchTrigger({
-	n8n,
-	emulator,
-	workflows,
-	options,
-	results,
-}: Pick<BenchContext, 'n8n' | 'emulator' | 'workflows' | 'options' | 'results'>): Promise<void> {
+async function benchTrigger(context: BenchContext): Promise<void> {
+	const { n8n, emulator, workflows, options, results } = context;
 	// Deliveries built as the emulator builds them (its buildEnvelope), MAC keyed by the account's salt.
 	const env = deliveryEnv(emulator);
 	// Each envelope is a new event (its own combination uuid): the trigger runs a repeated event only once.
