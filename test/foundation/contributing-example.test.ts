@@ -1,4 +1,4 @@
-// The README's "Running a node through n8n's engine in a test" example, kept true by running it.
+// CONTRIBUTING.md's "Running a node through n8n's engine in a test" example, kept true by running it.
 import { V3_SEED } from '../emulator/families/v3';
 import { startEmulator } from '../emulator/server';
 import { runNode } from '../harness/engine';

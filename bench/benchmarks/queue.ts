@@ -6,33 +6,24 @@
  * records how long each waited for its acknowledgement; rounds alternate between the two workflows, and the
  * next round starts once the workers have finished the last one's executions. Figures: the median
  * acknowledgement of each round, then the median over `--queue-reps` (5) rounds; the ratio ours/reference.
- * Writes bench/results-queue.json. BENCH_WEBHOOK_NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`)
+ * The runner writes them to bench/results-queue.json. BENCH_WEBHOOK_NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`)
  * reaches only the webhook processor, to profile it.
  */
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { join } from 'node:path';
 
-import type { EmulatorProcess } from '../scripts/lib/emulator';
-import { info, step } from '../scripts/lib/log';
-import type { N8n } from '../scripts/lib/n8n';
-import { N8N_VERSION, ROOT } from '../scripts/lib/paths';
-import type { Packed } from '../scripts/lib/pack';
-import { QueueCluster } from '../scripts/lib/queue';
-import { buildV3Event } from '../test/emulator/families/webhooks';
-import { deliveryEnv } from './lib/emulator';
-import { sleep, waitForWebhookUrl } from './lib/n8n-runs';
-import { median } from './lib/report';
-import { CREDENTIAL, HEADER_CREDENTIAL, OUR_TRIGGER } from './lib/workflows';
-
-export interface QueueSettings {
-	burst: number;
-	reps: number;
-	workerCounts: number[];
-	/** Keys of WEBHOOK_CONFIGS to run. */
-	configs: string[];
-}
+import type { EmulatorProcess } from '../../scripts/lib/emulator';
+import { info, step } from '../../scripts/lib/log';
+import type { N8n } from '../../scripts/lib/n8n';
+import { N8N_VERSION } from '../../scripts/lib/paths';
+import type { Packed } from '../../scripts/lib/pack';
+import { QueueCluster } from '../../scripts/lib/queue';
+import { buildV3Event } from '../../test/emulator/families/webhooks';
+import { deliveryEnv } from '../lib/emulator';
+import { sleep, waitForWebhookUrl } from '../lib/n8n-runs';
+import type { QueueOptions } from '../lib/options';
+import { median } from '../lib/report';
+import { benchCredentials, CREDENTIAL, HEADER_CREDENTIAL, OUR_TRIGGER } from '../lib/workflows';
 
 /**
  * How the webhook processor is configured. n8n 2.41 takes an expression isolate (a fresh isolated-vm
@@ -217,7 +208,7 @@ async function drained(main: N8n, workflowId: string, expected: number): Promise
 async function measureWith(
 	config: WebhookConfig,
 	workerCount: number,
-	settings: QueueSettings,
+	settings: QueueOptions,
 	emulator: EmulatorProcess,
 	packed: Packed,
 ): Promise<QueueRound[]> {
@@ -236,23 +227,7 @@ async function measureWith(
 	try {
 		await cluster.startServices();
 		const list = targets(emulator.info.authToken);
-		await cluster.main.importCredentials([
-			{
-				...CREDENTIAL,
-				type: 'documentExecutionApi',
-				data: {
-					environment: 'custom',
-					baseUrl: emulator.info.baseUrl,
-					authToken: emulator.info.authToken,
-					privateSalt: emulator.info.salt ?? '',
-				},
-			},
-			{
-				...HEADER_CREDENTIAL,
-				type: 'httpHeaderAuth',
-				data: { name: 'X-Auth-Token', value: emulator.info.authToken },
-			},
-		]);
+		await cluster.main.importCredentials(benchCredentials(emulator));
 		await cluster.main.importWorkflows(list.map((target) => target.workflow));
 		await step(
 			`Starting n8n ${N8N_VERSION} in queue mode: main, ${workerCount} worker(s), webhook processor`,
@@ -336,20 +311,27 @@ export function queueTable(rows: QueueRow[], burst: number): string {
 	].join('\n');
 }
 
-export async function benchQueue(
-	settings: QueueSettings,
-	emulator: EmulatorProcess,
-	packed: Packed,
-): Promise<void> {
+/** What the queue benchmark needs: the emulator the trigger's credential points at, the packed package. */
+export interface QueueContext {
+	emulator: EmulatorProcess;
+	packed: Packed;
+	options: QueueOptions;
+}
+
+export async function benchQueue({
+	emulator,
+	packed,
+	options,
+}: QueueContext): Promise<{ rows: QueueRow[]; rounds: QueueRound[] }> {
 	const rounds: QueueRound[] = [];
-	const cases = WEBHOOK_CONFIGS.filter((config) => settings.configs.includes(config.key)).flatMap(
-		(config) => settings.workerCounts.map((workers) => ({ config, workers })),
+	const cases = WEBHOOK_CONFIGS.filter((config) => options.configs.includes(config.key)).flatMap(
+		(config) => options.workerCounts.map((workers) => ({ config, workers })),
 	);
 	for (const { config, workers } of cases) {
 		rounds.push(
 			...(await step(
-				`Queue mode, ${config.name}, ${workers} worker(s): ${settings.reps} rounds of ${settings.burst} deliveries each`,
-				() => measureWith(config, workers, settings, emulator, packed),
+				`Queue mode, ${config.name}, ${workers} worker(s): ${options.reps} rounds of ${options.burst} deliveries each`,
+				() => measureWith(config, workers, options, emulator, packed),
 			)),
 		);
 	}
@@ -373,16 +355,5 @@ export async function benchQueue(
 			met: oursMedianMs <= referenceMedianMs && failed('ours') === 0,
 		};
 	});
-	const printed = queueTable(rows, settings.burst);
-	process.stdout.write(`\n${printed}\n\n`);
-	const results = {
-		generatedAt: new Date().toISOString(),
-		n8n: N8N_VERSION,
-		settings,
-		rows,
-		rounds,
-		table: printed,
-	};
-	writeFileSync(join(ROOT, 'bench', 'results-queue.json'), `${JSON.stringify(results, null, 2)}\n`);
-	info('Wrote bench/results-queue.json');
+	return { rows, rounds };
 }
