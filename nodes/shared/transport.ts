@@ -4,6 +4,7 @@ import type {
 	IExecuteFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
+	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	ILoadOptionsFunctions,
 	IPollFunctions,
@@ -13,7 +14,7 @@ import type {
 import { credentialTypeFor, type Authentication } from './authentication';
 import { resolveBaseUrl } from './environment';
 import { asNodeError, responseError, type ServiceFamily } from './errors';
-import { networkError } from './networkErrors';
+import { networkError, type NetworkAttempt } from './networkErrors';
 
 /**
  * The one way the package talks to the service outside n8n's routing (the editor's pickers, both triggers'
@@ -50,6 +51,33 @@ export async function answerWithFreshToken(
 	return await sendAgain();
 }
 
+/**
+ * Sends `options` with the credential of `credentialType`, and maps a failure before any answer as every request
+ * the package sends itself: through `networkError` (what happened, what to do), anything else as a node error.
+ */
+export async function sendWithCredential(
+	context: RequestContext,
+	credentialType: string,
+	options: IHttpRequestOptions,
+	attempt: Omit<NetworkAttempt, 'url'>,
+	itemIndex?: number,
+): Promise<IN8nHttpFullResponse> {
+	try {
+		return (await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			credentialType,
+			options,
+		)) as IN8nHttpFullResponse;
+	} catch (error) {
+		const node = context.getNode();
+		const url = `${options.baseURL ?? ''}${options.url}`;
+		throw (
+			networkError(node, error, { ...attempt, url }, itemIndex) ??
+			asNodeError(node, error, itemIndex)
+		);
+	}
+}
+
 /** A request to the service, relative to the credential's `{base_url}`. */
 export interface ServiceRequest {
 	authentication: Authentication;
@@ -77,32 +105,28 @@ export async function serviceRequest(
 	request: ServiceRequest,
 	credentials?: ICredentialDataDecryptedObject,
 ): Promise<IN8nHttpFullResponse> {
-	const node = context.getNode();
 	const credentialType = credentialTypeFor(request.authentication);
 	const baseUrl = resolveBaseUrl(credentials ?? (await context.getCredentials(credentialType)));
-	const url = `${baseUrl}${request.path}`;
 	const { operation, again, itemIndex } = request;
-	const send = async () => {
-		try {
-			return (await context.helpers.httpRequestWithAuthentication.call(context, credentialType, {
+	const send = async () =>
+		await sendWithCredential(
+			context,
+			credentialType,
+			{
 				method: request.method ?? 'GET',
-				url,
+				url: `${baseUrl}${request.path}`,
 				qs: request.qs,
 				body: request.body,
 				headers: { Accept: 'application/json' },
 				json: true,
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
-			})) as IN8nHttpFullResponse;
-		} catch (error) {
-			throw (
-				networkError(node, error, { operation, url, again }, itemIndex) ??
-				asNodeError(node, error, itemIndex)
-			);
-		}
-	};
+			},
+			{ operation, again },
+			itemIndex,
+		);
 	const answer = await answerWithFreshToken(context, request.authentication, await send(), send);
-	const error = responseError(node, request.family, answer, itemIndex);
+	const error = responseError(context.getNode(), request.family, answer, itemIndex);
 	if (error) throw error;
 	return answer;
 }

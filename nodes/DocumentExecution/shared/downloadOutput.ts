@@ -5,7 +5,8 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import { type NodeContext, PDF_MIME_TYPE } from './binary';
+import { PDF_MIME_TYPE } from '../../shared/pdf';
+import type { NodeContext } from './binary';
 import {
 	checkDownloadedFile,
 	type ExpectedFile,

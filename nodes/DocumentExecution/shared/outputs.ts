@@ -6,6 +6,7 @@ import type {
 	PostReceiveAction,
 } from 'n8n-workflow';
 
+import { answerList } from '../../shared/accountReads';
 import { locatorValue } from './parameters';
 
 /**
@@ -29,9 +30,7 @@ export const outputListOf = (key: string): PostReceiveAction =>
 		_items: INodeExecutionData[],
 		response: IN8nHttpFullResponse,
 	) {
-		const data = bodyOf(response).data as IDataObject | undefined;
-		const list = data?.[key];
-		return Array.isArray(list) ? list.map((json) => ({ json: json as IDataObject })) : [];
+		return answerList(response.body, key).map((json) => ({ json }));
 	};
 
 /**

@@ -26,7 +26,7 @@ import {
 	type Creation,
 	type ServiceFamily,
 } from '../../shared/errors';
-import { acceptsOAuth2, answerWithFreshToken } from '../../shared/transport';
+import { acceptsOAuth2, answerWithFreshToken, sendWithCredential } from '../../shared/transport';
 import { showFor } from './descriptions';
 import { parameter } from './parameters';
 
@@ -158,14 +158,22 @@ async function keepForRefresh(this: IExecuteSingleFunctions, requestOptions: IHt
 	return requestOptions;
 }
 
-/** The kept request sent once more (the credential's fresh token replaces the Authorization header). */
+/**
+ * The kept request sent once more (the credential's fresh token replaces the Authorization header); a failure
+ * without an answer reads as in every request the node sends itself.
+ */
 async function sendAgain(context: IExecuteSingleFunctions): Promise<IN8nHttpFullResponse> {
 	const request = sentRequests.get(context)!;
-	return (await context.helpers.httpRequestWithAuthentication.call(
+	return await sendWithCredential(
 		context,
 		credentialTypeFor('oAuth2'),
 		{ ...request, headers: { ...(request.headers ?? {}) } },
-	)) as IN8nHttpFullResponse;
+		{
+			operation: 'The request sent again after the OAuth2 token refresh',
+			again: 'run the node again',
+		},
+		context.getItemIndex(),
+	);
 }
 
 /**

@@ -4,11 +4,8 @@ import {
 	documentIdSchema,
 	DOCUMENT_ID_LABELS,
 } from '../../../nodes/DocumentExecution/resources/document/common';
-import {
-	base64Problem,
-	describeFile,
-	unwrapBase64,
-} from '../../../nodes/DocumentExecution/resources/document/create/fileFacts';
+import { describeFile } from '../../../nodes/DocumentExecution/resources/document/create/fileFacts';
+import { base64Problem, unwrapBase64 } from '../../../nodes/shared/base64';
 import {
 	NESL_DATE_FIELDS,
 	NESL_REQUIRED_WHEN,

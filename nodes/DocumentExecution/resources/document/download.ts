@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { PDF_MIME_TYPE } from '../../shared/binary';
+import { PDF_MIME_TYPE } from '../../../shared/pdf';
 import { downloadOutputProperties, showFor } from '../../shared/descriptions';
 import { outputDownload } from '../../shared/downloadOutput';
 import { expectedFileOf, noDownloadLinkError } from '../../shared/downloads';

@@ -1,3 +1,4 @@
+import { EBG_NOTIFICATION_PATH, EBG_NOTIFICATIONS_PATH } from '../../../shared/accountReads';
 import { operationSelector } from '../../shared/descriptions';
 import { outputData } from '../../shared/outputs';
 import { v3Routing } from '../../shared/routing';
@@ -13,7 +14,7 @@ const operation = operationSelector('ebgNotification', 'getMany', [
 		description: 'Get every detail of one eBG event notification',
 		routing: v3Routing(
 			'GET',
-			'=/v3.3/nesl/notification/detail/{{ encodeURIComponent(String($parameter["notifTxnId"]).trim()) }}',
+			`=${EBG_NOTIFICATION_PATH}/{{ encodeURIComponent(String($parameter["notifTxnId"]).trim()) }}`,
 			{
 				preSend: [checkNotificationId],
 				postReceive: [outputData],
@@ -26,7 +27,7 @@ const operation = operationSelector('ebgNotification', 'getMany', [
 		action: 'Get many electronic bank guarantee notifications',
 		description:
 			'List the NeSL eBG event notifications, filtered by loan number, review status or event type',
-		routing: v3Routing('GET', '/v3.3/nesl/notification/list', {
+		routing: v3Routing('GET', EBG_NOTIFICATIONS_PATH, {
 			preSend: [checkListQuery],
 			postReceive: [outputData],
 		}),

@@ -9,7 +9,7 @@ import type {
 import { z } from 'zod';
 
 import { answerBytes } from '../../../shared/errors';
-import { PDF_MIME_TYPE } from '../../shared/binary';
+import { PDF_MIME_TYPE } from '../../../shared/pdf';
 import { downloadOutputProperties, showFor } from '../../shared/descriptions';
 import { outputDownload } from '../../shared/downloadOutput';
 import {

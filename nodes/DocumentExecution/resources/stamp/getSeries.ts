@@ -9,13 +9,6 @@ import { switchQuery } from '../../shared/sectionSwitches';
 /** Stamp → Get Series, from the service's knowledge base (docs/choices/extras.md). */
 
 /**
- * The series list's path, as the knowledge base's article gives it for production and sandbox. A public
- * Postman collection calls `/v3.0/series/list`; should an account answer only that, this is the one line to
- * change (docs/choices/extras.md).
- */
-export const SERIES_LIST_PATH = '/v3.1/series/list';
-
-/**
  * The stamp series list's opt-in query switches, in the order the knowledge base's request URL lists them:
  * each adds a field to every series in the answer.
  */

@@ -1,9 +1,14 @@
+import {
+	SERIES_EXPIRY_PATH,
+	SERIES_LIST_PATH,
+	STAMP_GROUPS_PATH,
+} from '../../../shared/accountReads';
 import { operationSelector } from '../../shared/descriptions';
 import { outputData, outputListOf } from '../../shared/outputs';
 import { v3Routing } from '../../shared/routing';
 import type { ResourceModule } from '../types';
 import { checkExpiryQuery, getExpiringFields } from './getExpiring';
-import { getSeriesFields, SERIES_LIST_PATH, sendSeriesSwitches } from './getSeries';
+import { getSeriesFields, sendSeriesSwitches } from './getSeries';
 
 const operation = operationSelector('stamp', 'getSeries', [
 	{
@@ -12,7 +17,7 @@ const operation = operationSelector('stamp', 'getSeries', [
 		action: 'Get expiring stamp series',
 		description:
 			'List the stamp series that expire within a number of days, and optionally those already expired',
-		routing: v3Routing('GET', '/v3.1/series/expiry', {
+		routing: v3Routing('GET', SERIES_EXPIRY_PATH, {
 			preSend: [checkExpiryQuery],
 			postReceive: [outputData],
 		}),
@@ -22,7 +27,7 @@ const operation = operationSelector('stamp', 'getSeries', [
 		value: 'getGroups',
 		action: 'Get stamp groups',
 		description: 'List the stamp groups of the account, one item per group',
-		routing: v3Routing('GET', '/v3.0/series/groups/list', {
+		routing: v3Routing('GET', STAMP_GROUPS_PATH, {
 			postReceive: [outputListOf('seriesGroups')],
 		}),
 	},

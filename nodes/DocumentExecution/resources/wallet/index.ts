@@ -1,3 +1,4 @@
+import { WALLET_BALANCE_PATH } from '../../../shared/accountReads';
 import type { ResourceModule } from '../types';
 import { operationSelector } from '../../shared/descriptions';
 import { outputData } from '../../shared/outputs';
@@ -17,7 +18,7 @@ export const walletResource: ResourceModule = {
 				action: 'Get the wallet balance',
 				description:
 					'Get the eSign credits of the account: total, unused, reserved, consumed and expired',
-				routing: v3Routing('GET', '/v3.0/wallet/balance/details', { postReceive: [outputData] }),
+				routing: v3Routing('GET', WALLET_BALANCE_PATH, { postReceive: [outputData] }),
 			},
 		]),
 	],

@@ -12,7 +12,8 @@ import { parameter } from '../../../shared/parameters';
 import { refuse, refuseField } from '../../../shared/rules';
 import { jsonBodyWithFiles, withStreamedBody } from '../../../shared/streamedBody';
 import { asString, compact, dataOf, messagesOf, type Body } from '../common';
-import { describeFile, unwrapBase64 } from './fileFacts';
+import { unwrapBase64 } from '../../../../shared/base64';
+import { describeFile } from './fileFacts';
 import { CREATE_LABELS, createBodySchema, SIZED_TEMPLATE_FIELD_TYPES } from './rules';
 import { inServiceDateForm } from './serviceDate';
 

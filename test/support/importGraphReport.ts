@@ -1,0 +1,44 @@
+import { dirname } from 'path';
+
+import { hopCounts, importGraph } from './importGraph';
+
+/**
+ * Prints the shipped import graph (modules per folder, imports between folders) and the hop counts from the
+ * modules given as arguments: `npx ts-node --transpile-only test/support/importGraphReport.ts <module>…`.
+ */
+const { modules, edges } = importGraph();
+
+const count = (keys: string[]) =>
+	keys.reduce(
+		(counts, key) => counts.set(key, (counts.get(key) ?? 0) + 1),
+		new Map<string, number>(),
+	);
+
+console.log(
+	`${modules.length} modules, ${edges.length} imports (${edges.filter((e) => e.typeOnly).length} type-only)`,
+);
+console.log('\nModules per folder:');
+for (const [folder, n] of [...count(modules.map((m) => dirname(m)))].sort())
+	console.log(`  ${n}\t${folder}`);
+console.log('\nImports between folders (value imports, type-only in parentheses):');
+const between = edges.filter((e) => dirname(e.from) !== dirname(e.to));
+const valued = count(
+	between.filter((e) => !e.typeOnly).map((e) => `${dirname(e.from)} -> ${dirname(e.to)}`),
+);
+const typed = count(
+	between.filter((e) => e.typeOnly).map((e) => `${dirname(e.from)} -> ${dirname(e.to)}`),
+);
+for (const pair of [...new Set([...valued.keys(), ...typed.keys()])].sort())
+	console.log(
+		`  ${valued.get(pair) ?? 0}${typed.has(pair) ? ` (${typed.get(pair)})` : ''}\t${pair}`,
+	);
+
+for (const start of process.argv.slice(2)) {
+	const hops = hopCounts(start, edges);
+	const deepest = Math.max(...hops.values());
+	console.log(
+		`\n${start}: ${hops.size - 1} modules run from it, the farthest ${deepest} imports away`,
+	);
+	for (const [module, n] of [...hops].sort((a, b) => a[1] - b[1]).slice(1))
+		console.log(`  ${n}\t${module}`);
+}
