@@ -7,9 +7,11 @@ import type {
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	ILoadOptionsFunctions,
+	INode,
 	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { credentialTypeFor, type Authentication } from './authentication';
 import { resolveBaseUrl } from './environment';
@@ -32,6 +34,45 @@ export type RequestContext =
 
 /** The service takes the OAuth2 credential on its v4 family (packs and media) only. */
 export const acceptsOAuth2 = (family: ServiceFamily): boolean => family === 'v4';
+
+/** Where the Auth Token is needed, which decides what the refusal names and the remedy it gives. */
+export type AuthTokenPlace =
+	| { operation: true }
+	/** A picker or a dropdown, as the form names it ("Document ID → From List"). */
+	| { picker: string }
+	/** A trigger option that reads the service, by its label ("Re-Fetch Current Status"). */
+	| { triggerOption: string };
+
+const AUTH_TOKEN_REMEDY = (place: AuthTokenPlace): string =>
+	'picker' in place
+		? 'Set Authentication to "Auth Token", or give the ID By ID.'
+		: 'triggerOption' in place
+			? `A v3 document can be read only with it: choose the Auth Token credential in this trigger, or turn ${place.triggerOption} off.`
+			: 'Set Authentication to "Auth Token" and choose a Document Execution API credential. Nothing was sent to the service.';
+
+/**
+ * The one refusal of OAuth2 for a request of a family that takes only the Auth Token (v3, v1): thrown before
+ * anything is sent, by routing, the pickers and the triggers.
+ */
+export function refuseOAuth2(
+	node: INode,
+	authentication: Authentication,
+	family: ServiceFamily,
+	place: AuthTokenPlace,
+	itemIndex?: number,
+): void {
+	if (authentication !== 'oAuth2' || acceptsOAuth2(family)) return;
+	const subject =
+		'picker' in place
+			? place.picker
+			: 'triggerOption' in place
+				? place.triggerOption
+				: 'Authentication';
+	throw new NodeOperationError(node, `${subject}: this needs the Auth Token credential`, {
+		itemIndex,
+		description: `The service accepts OAuth2 only on its v4 pack and media operations. ${AUTH_TOKEN_REMEDY(place)}`,
+	});
+}
 
 /**
  * The refresh rule. The node reads the service's error bodies, so its requests do not throw on an HTTP error

@@ -8,14 +8,12 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
-	INode,
 	INodeExecutionData,
 	INodeProperties,
 	INodePropertyRouting,
 	PostReceiveAction,
 	PreSendAction,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { credentialTypeFor, type Authentication } from '../../shared/authentication';
 import { resolveBaseUrl } from '../../shared/environment';
@@ -26,7 +24,12 @@ import {
 	type Creation,
 	type ServiceFamily,
 } from '../../shared/errors';
-import { acceptsOAuth2, answerWithFreshToken, sendWithCredential } from '../../shared/transport';
+import {
+	acceptsOAuth2,
+	answerWithFreshToken,
+	refuseOAuth2,
+	sendWithCredential,
+} from '../../shared/transport';
 import { showFor } from './descriptions';
 import { parameter } from './parameters';
 
@@ -58,20 +61,13 @@ export interface OperationSteps {
 	creates?: Creation;
 }
 
-/** The error of an operation the OAuth2 credential cannot run. */
-export const oauth2Refusal = (node: INode, itemIndex: number) =>
-	new NodeOperationError(node, 'Authentication: this operation needs the Auth Token credential', {
-		itemIndex,
-		description:
-			'The service accepts OAuth2 only on its v4 pack and media operations. Set Authentication to "Auth Token" and choose a Document Execution API credential. Nothing was sent to the service.',
-	});
-
 /** preSend of the v3 and v1 operations: with the OAuth2 credential, stop before any request. */
-async function refuseOAuth2(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	if (this.getNodeParameter('authentication', 'authToken') === 'oAuth2')
-		throw oauth2Refusal(this.getNode(), this.getItemIndex());
-	return requestOptions;
-}
+const refuseOAuth2Of = (family: ServiceFamily) =>
+	async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const authentication = parameter<Authentication>(this, 'authentication', 'authToken');
+		refuseOAuth2(this.getNode(), authentication, family, { operation: true }, this.getItemIndex());
+		return requestOptions;
+	};
 
 /** preSend: n8n's Retry On Fail re-runs the whole node, so an operation that creates refuses to run with it. */
 const refuseRetryOnFail = (creation: Creation) =>
@@ -211,7 +207,7 @@ function familyRouting(
 	const { creates } = steps;
 	const takesOAuth2 = acceptsOAuth2(family);
 	const preSend = [
-		...(takesOAuth2 ? [] : [refuseOAuth2]),
+		...(takesOAuth2 ? [] : [refuseOAuth2Of(family)]),
 		...(creates ? [refuseRetryOnFail(creates)] : []),
 		sendToCredentialBaseUrl,
 		...(steps.preSend ?? []),

@@ -12,10 +12,9 @@ import type {
 import { z } from 'zod';
 import { NodeApiError } from 'n8n-workflow';
 
-import { credentialTypeFor } from '../../../shared/authentication';
+import { credentialTypeFor, type Authentication } from '../../../shared/authentication';
 import { asNodeError } from '../../../shared/errors';
-import { serviceRequest } from '../../../shared/transport';
-import { oauth2Refusal } from '../../shared/routing';
+import { refuseOAuth2, serviceRequest } from '../../../shared/transport';
 import { applyRules, refusal, requiredText, type FieldLabels } from '../../shared/rules';
 import { showFor } from '../../shared/descriptions';
 import { parameter } from '../../shared/parameters';
@@ -162,8 +161,8 @@ export async function resendInvitations(this: IExecuteFunctions): Promise<INodeE
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			if (this.getNodeParameter('authentication', itemIndex, 'authToken') === 'oAuth2')
-				throw oauth2Refusal(node, itemIndex);
+			const authentication = this.getNodeParameter('authentication', itemIndex, 'authToken');
+			refuseOAuth2(node, authentication as Authentication, 'v3', { operation: true }, itemIndex);
 			const signUrls = checkedSignUrls(
 				node,
 				this.getNodeParameter('signUrls', itemIndex, ''),
