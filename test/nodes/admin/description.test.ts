@@ -66,8 +66,6 @@ describe('admin resources in the node description', () => {
 		expect(adminResources.map((resource) => resource.option.value).sort()).toEqual(
 			[...ADMIN].sort(),
 		);
-		expect(adminResources.every((resource) => resource.family === 'v1')).toBe(true);
-		expect(resources.filter((resource) => resource.family === 'v1')).toHaveLength(ADMIN.length);
 		const resourceList = new DocumentExecution().description.properties.find(
 			(property) => property.name === 'resource',
 		);

@@ -16,10 +16,7 @@ import {
 	MAX_FILE_BYTES,
 } from '../../../nodes/DocumentExecution/resources/document/create/rules';
 import { INDIA_OFFSET_MS } from '../../../nodes/DocumentExecution/resources/document/create/serviceDate';
-import {
-	DOWNLOAD_LABELS,
-	downloadQuerySchema,
-} from '../../../nodes/DocumentExecution/resources/document/download';
+import { downloadQuerySchema } from '../../../nodes/DocumentExecution/resources/document/download';
 import {
 	detailsQuerySchema,
 	GET_DETAILS_LABELS,
@@ -43,6 +40,7 @@ import {
 	SIGN_WITH_DOC_SIGNER_LABELS,
 } from '../../../nodes/DocumentExecution/resources/document/signWithDocSigner';
 import { StoredFile } from '../../../nodes/DocumentExecution/shared/binary';
+import { DOWNLOAD_LABELS } from '../../../nodes/DocumentExecution/shared/downloadRequest';
 import { applyRules, type FieldLabels } from '../../../nodes/DocumentExecution/shared/rules';
 import { makePdf } from '../../fixtures/pdf';
 
@@ -599,29 +597,29 @@ const rules: Array<[string, z.ZodTypeAny, unknown, unknown, string, FieldLabels?
 	[
 		'download type enumeration',
 		downloadQuerySchema,
-		{ documentId: 'D', documentDownloadType: 'DOCUMENT' },
-		{ documentId: 'D', documentDownloadType: 'document' },
+		{ documentId: 'D', downloadType: 'DOCUMENT' },
+		{ documentId: 'D', downloadType: 'document' },
 		'File Type: must be one of DOCUMENT, AUDIT_TRAIL, ATTACHMENT, SUPPORTING_DOCUMENT',
 	],
 	[
 		'index required for ATTACHMENT',
 		downloadQuerySchema,
-		{ documentId: 'D', documentDownloadType: 'ATTACHMENT', index: 0 },
-		{ documentId: 'D', documentDownloadType: 'ATTACHMENT' },
+		{ documentId: 'D', downloadType: 'ATTACHMENT', index: 0 },
+		{ documentId: 'D', downloadType: 'ATTACHMENT' },
 		'Index: is required for ATTACHMENT',
 	],
 	[
 		'index not negative',
 		downloadQuerySchema,
-		valid && { documentId: 'D', documentDownloadType: 'ATTACHMENT', index: 2 },
-		{ documentId: 'D', documentDownloadType: 'ATTACHMENT', index: -1 },
+		valid && { documentId: 'D', downloadType: 'ATTACHMENT', index: 2 },
+		{ documentId: 'D', downloadType: 'ATTACHMENT', index: -1 },
 		'Index: cannot be negative',
 	],
 	[
 		'index whole number',
 		downloadQuerySchema,
-		{ documentId: 'D', documentDownloadType: 'ATTACHMENT', index: '3' },
-		{ documentId: 'D', documentDownloadType: 'ATTACHMENT', index: 0.5 },
+		{ documentId: 'D', downloadType: 'ATTACHMENT', index: '3' },
+		{ documentId: 'D', downloadType: 'ATTACHMENT', index: 0.5 },
 		'Index: must be a whole number',
 	],
 	[
@@ -629,11 +627,11 @@ const rules: Array<[string, z.ZodTypeAny, unknown, unknown, string, FieldLabels?
 		downloadQuerySchema,
 		{
 			documentId: 'D',
-			documentDownloadType: 'SUPPORTING_DOCUMENT',
+			downloadType: 'SUPPORTING_DOCUMENT',
 			index: 0,
-			supportDocumentUrl: 'u',
+			signUrl: 'u',
 		},
-		{ documentId: 'D', documentDownloadType: 'SUPPORTING_DOCUMENT', index: 0 },
+		{ documentId: 'D', downloadType: 'SUPPORTING_DOCUMENT', index: 0 },
 		'Sign URL: is required for SUPPORTING_DOCUMENT',
 	],
 	[

@@ -21,6 +21,5 @@ const operation = operationSelector('auditLog', 'search', [
 /** The organisation's audit logs (v1). */
 export const auditLogResource: ResourceModule = {
 	option: { name: 'Audit Log', value: 'auditLog', description: 'Organisation administration (v1)' },
-	family: 'v1',
 	properties: [operation, ...searchFields],
 };

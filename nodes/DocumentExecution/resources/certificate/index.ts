@@ -25,6 +25,5 @@ export const certificateResource: ResourceModule = {
 		value: 'certificate',
 		description: 'Organisation administration (v1)',
 	},
-	family: 'v1',
 	properties: [operation, ...searchFields],
 };

@@ -1,7 +1,6 @@
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
-	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
@@ -12,8 +11,14 @@ import { PDF_MIME_TYPE } from '../../../shared/pdf';
 import { downloadOutputProperties, showFor } from '../../shared/descriptions';
 import { outputDownload } from '../../shared/downloadOutput';
 import { expectedFileOf, noDownloadLinkError } from '../../shared/downloads';
+import {
+	askedFile,
+	DOWNLOAD_TYPES,
+	INDEXED_DOWNLOAD_TYPES,
+	sendDownloadQuery,
+} from '../../shared/downloadRequest';
 import { parameter } from '../../shared/parameters';
-import { oneOf, refuse, type FieldLabels } from '../../shared/rules';
+import { oneOf } from '../../shared/rules';
 import { asString, type Body, dataOf, sentDocumentId } from './common';
 
 /** Document → Download File: the signed document, its audit trail, an attachment or a supporting document. */
@@ -29,13 +34,6 @@ export const DOWNLOAD_FILE_NAMES: Record<string, (id: string, index: number) => 
 /** Seconds a v3.3 download link lives (the spec's 15 seconds), reported where the link is output instead of the file. */
 export const DOWNLOAD_LINK_LIFE_SECONDS = 15;
 
-export const DOWNLOAD_TYPES = [
-	'DOCUMENT',
-	'AUDIT_TRAIL',
-	'ATTACHMENT',
-	'SUPPORTING_DOCUMENT',
-] as const;
-
 const index = z.coerce
 	.number({ invalid_type_error: 'must be a number' })
 	.int('must be a whole number')
@@ -43,12 +41,12 @@ const index = z.coerce
 
 export const downloadQuerySchema = z
 	.object({
-		documentDownloadType: oneOf(DOWNLOAD_TYPES),
+		downloadType: oneOf(DOWNLOAD_TYPES),
 		index: z.unknown().optional(),
-		supportDocumentUrl: z.unknown().optional(),
+		signUrl: z.unknown().optional(),
 	})
 	.superRefine((query, ctx) => {
-		const type = query.documentDownloadType;
+		const type = query.downloadType;
 		if (type === 'ATTACHMENT' || type === 'SUPPORTING_DOCUMENT') {
 			if (query.index === undefined || query.index === '')
 				ctx.addIssue({ code: 'custom', path: ['index'], message: `is required for ${type}` });
@@ -64,29 +62,26 @@ export const downloadQuerySchema = z
 		}
 		if (
 			type === 'SUPPORTING_DOCUMENT' &&
-			(typeof query.supportDocumentUrl !== 'string' || !query.supportDocumentUrl.trim())
+			(typeof query.signUrl !== 'string' || !query.signUrl.trim())
 		) {
 			ctx.addIssue({
 				code: 'custom',
-				path: ['supportDocumentUrl'],
+				path: ['signUrl'],
 				message: "is required for SUPPORTING_DOCUMENT (the invitee's sign URL or its UUID)",
 			});
 		}
 	});
 
-export const DOWNLOAD_LABELS: FieldLabels = {
-	documentDownloadType: 'File Type',
-	index: 'Index',
-	supportDocumentUrl: 'Sign URL',
-};
-
-export async function validateDownloadQuery(
-	this: IExecuteSingleFunctions,
-	options: IHttpRequestOptions,
-) {
-	refuse(this, downloadQuerySchema, options.qs, DOWNLOAD_LABELS);
-	return options;
-}
+/** preSend of Download File: the file asked for, in the query under v3.3's names. */
+export const sendDownloadFileQuery = sendDownloadQuery(
+	downloadQuerySchema,
+	(context) => askedFile(context),
+	({ downloadType, index, signUrl }) => ({
+		documentDownloadType: downloadType,
+		...(signUrl === undefined ? {} : { supportDocumentUrl: signUrl }),
+		...(index === undefined ? {} : { index }),
+	}),
+);
 
 const DOWNLOAD_FILE = 'Document → Download File';
 
@@ -102,17 +97,12 @@ export async function downloadLinkedFile(
 ) {
 	const url = asString(dataOf(response).file);
 	const documentId = sentDocumentId(this);
-	const type = String(parameter(this, 'downloadType', 'DOCUMENT'));
-	const index =
-		type === 'ATTACHMENT' || type === 'SUPPORTING_DOCUMENT'
-			? Number(parameter(this, 'index', 0))
-			: undefined;
-	const signUrl =
-		type === 'SUPPORTING_DOCUMENT' ? parameter<string>(this, 'signUrl', '') : undefined;
+	const asked = askedFile(this);
+	const type = String(asked.downloadType);
+	const index = asked.index === undefined ? undefined : Number(asked.index);
 	const about: IDataObject = {
 		documentId,
-		downloadType: type,
-		...(signUrl === undefined ? {} : { signUrl }),
+		...asked,
 		...(index === undefined ? {} : { index }),
 	};
 	if (!url)
@@ -140,8 +130,6 @@ export async function downloadLinkedFile(
 	});
 }
 
-const ATTACHMENT_TYPES = ['ATTACHMENT', 'SUPPORTING_DOCUMENT'];
-
 export const downloadFields: INodeProperties[] = [
 	{
 		displayName: 'File Type',
@@ -164,7 +152,6 @@ export const downloadFields: INodeProperties[] = [
 		default: 'DOCUMENT',
 		description: `One of ${DOWNLOAD_TYPES.join(', ')}; only COMPLETED documents can be downloaded`,
 		displayOptions: showFor('document', ['download']),
-		routing: { send: { type: 'query', property: 'documentDownloadType' } },
 	},
 	{
 		displayName: 'Sign URL',
@@ -174,7 +161,6 @@ export const downloadFields: INodeProperties[] = [
 		required: true,
 		description: 'The sign URL of the invitee who uploaded the document, or just its UUID',
 		displayOptions: showFor('document', ['download'], { downloadType: ['SUPPORTING_DOCUMENT'] }),
-		routing: { send: { type: 'query', property: 'supportDocumentUrl' } },
 	},
 	{
 		displayName: 'Index',
@@ -183,8 +169,7 @@ export const downloadFields: INodeProperties[] = [
 		typeOptions: { minValue: 0 },
 		default: 0,
 		description: 'Which file, counting from 0',
-		displayOptions: showFor('document', ['download'], { downloadType: ATTACHMENT_TYPES }),
-		routing: { send: { type: 'query', property: 'index' } },
+		displayOptions: showFor('document', ['download'], { downloadType: INDEXED_DOWNLOAD_TYPES }),
 	},
 	...downloadOutputProperties(showFor('document', ['download'])),
 	{

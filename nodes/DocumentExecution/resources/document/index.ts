@@ -6,7 +6,7 @@ import { documentIdField, sendDocumentId, sentDocumentId } from './common';
 import { CREATE_SIGNING_REQUEST, createFields } from './create/fields';
 import { buildCreateBody, outputCreated } from './create/body';
 import { outputDeleted } from './delete';
-import { downloadFields, downloadLinkedFile, validateDownloadQuery } from './download';
+import { downloadFields, downloadLinkedFile, sendDownloadFileQuery } from './download';
 import { getDetailsFields, sendDetailSections } from './getDetails';
 import { getManyFields, paginateList, validateListQuery } from './getMany';
 import { buildReactivateBody, reactivateFields } from './reactivate';
@@ -54,7 +54,7 @@ const operation = operationSelector('document', 'create', [
 		description:
 			'Download the signed PDF, audit trail, an attachment or a supporting document of a completed document',
 		routing: v3Routing('GET', '/v3.3/document/fetchDocument', {
-			preSend: [sendDocumentId('query'), validateDownloadQuery],
+			preSend: [sendDocumentId('query'), sendDownloadFileQuery],
 			postReceive: [downloadLinkedFile],
 		}),
 	},
@@ -154,7 +154,6 @@ export const documentResource: ResourceModule = {
 		value: 'document',
 		description: 'Signing requests, their status and their signed files (v3)',
 	},
-	family: 'v3',
 	properties: [
 		operation,
 		createNotice('document', 'create', CREATE_SIGNING_REQUEST),

@@ -41,6 +41,5 @@ export const ebgNotificationResource: ResourceModule = {
 		value: 'ebgNotification',
 		description: 'NeSL electronic bank guarantee event notifications (v3)',
 	},
-	family: 'v3',
 	properties: [operation, ...getFields, ...getManyFields],
 };

@@ -36,6 +36,5 @@ export const invitationResource: ResourceModule = {
 		value: 'invitation',
 		description: "One invitee's invitation on a document (v3)",
 	},
-	family: 'v3',
 	properties: [operation, ...signUrlFields],
 };

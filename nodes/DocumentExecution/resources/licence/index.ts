@@ -17,6 +17,5 @@ const operation = operationSelector('licence', 'install', [
 /** The organisation's licence (v1). */
 export const licenceResource: ResourceModule = {
 	option: { name: 'Licence', value: 'licence', description: 'Organisation administration (v1)' },
-	family: 'v1',
 	properties: [operation, ...installFields],
 };

@@ -21,6 +21,5 @@ const operation = operationSelector('media', 'upload', [
 /** v4 media: files uploaded ahead of pack creation. OAuth2 or the Auth Token. */
 export const media: ResourceModule = {
 	option: { name: 'Media', value: 'media' },
-	family: 'v4',
 	properties: [operation, ...uploadFields],
 };

@@ -34,6 +34,5 @@ export const notificationRuleResource: ResourceModule = {
 		value: 'notificationRule',
 		description: 'Organisation administration (v1)',
 	},
-	family: 'v1',
 	properties: [operation, ...updateFields],
 };

@@ -30,6 +30,5 @@ export const oauth2ClientResource: ResourceModule = {
 		value: 'oauth2Client',
 		description: 'Organisation administration (v1)',
 	},
-	family: 'v1',
 	properties: [operation, createNotice('oauth2Client', 'create', CREATE_CLIENT), ...createFields],
 };

@@ -28,6 +28,5 @@ export const organisationSettingsResource: ResourceModule = {
 		value: 'organisationSettings',
 		description: 'Organisation administration (v1)',
 	},
-	family: 'v1',
 	properties: [operation, ...updateFields],
 };

@@ -2,7 +2,12 @@ import { operationSelector } from '../../shared/descriptions';
 import { v4Routing } from '../../shared/routing';
 import { v4SearchPagination } from '../../shared/v4SearchPager';
 import type { ResourceModule } from '../types';
-import { downloadFields, postReceivePackDownload, preSendPackDownload } from './download';
+import {
+	downloadFields,
+	postReceivePackDownload,
+	readAnswerAsBytes,
+	sendPackDownloadQuery,
+} from './download';
 import { getFields, postReceivePackGet, preSendPackGet } from './get';
 import { preSendPackSearch, searchFields } from './search';
 
@@ -13,7 +18,7 @@ const operation = operationSelector('pack', 'search', [
 		action: 'Download a pack file',
 		description: 'Download a document, audit trail, attachment or supporting document as a file',
 		routing: v4Routing('GET', '/v4/packs/download', {
-			preSend: [preSendPackDownload],
+			preSend: [sendPackDownloadQuery, readAnswerAsBytes],
 			postReceive: [postReceivePackDownload],
 		}),
 	},
@@ -43,6 +48,5 @@ const operation = operationSelector('pack', 'search', [
 /** v4 packs: search, details and file downloads. OAuth2 or the Auth Token. */
 export const pack: ResourceModule = {
 	option: { name: 'Pack', value: 'pack' },
-	family: 'v4',
 	properties: [operation, ...getFields, ...searchFields, ...downloadFields],
 };

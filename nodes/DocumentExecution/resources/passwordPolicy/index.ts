@@ -31,6 +31,5 @@ export const passwordPolicyResource: ResourceModule = {
 		value: 'passwordPolicy',
 		description: 'Organisation administration (v1)',
 	},
-	family: 'v1',
 	properties: [operation, createNotice('passwordPolicy', 'create', CREATE_POLICY), ...createFields],
 };

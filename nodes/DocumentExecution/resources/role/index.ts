@@ -20,6 +20,5 @@ const operation = operationSelector('role', 'update', [
 /** The organisation's roles (v1). */
 export const roleResource: ResourceModule = {
 	option: { name: 'Role', value: 'role', description: 'Organisation administration (v1)' },
-	family: 'v1',
 	properties: [operation, ...updateFields],
 };

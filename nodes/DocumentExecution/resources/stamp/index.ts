@@ -50,6 +50,5 @@ export const stampResource: ResourceModule = {
 		value: 'stamp',
 		description: 'Stamp paper series and groups of the account (v3)',
 	},
-	family: 'v3',
 	properties: [operation, ...getExpiringFields, ...getSeriesFields],
 };

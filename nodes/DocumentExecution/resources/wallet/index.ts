@@ -9,7 +9,6 @@ const RESOURCE = 'wallet';
 /** The account's eSign wallet (v3.0). */
 export const walletResource: ResourceModule = {
 	option: { name: 'Wallet', value: RESOURCE, description: 'The eSign wallet of the account (v3)' },
-	family: 'v3',
 	properties: [
 		operationSelector(RESOURCE, 'getBalance', [
 			{
