@@ -1,4 +1,13 @@
-import { boundaryViolations, importGraph, nodeFolderOf } from '../support/importGraph';
+import { readFileSync } from 'fs';
+import { join } from 'path';
+
+import {
+	boundaryViolations,
+	codeHops,
+	importGraph,
+	nodeFolderOf,
+	ROOT,
+} from '../support/importGraph';
 
 describe('the import graph of nodes/ and credentials/', () => {
 	const { modules, edges } = importGraph();
@@ -33,5 +42,37 @@ describe('the import graph of nodes/ and credentials/', () => {
 		['a credential imports a node', 'credentials/a.ts', 'nodes/DocumentExecution/b.ts'],
 	])('finds a crossing where %s', (_case, from, to) => {
 		expect(boundaryViolations([{ from, to, typeOnly: true }])).toHaveLength(1);
+	});
+
+	/** The action node's operation files: each exports its entry in the Operation list, `<operation>Operation`. */
+	const operationFiles = modules.filter((module) =>
+		/export const \w+Operation: INodePropertyOptions/.test(
+			readFileSync(join(ROOT, module), 'utf8'),
+		),
+	);
+
+	it('finds the file of every operation', () => {
+		expect(operationFiles).toContain('nodes/DocumentExecution/resources/document/getStatus.ts');
+		expect(operationFiles).toContain('nodes/DocumentExecution/resources/document/markComplete.ts');
+		expect(operationFiles.length).toBeGreaterThanOrEqual(33);
+	});
+
+	it("reaches every module of the action node that runs for an operation within two imports of the operation's file", () => {
+		const far = operationFiles.flatMap((file) =>
+			[...codeHops(file, edges)]
+				.filter(([module, hops]) => module.startsWith('nodes/DocumentExecution/') && hops > 2)
+				.map(([module, hops]) => `${file} -> ${module}: ${hops}`),
+		);
+		expect(far).toEqual([]);
+	});
+
+	it.each([
+		['Document → Get Status', 'document/getStatus.ts'],
+		['Document → Create Signing Request', 'document/create/body.ts'],
+		['Pack → Download', 'pack/download.ts'],
+	])('reaches all the code that runs for %s within two imports', (_operation, file) => {
+		const hops = codeHops(`nodes/DocumentExecution/resources/${file}`, edges);
+		expect(hops.size).toBeGreaterThan(10);
+		expect(Math.max(...hops.values())).toBeLessThanOrEqual(2);
 	});
 });

@@ -67,6 +67,29 @@ export function importGraph(): { modules: string[]; edges: ImportEdge[] } {
 	return { modules: files.map((file) => relative(ROOT, file)).sort(), edges };
 }
 
+const CODE_KINDS = new Set([
+	ts.SyntaxKind.FunctionDeclaration,
+	ts.SyntaxKind.FunctionExpression,
+	ts.SyntaxKind.ArrowFunction,
+	ts.SyntaxKind.ClassDeclaration,
+	ts.SyntaxKind.MethodDeclaration,
+]);
+
+/**
+ * Whether a module holds code (a function, a class): one that holds only values (a table of the service's codes)
+ * or only types runs nothing of its own, so importing it is no hop.
+ */
+export function holdsCode(module: string): boolean {
+	const source = ts.createSourceFile(
+		module,
+		readFileSync(join(ROOT, module), 'utf8'),
+		ts.ScriptTarget.Latest,
+	);
+	const visit = (node: ts.Node): boolean =>
+		CODE_KINDS.has(node.kind) || ts.forEachChild(node, visit) === true;
+	return visit(source);
+}
+
 /**
  * The folder a module belongs to, for the boundaries: a node's folder (`nodes/DocumentExecution`), `nodes/shared`
  * or `credentials`.
@@ -109,3 +132,10 @@ export function boundaryViolations(edges: ImportEdge[]): ImportEdge[] {
 		return true;
 	});
 }
+
+/**
+ * The hop count of every module whose code runs from `start`: the fewest imports from `start` to it, through
+ * imports that are not type-only. Modules that hold no code (tables, types) are left out.
+ */
+export const codeHops = (start: string, edges?: ImportEdge[]): Map<string, number> =>
+	new Map([...hopCounts(start, edges)].filter(([module]) => module === start || holdsCode(module)));

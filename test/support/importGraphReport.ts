@@ -1,6 +1,6 @@
 import { dirname } from 'path';
 
-import { hopCounts, importGraph } from './importGraph';
+import { hopCounts, holdsCode, importGraph } from './importGraph';
 
 /**
  * Prints the shipped import graph (modules per folder, imports between folders) and the hop counts from the
@@ -34,11 +34,12 @@ for (const pair of [...new Set([...valued.keys(), ...typed.keys()])].sort())
 	);
 
 for (const start of process.argv.slice(2)) {
-	const hops = hopCounts(start, edges);
-	const deepest = Math.max(...hops.values());
+	const hops = [...hopCounts(start, edges)].sort((a, b) => a[1] - b[1]).slice(1);
+	const code = hops.filter(([module]) => holdsCode(module));
+	const deepest = Math.max(...code.map(([, n]) => n));
 	console.log(
-		`\n${start}: ${hops.size - 1} modules run from it, the farthest ${deepest} imports away`,
+		`\n${start}: ${code.length} modules with code run from it, the farthest ${deepest} imports away`,
 	);
-	for (const [module, n] of [...hops].sort((a, b) => a[1] - b[1]).slice(1))
-		console.log(`  ${n}\t${module}`);
+	for (const [module, n] of hops)
+		console.log(`  ${n}\t${module}${holdsCode(module) ? '' : ' (no code: values or types only)'}`);
 }

@@ -39,9 +39,9 @@ import {
 	docSignerBodySchema,
 	SIGN_WITH_DOC_SIGNER_LABELS,
 } from '../../../nodes/DocumentExecution/resources/document/signWithDocSigner';
-import { StoredFile } from '../../../nodes/DocumentExecution/shared/binary';
-import { DOWNLOAD_LABELS } from '../../../nodes/DocumentExecution/shared/downloadRequest';
-import { applyRules, type FieldLabels } from '../../../nodes/DocumentExecution/shared/rules';
+import { StoredFile } from '../../../nodes/DocumentExecution/shared/files/binary';
+import { DOWNLOAD_LABELS } from '../../../nodes/DocumentExecution/shared/files/downloadRequest';
+import { applyRules, type FieldLabels } from '../../../nodes/DocumentExecution/shared/form/rules';
 import { makePdf } from '../../fixtures/pdf';
 
 /** The labels of every document operation: each row below names its field as its operation's refusal does. */

@@ -4,21 +4,24 @@ import type {
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
+	INodePropertyOptions,
 } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { v3Routing } from '../../shared/requests/routing';
+import { sendDocumentId } from './common';
 import { PDF_MIME_TYPE } from '../../../shared/pdf';
-import { downloadOutputProperties, showFor } from '../../shared/descriptions';
-import { outputDownload } from '../../shared/downloadOutput';
-import { expectedFileOf, noDownloadLinkError } from '../../shared/downloads';
+import { outputDownload } from '../../shared/files/downloadOutput';
 import {
 	askedFile,
 	DOWNLOAD_TYPES,
 	INDEXED_DOWNLOAD_TYPES,
 	sendDownloadQuery,
-} from '../../shared/downloadRequest';
-import { parameter } from '../../shared/parameters';
-import { oneOf } from '../../shared/rules';
+} from '../../shared/files/downloadRequest';
+import { expectedFileOf, noDownloadLinkError } from '../../shared/files/downloads';
+import { downloadOutputProperties, showFor } from '../../shared/form/descriptions';
+import { parameter } from '../../shared/form/parameters';
+import { oneOf } from '../../shared/form/rules';
 import { asString, type Body, dataOf, sentDocumentId } from './common';
 
 /** Document → Download File: the signed document, its audit trail, an attachment or a supporting document. */
@@ -90,7 +93,7 @@ const DOWNLOAD_FILE = 'Document → Download File';
  * (Output Link Only, or Return File off where the node runs as an AI agent tool), the output is the link and
  * what the node knows of the file without reading it: the name it would give it, the type, and the link's life.
  */
-export async function downloadLinkedFile(
+export async function outputLinkedFile(
 	this: IExecuteSingleFunctions,
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
@@ -200,3 +203,15 @@ export const downloadFields: INodeProperties[] = [
 		],
 	},
 ];
+
+export const downloadOperation: INodePropertyOptions = {
+	name: 'Download File',
+	value: 'download',
+	action: 'Download a file of a document',
+	description:
+		'Download the signed PDF, audit trail, an attachment or a supporting document of a completed document',
+	routing: v3Routing('GET', '/v3.3/document/fetchDocument', {
+		preSend: [sendDocumentId('query'), sendDownloadFileQuery],
+		postReceive: [outputLinkedFile],
+	}),
+};

@@ -5,26 +5,28 @@ import type {
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
+	INodePropertyOptions,
 } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { v4Routing } from '../../shared/requests/routing';
 import { answerBytes } from '../../../shared/errors';
 import { PDF_MIME_TYPE } from '../../../shared/pdf';
-import { downloadOutputProperties, showFor } from '../../shared/descriptions';
-import { outputDownload } from '../../shared/downloadOutput';
-import {
-	expectedFileOf,
-	fileNameFromDisposition,
-	noDownloadLinkError,
-} from '../../shared/downloads';
-import { parameter } from '../../shared/parameters';
+import { outputDownload } from '../../shared/files/downloadOutput';
 import {
 	askedFile,
 	DOWNLOAD_TYPES,
 	INDEXED_DOWNLOAD_TYPES,
 	sendDownloadQuery,
-} from '../../shared/downloadRequest';
-import { booleanField, oneOf, wholeNumber } from '../../shared/rules';
+} from '../../shared/files/downloadRequest';
+import {
+	expectedFileOf,
+	fileNameFromDisposition,
+	noDownloadLinkError,
+} from '../../shared/files/downloads';
+import { downloadOutputProperties, showFor } from '../../shared/form/descriptions';
+import { parameter } from '../../shared/form/parameters';
+import { booleanField, oneOf, wholeNumber } from '../../shared/form/rules';
 import { optionalText, ULID_PATTERN } from './common';
 
 /**
@@ -139,7 +141,7 @@ const STREAM_REMEDY =
  * the file without reading it; a file the service sent itself is described, and not output, when Return File
  * is off (Output Link Only outputs it, as there is no link).
  */
-export async function postReceivePackDownload(
+export async function outputPackDownload(
 	this: IExecuteSingleFunctions,
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
@@ -299,3 +301,14 @@ export const downloadFields: INodeProperties[] = [
 		],
 	},
 ];
+
+export const downloadOperation: INodePropertyOptions = {
+	name: 'Download',
+	value: 'download',
+	action: 'Download a pack file',
+	description: 'Download a document, audit trail, attachment or supporting document as a file',
+	routing: v4Routing('GET', '/v4/packs/download', {
+		preSend: [sendPackDownloadQuery, readAnswerAsBytes],
+		postReceive: [outputPackDownload],
+	}),
+};

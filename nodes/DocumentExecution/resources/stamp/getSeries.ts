@@ -1,10 +1,18 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { z } from 'zod';
 
-import { showFor } from '../../shared/descriptions';
-import { parameter } from '../../shared/parameters';
-import { refuse, type FieldLabels } from '../../shared/rules';
-import { switchQuery } from '../../shared/sectionSwitches';
+import { SERIES_LIST_PATH } from '../../../shared/accountReads';
+import { outputData } from '../../shared/requests/outputs';
+import { v3Routing } from '../../shared/requests/routing';
+import { showFor } from '../../shared/form/descriptions';
+import { parameter } from '../../shared/form/parameters';
+import { refuse, type FieldLabels } from '../../shared/form/rules';
+import { switchQuery } from '../../shared/form/sectionSwitches';
 
 /** Stamp → Get Series, from the service's knowledge base (docs/choices/extras.md). */
 
@@ -78,3 +86,14 @@ export const getSeriesFields: INodeProperties[] = [
 		displayOptions: showFor('stamp', ['getSeries']),
 	},
 ];
+
+export const getSeriesOperation: INodePropertyOptions = {
+	name: 'Get Series',
+	value: 'getSeries',
+	action: 'Get stamp series',
+	description: 'List the stamp paper series of the account, with the fields you include',
+	routing: v3Routing('GET', SERIES_LIST_PATH, {
+		preSend: [sendSeriesSwitches],
+		postReceive: [outputData],
+	}),
+};

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { answerList, STAMP_GROUPS_PATH } from '../../../shared/accountReads';
-import { readForMethod } from '../../shared/methodRequest';
+import { readForMethod } from '../../shared/requests/methodRequest';
 
 /**
  * loadOptions of Create's Series Group: the account's stamp groups (`data.seriesGroups`, as the knowledge base's

@@ -1,6 +1,6 @@
 import { base64Problem } from '../../../../shared/base64';
 import { isPdf } from '../../../../shared/pdf';
-import { StoredFile } from '../../../shared/binary';
+import { StoredFile } from '../../../shared/files/binary';
 
 /** The create's files as its rules see them: facts about their bytes, never the bytes or base64 text held. */
 

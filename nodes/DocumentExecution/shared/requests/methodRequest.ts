@@ -1,8 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import type { Authentication } from '../../shared/authentication';
-import type { ServiceFamily } from '../../shared/errors';
-import { refuseOAuth2, serviceRequest } from '../../shared/transport';
+import type { Authentication } from '../../../shared/authentication';
+import type { ServiceFamily } from '../../../shared/errors';
+import { refuseOAuth2, serviceRequest } from '../../../shared/transport';
 
 /** One read the editor makes to fill a picker or a dropdown (a `listSearch` or `loadOptions` method). */
 export interface MethodRead {

@@ -6,8 +6,8 @@ import type {
 } from 'n8n-workflow';
 import type { z } from 'zod';
 
-import { parameter } from './parameters';
-import { refuse, type FieldLabels } from './rules';
+import { parameter } from '../form/parameters';
+import { refuse, type FieldLabels } from '../form/rules';
 
 /**
  * The request of both downloads (Document → Download File, Pack → Download): the file the form asks for,

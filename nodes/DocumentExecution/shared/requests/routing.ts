@@ -15,28 +15,29 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
-import { credentialTypeFor, type Authentication } from '../../shared/authentication';
-import { resolveBaseUrl } from '../../shared/environment';
+import { credentialTypeFor, type Authentication } from '../../../shared/authentication';
+import { resolveBaseUrl } from '../../../shared/environment';
 import {
-	createRequestError,
 	responseError,
 	retryOnFailRefusal,
 	type Creation,
 	type ServiceFamily,
-} from '../../shared/errors';
+} from '../../../shared/errors';
+import { createRequestError } from '../../../shared/networkErrors';
 import {
 	acceptsOAuth2,
 	answerWithFreshToken,
 	refuseOAuth2,
 	sendWithCredential,
-} from '../../shared/transport';
-import { showFor } from './descriptions';
-import { parameter } from './parameters';
+} from '../../../shared/transport';
+import { showFor } from '../form/descriptions';
+import { parameter } from '../form/parameters';
 
 /**
  * The routing of every operation, by the service family it talks to: its request, then the family's steps
- * around the operation's own. Reading one operation's `v3Routing(…)`, `v4Routing(…)` or `v1Routing(…)` shows
- * all that runs for it:
+ * around the operation's own. Reading one operation's `v3Routing(…)`, `v4Routing(…)` or `v1Routing(…)` (in its
+ * file, `<operation>Operation`) shows all that runs for it, but for Document → Resend Invitations in a workflow,
+ * which n8n runs as the resource's custom operation (`resendInvitations`, document/resend.ts), not its routing:
  * - before its own preSend steps: the OAuth2 refusal (v3 and v1 take only the Auth Token), for an
  *   operation that creates the Retry On Fail refusal, then the credential's base URL; after them (v4), the
  *   request is kept for a second sending after an OAuth2 token refresh;
