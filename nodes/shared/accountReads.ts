@@ -29,7 +29,7 @@ export const EBG_NOTIFICATIONS_PATH = '/v3.3/nesl/notification/list';
 /** One eBG event notification: this path, then `/` and its `notifTxnId`. */
 export const EBG_NOTIFICATION_PATH = '/v3.3/nesl/notification/detail';
 
-/** The answer's `data` (an object; empty when the answer has none). */
+/** The `data` of a v3 answer's envelope (an object; empty when the answer has none). */
 export const answerData = (body: unknown): IDataObject =>
 	isObject(body) && isObject(body.data) ? (body.data as IDataObject) : {};
 

@@ -43,12 +43,24 @@ export type AuthTokenPlace =
 	/** A trigger option that reads the service, by its label ("Re-Fetch Current Status"). */
 	| { triggerOption: string };
 
-const AUTH_TOKEN_REMEDY = (place: AuthTokenPlace): string =>
-	'picker' in place
-		? 'Set Authentication to "Auth Token", or give the ID By ID.'
-		: 'triggerOption' in place
-			? `A v3 document can be read only with it: choose the Auth Token credential in this trigger, or turn ${place.triggerOption} off.`
-			: 'Set Authentication to "Auth Token" and choose a Document Execution API credential. Nothing was sent to the service.';
+/** What the refusal names first (the field, the picker, the trigger option) and what to do, by place. */
+function authTokenRefusal(place: AuthTokenPlace): { subject: string; remedy: string } {
+	if ('picker' in place)
+		return {
+			subject: place.picker,
+			remedy: 'Set Authentication to "Auth Token", or give the ID By ID.',
+		};
+	if ('triggerOption' in place)
+		return {
+			subject: place.triggerOption,
+			remedy: `A v3 document can be read only with it: choose the Auth Token credential in this trigger, or turn ${place.triggerOption} off.`,
+		};
+	return {
+		subject: 'Authentication',
+		remedy:
+			'Set Authentication to "Auth Token" and choose a Document Execution API credential. Nothing was sent to the service.',
+	};
+}
 
 /**
  * The one refusal of OAuth2 for a request of a family that takes only the Auth Token (v3, v1): thrown before
@@ -62,15 +74,10 @@ export function refuseOAuth2(
 	itemIndex?: number,
 ): void {
 	if (authentication !== 'oAuth2' || acceptsOAuth2(family)) return;
-	const subject =
-		'picker' in place
-			? place.picker
-			: 'triggerOption' in place
-				? place.triggerOption
-				: 'Authentication';
+	const { subject, remedy } = authTokenRefusal(place);
 	throw new NodeOperationError(node, `${subject}: this needs the Auth Token credential`, {
 		itemIndex,
-		description: `The service accepts OAuth2 only on its v4 pack and media operations. ${AUTH_TOKEN_REMEDY(place)}`,
+		description: `The service accepts OAuth2 only on its v4 pack and media operations. ${remedy}`,
 	});
 }
 

@@ -113,8 +113,6 @@ export function isCalendarDate(value: string): boolean {
 	);
 }
 
-export const dataOf = (response: IN8nHttpFullResponse): Body =>
-	isObject(response.body) && isObject(response.body.data) ? response.body.data : {};
 export const messagesOf = (response: IN8nHttpFullResponse): Body[] =>
 	isObject(response.body) && Array.isArray(response.body.messages)
 		? (response.body.messages as Body[])

@@ -10,6 +10,7 @@ import { z } from 'zod';
 
 import { v3Routing } from '../../shared/requests/routing';
 import { sendDocumentId } from './common';
+import { answerData } from '../../../shared/accountReads';
 import { PDF_MIME_TYPE } from '../../../shared/pdf';
 import { outputDownload } from '../../shared/files/downloadOutput';
 import {
@@ -22,7 +23,7 @@ import { expectedFileOf, noDownloadLinkError } from '../../shared/files/download
 import { downloadOutputProperties, showFor } from '../../shared/form/descriptions';
 import { parameter } from '../../shared/form/parameters';
 import { oneOf } from '../../shared/form/rules';
-import { asString, type Body, dataOf, sentDocumentId } from './common';
+import { asString, type Body, sentDocumentId } from './common';
 
 /** Document → Download File: the signed document, its audit trail, an attachment or a supporting document. */
 
@@ -98,7 +99,7 @@ export async function outputLinkedFile(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ) {
-	const url = asString(dataOf(response).file);
+	const url = asString(answerData(response.body).file);
 	const documentId = sentDocumentId(this);
 	const asked = askedFile(this);
 	const type = String(asked.downloadType);

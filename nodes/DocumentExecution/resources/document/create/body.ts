@@ -7,6 +7,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import { answerData } from '../../../../shared/accountReads';
 import { unwrapBase64 } from '../../../../shared/base64';
 import { isObject } from '../../../../shared/isObject';
 import { storedFile, StoredFile } from '../../../shared/files/binary';
@@ -14,7 +15,7 @@ import { jsonBodyWithFiles, withStreamedBody } from '../../../shared/files/strea
 import { parameter } from '../../../shared/form/parameters';
 import { refuse, refuseField } from '../../../shared/form/rules';
 import { v3Routing } from '../../../shared/requests/routing';
-import { asString, compact, dataOf, messagesOf, type Body } from '../common';
+import { asString, compact, messagesOf, type Body } from '../common';
 import { CREATE_SIGNING_REQUEST } from './fields';
 import { describeFile } from './fileFacts';
 import { CREATE_LABELS, createBodySchema, SIZED_TEMPLATE_FIELD_TYPES } from './rules';
@@ -305,7 +306,7 @@ export async function outputCreated(
 	response: IN8nHttpFullResponse,
 ) {
 	if (!parameter<boolean>(this, 'simplify', true)) return [{ json: response.body as IDataObject }];
-	const data = dataOf(response);
+	const data = answerData(response.body);
 	const invitees = createdInvitees(data).map((invitee) => ({
 		name: invitee.name ?? null,
 		email: invitee.email ?? null,
