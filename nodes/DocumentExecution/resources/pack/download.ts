@@ -119,7 +119,7 @@ export const sendPackDownloadQuery = sendDownloadQuery(
 );
 
 /** preSend of Pack → Download: the answer is JSON or the file itself, read as bytes (the envelope check decodes JSON). */
-export async function readAnswerAsBytes(
+export async function sendForFileAnswer(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
@@ -308,7 +308,7 @@ export const downloadOperation: INodePropertyOptions = {
 	action: 'Download a pack file',
 	description: 'Download a document, audit trail, attachment or supporting document as a file',
 	routing: v4Routing('GET', '/v4/packs/download', {
-		preSend: [sendPackDownloadQuery, readAnswerAsBytes],
+		preSend: [sendPackDownloadQuery, sendForFileAnswer],
 		postReceive: [outputPackDownload],
 	}),
 };
