@@ -8,7 +8,7 @@ import type {
 import { z } from 'zod';
 
 import { v4Routing } from '../../shared/requests/routing';
-import { paginatePackSearch } from './searchPager';
+import { paginatePackSearch, V4_MAX_PAGE_SIZE, V4_SEARCH_WINDOW } from './searchPager';
 import {
 	limitProperty,
 	offsetOption,
@@ -25,7 +25,6 @@ import {
 	type FieldLabels,
 } from '../../shared/form/rules';
 import { optionalText, PACK_STATUSES } from './common';
-import { V4_MAX_PAGE_SIZE, V4_SEARCH_WINDOW } from './searchPager';
 
 /**
  * Pack → Search: the query of the first page, checked before any request; the pages are asked by
