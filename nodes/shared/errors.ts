@@ -288,3 +288,22 @@ export function retryOnFailRefusal(
 		},
 	);
 }
+
+/**
+ * The error of an item, or of a trigger's poll, stopped before any request (the action node's rules, the poll
+ * trigger's thresholds): `<field>: <rule>`, and the one description telling that nothing was sent, then a `hint`
+ * where one helps, then any other broken rule.
+ */
+export function refusal(
+	node: INode,
+	field: string,
+	rule: string,
+	itemIndex: number,
+	{ hint, others = [] }: { hint?: string; others?: string[] } = {},
+): NodeOperationError {
+	const also = others.length ? ` Also: ${others.join('; ')}.` : '';
+	return new NodeOperationError(node, `${field}: ${rule}`, {
+		itemIndex,
+		description: `Nothing was sent to the service. Fix "${field}" and run the node again.${hint ? ` ${hint}` : ''}${also}`,
+	});
+}

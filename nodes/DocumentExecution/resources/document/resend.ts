@@ -20,7 +20,8 @@ import { isObject } from '../../../shared/isObject';
 import { refuseOAuth2, serviceRequest } from '../../../shared/transport';
 import { showFor } from '../../shared/form/descriptions';
 import { parameter } from '../../shared/form/parameters';
-import { applyRules, refusal, requiredText, type FieldLabels } from '../../shared/form/rules';
+import { refusal } from '../../../shared/errors';
+import { applyRules, requiredText, type FieldLabels } from '../../shared/form/rules';
 
 /** The service's resend path, relative to `{base_url}`. */
 export const RESEND_PATH = '/v3.0/sign/request/resend';

@@ -1,7 +1,7 @@
 import type { IBinaryData, IExecuteFunctions, IExecuteSingleFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { refusal } from '../form/rules';
+import { refusal } from '../../../shared/errors';
 
 /**
  * n8n's binary data, whatever its storage mode (inline, filesystem, S3): an input item's binary property read

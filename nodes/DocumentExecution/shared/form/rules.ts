@@ -2,12 +2,11 @@ import type {
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
-	INode,
 	PreSendAction,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { refusal } from '../../../shared/errors';
 import { locatorValue } from './parameters';
 
 /**
@@ -104,24 +103,6 @@ export function applyRules<T extends z.ZodTypeAny>(
 	if (parsed.success) return { value: parsed.data as z.output<T> };
 	const [first, ...rest] = parsed.error.issues.map((issue) => violationOf(issue, labels));
 	return { violations: [first, ...rest] };
-}
-
-/**
- * The error of an item stopped before any request: `<field>: <rule>`, and the one description telling that
- * nothing was sent, then a `hint` where one helps, then any other broken rule.
- */
-export function refusal(
-	node: INode,
-	field: string,
-	rule: string,
-	itemIndex: number,
-	{ hint, others = [] }: { hint?: string; others?: string[] } = {},
-): NodeOperationError {
-	const also = others.length ? ` Also: ${others.join('; ')}.` : '';
-	return new NodeOperationError(node, `${field}: ${rule}`, {
-		itemIndex,
-		description: `Nothing was sent to the service. Fix "${field}" and run the node again.${hint ? ` ${hint}` : ''}${also}`,
-	});
 }
 
 type ItemContext = IExecuteSingleFunctions | IExecutePaginationFunctions;
