@@ -1,6 +1,7 @@
 import type {
 	IDataObject,
 	INodeExecutionData,
+	INodePropertyOptions,
 	INodeType,
 	INodeTypeDescription,
 	IPollFunctions,
@@ -9,8 +10,16 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { credentialTypeFor } from '../shared/authentication';
 import { DOCUMENT_STATUS_OPTIONS } from '../shared/documentStatuses';
+import {
+	CAPACITY_ALERTS,
+	CAPACITY_EVENT_OPTIONS,
+	capacityAlertFields,
+	getStampSeries,
+	newlyDue,
+	type AlertEvent,
+} from './capacityAlerts';
 import { completedBaseline, completedSince, type CompletedCursor } from './completedCursor';
-import { PAGE_SIZE, pageReader, type ReadPage } from './serviceReads';
+import { PAGE_SIZE, pageReader, v3Reader, type ReadPage } from './serviceReads';
 import {
 	DEFAULT_WATCHED,
 	MAX_WATCHED,
@@ -21,9 +30,29 @@ import {
 } from './statusWatch';
 
 /** The Event values; each is also the key of its state in the node's static data. */
-type PollEvent = 'documentCompleted' | 'documentStatusChanged';
+type PollEvent = 'documentCompleted' | 'documentStatusChanged' | AlertEvent;
 
-const EVENTS: PollEvent[] = ['documentCompleted', 'documentStatusChanged'];
+const EVENT_OPTIONS: Array<INodePropertyOptions & { value: PollEvent }> = [
+	{
+		name: 'Document Completed',
+		value: 'documentCompleted',
+		description: 'Every invitee has acted; one item per document, in order of completion',
+	},
+	{
+		name: 'Document Status Changed',
+		value: 'documentStatusChanged',
+		description:
+			'A recent document has a new status (or is new); one item per change, with previousStatus',
+	},
+	...(CAPACITY_EVENT_OPTIONS as Array<INodePropertyOptions & { value: AlertEvent }>),
+];
+
+const EVENTS = EVENT_OPTIONS.map((option) => option.value);
+
+/** The chosen Event's name under the node's title. */
+const SUBTITLE = `={{ ${JSON.stringify(Object.fromEntries(EVENT_OPTIONS.map(({ value, name }) => [value, name])))}[$parameter["event"]] }}`;
+const eventName = (event: PollEvent) =>
+	EVENT_OPTIONS.find((option) => option.value === event)!.name;
 
 const item = (event: PollEvent, json: IDataObject): INodeExecutionData => ({
 	json: { event, ...json },
@@ -101,6 +130,29 @@ async function pollStatusChanged(context: IPollFunctions): Promise<INodeExecutio
 		: null;
 }
 
+/**
+ * A capacity alert: what is due now, emitted where it was not due at the last poll (everything due on the first
+ * poll); Fetch Test Event shows what is due and leaves the state alone.
+ */
+async function pollCapacity(
+	context: IPollFunctions,
+	event: AlertEvent,
+): Promise<INodeExecutionData[][] | null> {
+	const alert = CAPACITY_ALERTS[event];
+	const due = await alert.due(context, await v3Reader(context, eventName(event)));
+	if (context.getMode() === 'manual') {
+		if (!due.size)
+			throw new NodeOperationError(context.getNode(), alert.nothingDue(context), {
+				description: 'Fetch Test Event shows what is due now; once something is, fetch again.',
+			});
+		return [[...due.values()].map((entry) => item(event, entry))];
+	}
+	const staticData = stateOf(context, event);
+	const { fresh, remembered } = newlyDue(due, staticData[event] as string[] | undefined);
+	staticData[event] = remembered;
+	return fresh.length ? [fresh.map((entry) => item(event, entry))] : null;
+}
+
 export class DocumentExecutionPollTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Document Execution Poll Trigger',
@@ -111,10 +163,9 @@ export class DocumentExecutionPollTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle:
-			'={{ $parameter["event"] === "documentCompleted" ? "Document Completed" : "Document Status Changed" }}',
+		subtitle: SUBTITLE,
 		description:
-			'Starts the workflow when a document is completed or its status changes, by asking the service on a schedule (no public URL needed)',
+			'Starts the workflow when a document is completed or its status changes, or when stamps, eSign credits or eBG notifications need attention, by asking the service on a schedule (no public URL needed)',
 		defaults: { name: 'Document Execution Poll Trigger' },
 		polling: true,
 		inputs: [],
@@ -126,19 +177,7 @@ export class DocumentExecutionPollTrigger implements INodeType {
 				name: 'event',
 				type: 'options',
 				noDataExpression: true,
-				options: [
-					{
-						name: 'Document Completed',
-						value: 'documentCompleted',
-						description: 'Every invitee has acted; one item per document, in order of completion',
-					},
-					{
-						name: 'Document Status Changed',
-						value: 'documentStatusChanged',
-						description:
-							'A recent document has a new status (or is new); one item per change, with previousStatus',
-					},
-				],
+				options: EVENT_OPTIONS,
 				default: 'documentCompleted',
 			},
 			{
@@ -161,13 +200,16 @@ export class DocumentExecutionPollTrigger implements INodeType {
 					'How many of the most recently created documents each poll reads (40 per request). A change to an older document is not seen.',
 				displayOptions: { show: { event: ['documentStatusChanged'] } },
 			},
+			...capacityAlertFields,
 		],
 	};
 
+	methods = { loadOptions: { getStampSeries } };
+
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const event = this.getNodeParameter('event') as PollEvent;
-		return event === 'documentCompleted'
-			? await pollCompleted(this)
-			: await pollStatusChanged(this);
+		if (event === 'documentCompleted') return await pollCompleted(this);
+		if (event === 'documentStatusChanged') return await pollStatusChanged(this);
+		return await pollCapacity(this, event);
 	}
 }

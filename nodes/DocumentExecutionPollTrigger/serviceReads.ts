@@ -1,9 +1,10 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
+import { answerData } from '../shared/accountReads';
 import { credentialTypeFor } from '../shared/authentication';
 import { serviceRequest } from '../shared/transport';
 
-/** The service's largest page, for both lists the trigger reads. */
+/** The service's largest page, for every list the trigger reads. */
 export const PAGE_SIZE = 40;
 
 /** One page of a v3 document list: `data.documents` and `data.total`. */
@@ -21,26 +22,37 @@ export const LISTS = {
 	all: { path: '/v3.0/sign/request/list', operation: 'Document Status Changed' },
 } as const;
 
-/** A page reader for one list with the Auth Token credential, read once for every page. */
-export async function pageReader(
-	context: IPollFunctions,
-	list: keyof typeof LISTS,
-): Promise<ReadPage> {
+/** One v3 read of a poll: a path and its query, answered with the answer's body. */
+export type ReadV3 = (path: string, qs: IDataObject) => Promise<IDataObject>;
+
+/** The reads of one poll of `event` (as the Event list names it), with the Auth Token credential read once. */
+export async function v3Reader(context: IPollFunctions, event: string): Promise<ReadV3> {
 	const credentials = await context.getCredentials(credentialTypeFor('authToken'));
-	return async (offset, max) => {
+	return async (path, qs) => {
 		const answer = await serviceRequest(
 			context,
 			{
 				authentication: 'authToken',
 				family: 'v3',
-				path: LISTS[list].path,
-				qs: { offset, max },
-				operation: `Document Execution Poll Trigger → ${LISTS[list].operation}`,
+				path,
+				qs,
+				operation: `Document Execution Poll Trigger → ${event}`,
 				again: 'the next poll tries again from the same place',
 			},
 			credentials,
 		);
-		const data = ((answer.body as IDataObject).data ?? {}) as IDataObject;
+		return answer.body as IDataObject;
+	};
+}
+
+/** A page reader for one list. */
+export async function pageReader(
+	context: IPollFunctions,
+	list: keyof typeof LISTS,
+): Promise<ReadPage> {
+	const read = await v3Reader(context, LISTS[list].operation);
+	return async (offset, max) => {
+		const data = answerData(await read(LISTS[list].path, { offset, max }));
 		const documents = Array.isArray(data.documents) ? (data.documents as IDataObject[]) : [];
 		return { documents, total: Number(data.total ?? documents.length) };
 	};

@@ -74,7 +74,7 @@ describe("n8n's node panel", () => {
 			/^Create e-signing requests, .*download signed files.* and start workflows when invitees sign/,
 		);
 		expect(entries[1].description).toMatch(
-			/^Starts the workflow when a document is completed or its status changes, by asking the service on a schedule/,
+			/^Starts the workflow when a document is completed or its status changes, or when stamps, eSign credits or eBG notifications need attention, by asking the service on a schedule/,
 		);
 		expect(new Set(entries.map((entry) => entry.description)).size).toBe(entries.length);
 	});
