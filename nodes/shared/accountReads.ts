@@ -23,6 +23,9 @@ export const SERIES_EXPIRY_PATH = '/v3.1/series/expiry';
 /** The eSign wallet's credits. */
 export const WALLET_BALANCE_PATH = '/v3.0/wallet/balance/details';
 
+/** The eSign credit purchases, paged (`data.balances`). */
+export const WALLET_PURCHASES_PATH = '/v3.0/wallet/balance/list';
+
 /** The eBG event notifications, filtered. */
 export const EBG_NOTIFICATIONS_PATH = '/v3.3/nesl/notification/list';
 

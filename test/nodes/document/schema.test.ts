@@ -23,9 +23,9 @@ import {
 } from '../../../nodes/DocumentExecution/resources/document/getDetails';
 import {
 	GET_MANY_LABELS,
-	limitSchema,
 	listQuerySchema,
 } from '../../../nodes/DocumentExecution/resources/document/getMany';
+import { limitSchema } from '../../../nodes/DocumentExecution/shared/requests/v3ListPager';
 import {
 	REACTIVATE_LABELS,
 	reactivateBodySchema,

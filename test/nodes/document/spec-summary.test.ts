@@ -34,6 +34,7 @@ import * as role from '../../../nodes/DocumentExecution/resources/role/update';
 import * as stampExpiring from '../../../nodes/DocumentExecution/resources/stamp/getExpiring';
 import * as stampSeries from '../../../nodes/DocumentExecution/resources/stamp/getSeries';
 import { applyRules, type FieldLabels } from '../../../nodes/DocumentExecution/shared/form/rules';
+import * as v3ListPager from '../../../nodes/DocumentExecution/shared/requests/v3ListPager';
 import * as v1Search from '../../../nodes/DocumentExecution/shared/v1Search/request';
 import { V1_CODES, V3_CODES, V4_CODES } from '../../../nodes/shared/serviceCodes';
 import { makePdf } from '../../fixtures/pdf';
@@ -601,7 +602,7 @@ async function rules(): Promise<Rule[]> {
 			getMany.GET_MANY_LABELS,
 		),
 		rule('Document → Get Many', getMany.listQuerySchema, { max: 41 }, getMany.GET_MANY_LABELS),
-		rule('Document → Get Many', getMany.limitSchema, { limit: 0 }, getMany.GET_MANY_LABELS),
+		rule('Document → Get Many', v3ListPager.limitSchema, { limit: 0 }, getMany.GET_MANY_LABELS),
 		rule(
 			'Document → Reactivate',
 			reactivate,
@@ -705,6 +706,7 @@ async function rules(): Promise<Rule[]> {
 			{ include: ['colour'] },
 			stampSeries.GET_SERIES_LABELS,
 		),
+		rule('Wallet → Get Purchases', v3ListPager.limitSchema, { limit: 0 }, v3ListPager.LIMIT_LABELS),
 		rule(
 			'Pack → Download',
 			packDownload.packDownloadSchema,

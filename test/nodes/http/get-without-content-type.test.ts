@@ -37,6 +37,7 @@ const GET_OPERATIONS: Record<string, () => INodeParameters> = {
 	'stamp/getGroups': () => ({}),
 	'stamp/getSeries': () => ({}),
 	'wallet/getBalance': () => ({}),
+	'wallet/getPurchases': () => ({ returnAll: false, limit: 5 }),
 	'pack/download': () => ({
 		downloadType: 'DOCUMENT',
 		packDocumentId: completedPackDocument(emulator),

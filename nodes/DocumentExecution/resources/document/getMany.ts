@@ -1,18 +1,15 @@
 import type {
-	DeclarativeRestApiSettings,
 	IDataObject,
-	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
-	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { v3Routing } from '../../shared/requests/routing';
+import { limitSchema, paginateV3List, V3_MAX_PAGE_SIZE } from '../../shared/requests/v3ListPager';
 import { DOCUMENT_STATUS_OPTIONS, DOCUMENT_STATUSES } from '../../../shared/documentStatuses';
-import { isObject } from '../../../shared/isObject';
 import {
 	limitProperty,
 	pageSizeOption,
@@ -24,7 +21,7 @@ import { oneOf, refuse, text, type FieldLabels } from '../../shared/form/rules';
 
 /** Document → Get Many: the account's documents, page by page. */
 
-export const MAX_PAGE_SIZE = 40;
+export const MAX_PAGE_SIZE = V3_MAX_PAGE_SIZE;
 
 export const listQuerySchema = z
 	.object({
@@ -41,13 +38,6 @@ export const listQuerySchema = z
 		offset: z.number().int('must be a whole number').min(0, 'cannot be negative').optional(),
 	})
 	.passthrough();
-
-export const limitSchema = z.object({
-	limit: z
-		.number({ invalid_type_error: 'must be a number' })
-		.int('must be a whole number')
-		.min(1, 'must be at least 1'),
-});
 
 export const GET_MANY_LABELS: FieldLabels = {
 	q: 'Search',
@@ -66,42 +56,6 @@ export async function checkDocumentListQuery(
 	if (!parameter<boolean>(this, 'returnAll', false))
 		refuse(this, limitSchema, { limit: parameter(this, 'limit', 50) }, GET_MANY_LABELS);
 	return options;
-}
-
-/**
- * Get Many pages at the service's cap of 40 and stops when it has what it needs: the Limit, the list's
- * `data.total`, or a short page (when a response lacks `total`), so no empty page is requested at the end.
- */
-export async function paginateList(
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
-	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
-	const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
-	const pageSize =
-		(this.getNodeParameter('options.pageSize', MAX_PAGE_SIZE) as number) || MAX_PAGE_SIZE;
-	const results: INodeExecutionData[] = [];
-	let offset = 0;
-	for (;;) {
-		const max = Math.min(pageSize, limit - results.length);
-		const qs = { ...(requestData.options.qs as IDataObject), max, offset };
-		const [page] = await this.makeRoutingRequest({
-			...requestData,
-			options: { ...requestData.options, qs },
-		});
-		const data = isObject(page?.json) && isObject(page.json.data) ? page.json.data : {};
-		const documents = Array.isArray(data.documents) ? (data.documents as IDataObject[]) : [];
-		results.push(...documents.map((json) => ({ json })));
-		offset += documents.length;
-		const total = typeof data.total === 'number' ? data.total : undefined;
-		if (
-			results.length >= limit ||
-			documents.length < max ||
-			(total !== undefined && offset >= total)
-		)
-			break;
-	}
-	return results.slice(0, limit);
 }
 
 export const getManyFields: INodeProperties[] = [
@@ -157,6 +111,6 @@ export const getManyOperation: INodePropertyOptions = {
 	description: 'List or search documents by name, ID or IRN, optionally filtered by status',
 	routing: v3Routing('GET', '/v3.0/sign/request/list', {
 		preSend: [checkDocumentListQuery],
-		pagination: paginateList,
+		pagination: paginateV3List('documents'),
 	}),
 };

@@ -1,0 +1,71 @@
+import type {
+	DeclarativeRestApiSettings,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { z } from 'zod';
+
+import { answerData, answerList } from '../../../shared/accountReads';
+import { parameter } from '../form/parameters';
+import { refuse, type FieldLabels } from '../form/rules';
+
+/** Return All / Limit over a v3 list paged by `max` and `offset` (Document → Get Many, Wallet → Get Purchases). */
+
+/** The v3 lists' largest page. */
+export const V3_MAX_PAGE_SIZE = 40;
+
+export const limitSchema = z.object({
+	limit: z
+		.number({ invalid_type_error: 'must be a number' })
+		.int('must be a whole number')
+		.min(1, 'must be at least 1'),
+});
+
+export const LIMIT_LABELS: FieldLabels = { limit: 'Limit' };
+
+/** preSend of a v3 listing without rules of its own: refuses a Limit below 1 while Return All is off. */
+export async function checkLimit(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+	if (!parameter<boolean>(this, 'returnAll', false))
+		refuse(this, limitSchema, { limit: parameter(this, 'limit', 50) }, LIMIT_LABELS);
+	return options;
+}
+
+/**
+ * The pager of a v3 list whose answer holds its entries under `data.<key>`: pages at Options → Page Size (40,
+ * the service's cap, when the operation has none) and stops when it has what it needs: the Limit, the list's
+ * `data.total`, or a short page (when an answer lacks `total`), so no empty page is requested at the end. One
+ * item per entry.
+ */
+export const paginateV3List = (key: string) =>
+	async function (
+		this: IExecutePaginationFunctions,
+		requestData: DeclarativeRestApiSettings.ResultOptions,
+	): Promise<INodeExecutionData[]> {
+		const returnAll = this.getNodeParameter('returnAll', false) as boolean;
+		const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
+		const pageSize =
+			(this.getNodeParameter('options.pageSize', V3_MAX_PAGE_SIZE) as number) || V3_MAX_PAGE_SIZE;
+		const results: INodeExecutionData[] = [];
+		let offset = 0;
+		for (;;) {
+			const max = Math.min(pageSize, limit - results.length);
+			const qs = { ...requestData.options.qs, max, offset };
+			const [page] = await this.makeRoutingRequest({
+				...requestData,
+				options: { ...requestData.options, qs },
+			});
+			const entries = answerList(page?.json, key);
+			results.push(...entries.map((json) => ({ json })));
+			offset += entries.length;
+			const { total } = answerData(page?.json);
+			if (
+				results.length >= limit ||
+				entries.length < max ||
+				(typeof total === 'number' && offset >= total)
+			)
+				break;
+		}
+		return results.slice(0, limit);
+	};
