@@ -15,12 +15,11 @@ import { z } from 'zod';
 
 import { v3Routing } from '../../shared/requests/routing';
 import { credentialTypeFor, type Authentication } from '../../../shared/authentication';
-import { asNodeError } from '../../../shared/errors';
+import { asNodeError, refusal } from '../../../shared/errors';
 import { isObject } from '../../../shared/isObject';
 import { refuseOAuth2, serviceRequest } from '../../../shared/transport';
 import { showFor } from '../../shared/form/descriptions';
 import { parameter } from '../../shared/form/parameters';
-import { refusal } from '../../../shared/errors';
 import { applyRules, requiredText, type FieldLabels } from '../../shared/form/rules';
 
 /** The service's resend path, relative to `{base_url}`. */
