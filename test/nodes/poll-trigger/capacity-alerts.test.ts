@@ -1,4 +1,9 @@
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeParameters,
+	IPollFunctions,
+} from 'n8n-workflow';
 
 import {
 	addEbgNotification,
@@ -6,7 +11,11 @@ import {
 	setSeries,
 	setWallet,
 } from '../../emulator/families/v3-extras';
-import { ALERT_LABELS } from '../../../nodes/DocumentExecutionPollTrigger/capacityAlerts';
+import {
+	ALERT_LABELS,
+	CAPACITY_ALERTS,
+	type AlertEvent,
+} from '../../../nodes/DocumentExecutionPollTrigger/capacityAlerts';
 import { DocumentExecutionPollTrigger } from '../../../nodes/DocumentExecutionPollTrigger/DocumentExecutionPollTrigger.node';
 import { V3_SEED, type V3State } from '../../emulator/families/v3';
 import { DEFAULT_AUTH_TOKEN, startEmulator, type Emulator } from '../../emulator/server';
@@ -321,5 +330,47 @@ describe('thresholds', () => {
 				'Nothing was sent to the service. Fix "Unused Credits Below"',
 			),
 		});
+	});
+});
+
+describe('an answer shaped otherwise than the readings of the cut-off articles', () => {
+	/** What is due for `event` when every read answers `body`; the poll context holds only the thresholds. */
+	const dueWith = async (event: AlertEvent, body: IDataObject) => {
+		const thresholds: Record<string, unknown> = {
+			fewerUnusedThan: 10,
+			seriesToWatch: [],
+			expiringWithinDays: 30,
+			creditsBelow: 100,
+		};
+		const context = {
+			getNodeParameter: (name: string) => thresholds[name],
+			getNode: () => ({
+				name: 'Poll',
+				type: 'poll',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			}),
+		} as unknown as IPollFunctions;
+		return await CAPACITY_ALERTS[event].due(context, async () => body);
+	};
+
+	it.each<[AlertEvent, IDataObject, string]>([
+		['walletBalanceBelow', { status: 1, data: { balance: 5 } }, 'data.unused count'],
+		['stampSeriesRunningLow', { status: 1, data: { seriesList: [] } }, 'data.series list'],
+		[
+			'stampSeriesRunningLow',
+			{ status: 1, data: { series: [{ seriesNumber: 'SERIES-A', unusedStamps: 3 }] } },
+			'unused count for series SERIES-A',
+		],
+		['stampsExpiring', { status: 1, data: {} }, 'data.series list'],
+		['ebgNotificationPending', { status: 1, data: { list: [] } }, 'data.notifications list'],
+	])('%s fails the poll, never reads as nothing due: %j', async (event, body, missing) => {
+		await expect(dueWith(event, body)).rejects.toThrow(`The service's answer has no ${missing}`);
+	});
+
+	it('reads as expected, the same answers give what is due', async () => {
+		const due = await dueWith('walletBalanceBelow', { status: 1, data: { unused: 5 } });
+		expect([...due.values()]).toEqual([{ unused: 5, threshold: 100 }]);
 	});
 });
