@@ -16,8 +16,8 @@ import {
 	WALLET_BALANCE_PATH,
 } from '../shared/accountReads';
 import { refusal } from '../shared/errors';
-import { PAGE_SIZE, type ReadV3 } from './serviceReads';
 import { serviceRequest } from '../shared/transport';
+import { PAGE_SIZE, type ReadV3 } from './serviceReads';
 
 /**
  * The capacity alerts: events about what the account holds (stamps, eSign credits, eBG notifications) rather
@@ -59,7 +59,7 @@ const THRESHOLDS = {
 	walletBalanceBelow: { name: 'creditsBelow', schema: positive },
 } as const;
 
-const SERIES_TO_WATCH = 'Stamp Series Names or IDs';
+const WATCHED_SERIES_LABEL = 'Stamp Series Names or IDs';
 
 /** The labels of the checked thresholds, by parameter name: each is a displayName of the trigger. */
 export const ALERT_LABELS: Record<string, string> = {
@@ -86,9 +86,17 @@ function unreadable(context: IPollFunctions, what: string): NodeOperationError {
 	});
 }
 
-function listOf(context: IPollFunctions, body: IDataObject, list: string): IDataObject[] {
+/** The list under `data.<list>`, each entry named by its `key`. */
+function listOf(
+	context: IPollFunctions,
+	body: IDataObject,
+	{ list, key }: { list: string; key: string },
+): IDataObject[] {
 	const entries = answerData(body)[list];
 	if (!Array.isArray(entries)) throw unreadable(context, `data.${list} list`);
+	for (const entry of entries as IDataObject[])
+		if (typeof entry?.[key] !== 'string' && typeof entry?.[key] !== 'number')
+			throw unreadable(context, `${key} in an entry of data.${list}`);
 	return entries as IDataObject[];
 }
 
@@ -96,23 +104,35 @@ function listOf(context: IPollFunctions, body: IDataObject, list: string): IData
 function byKey(entries: IDataObject[], key: string, extra: IDataObject): Due {
 	const due: Due = new Map();
 	for (const entry of entries) {
-		const id = String(entry[key] ?? '');
+		const id = String(entry[key]);
 		if (!due.has(id)) due.set(id, { ...entry, ...extra });
 	}
 	return due;
 }
 
+/** The chosen series: a list from the picker, or the text of an expression, comma-separated. */
+function watchedSeries(context: IPollFunctions): string[] {
+	const chosen = context.getNodeParameter('seriesToWatch', []) as string[] | string;
+	return (Array.isArray(chosen) ? chosen : String(chosen).split(','))
+		.map((seriesNumber) => String(seriesNumber).trim())
+		.filter(Boolean);
+}
+
 async function seriesRunningLow(context: IPollFunctions, read: ReadV3): Promise<Due> {
 	const threshold = thresholdOf(context, 'stampSeriesRunningLow');
-	const watched = context.getNodeParameter('seriesToWatch', []) as string[];
-	const { list, key, unused } = CUT_OFF_READINGS.seriesList;
-	const series = listOf(context, await read(SERIES_LIST_PATH, { [unused]: true }), list);
+	const watched = watchedSeries(context);
+	const { key, unused } = CUT_OFF_READINGS.seriesList;
+	const series = listOf(
+		context,
+		await read(SERIES_LIST_PATH, { [unused]: true }),
+		CUT_OFF_READINGS.seriesList,
+	);
 	const listed = new Set(series.map((entry) => String(entry[key])));
 	const missing = watched.find((seriesNumber) => !listed.has(seriesNumber));
 	if (missing)
 		throw new NodeOperationError(
 			context.getNode(),
-			`${SERIES_TO_WATCH}: the account has no stamp series ${missing}`,
+			`${WATCHED_SERIES_LABEL}: the account has no stamp series ${missing}`,
 			{
 				description:
 					'Choose the series again from the list, or leave the field empty to watch every series.',
@@ -129,13 +149,13 @@ async function seriesRunningLow(context: IPollFunctions, read: ReadV3): Promise<
 
 async function stampsExpiring(context: IPollFunctions, read: ReadV3): Promise<Due> {
 	const withinDays = thresholdOf(context, 'stampsExpiring');
-	const { list, key } = CUT_OFF_READINGS.seriesExpiry;
+	const reading = CUT_OFF_READINGS.seriesExpiry;
 	const series = listOf(
 		context,
 		await read(SERIES_EXPIRY_PATH, { lookUpPeriod: withinDays }),
-		list,
+		reading,
 	);
-	return byKey(series, key, { withinDays });
+	return byKey(series, reading.key, { withinDays });
 }
 
 async function walletBalanceBelow(context: IPollFunctions, read: ReadV3): Promise<Due> {
@@ -148,13 +168,13 @@ async function walletBalanceBelow(context: IPollFunctions, read: ReadV3): Promis
 
 /** Every pending notification: pages of 40 until a short page, or a page that brings nothing new. */
 async function ebgNotificationsPending(context: IPollFunctions, read: ReadV3): Promise<Due> {
-	const { list, key } = CUT_OFF_READINGS.ebgNotifications;
+	const reading = CUT_OFF_READINGS.ebgNotifications;
 	const due: Due = new Map();
 	for (let offset = 0; ; offset += PAGE_SIZE) {
 		const query = { status: 'PENDING', max: PAGE_SIZE, offset };
-		const page = listOf(context, await read(EBG_NOTIFICATIONS_PATH, query), list);
+		const page = listOf(context, await read(EBG_NOTIFICATIONS_PATH, query), reading);
 		const before = due.size;
-		for (const [id, entry] of byKey(page, key, {})) if (!due.has(id)) due.set(id, entry);
+		for (const [id, entry] of byKey(page, reading.key, {})) if (!due.has(id)) due.set(id, entry);
 		if (page.length < PAGE_SIZE || due.size === before) return due;
 	}
 }
@@ -237,7 +257,7 @@ export const capacityAlertFields: INodeProperties[] = [
 		displayOptions: showFor('stampSeriesRunningLow'),
 	},
 	{
-		displayName: SERIES_TO_WATCH,
+		displayName: WATCHED_SERIES_LABEL,
 		name: 'seriesToWatch',
 		type: 'multiOptions',
 		typeOptions: { loadOptionsMethod: 'getStampSeries' },
@@ -273,7 +293,7 @@ export async function getStampSeries(this: ILoadOptionsFunctions): Promise<INode
 		family: 'v3',
 		path: SERIES_LIST_PATH,
 		qs: {},
-		operation: SERIES_TO_WATCH,
+		operation: WATCHED_SERIES_LABEL,
 		again: 'open the list again',
 	});
 	const { list, key } = CUT_OFF_READINGS.seriesList;

@@ -134,6 +134,15 @@ describe('Stamp Series Running Low', () => {
 		expect(seriesOf(await trigger.poll())).toEqual([V3_SEED.stampSeries]);
 	});
 
+	it('takes the chosen series from an expression as comma-separated text', async () => {
+		setSeries(emulator.env, V3_SEED.revenueStampSeries, { stamps: 1 });
+		const trigger = pollTrigger(emulator, {
+			...parameters,
+			seriesToWatch: `={{ "${V3_SEED.stampSeries}, ${V3_SEED.revenueStampSeries}" }}`,
+		});
+		expect(seriesOf(await trigger.activate())).toEqual([V3_SEED.revenueStampSeries]);
+	});
+
 	it('fails, naming it, when a chosen series is not one of the account', async () => {
 		const trigger = pollTrigger(emulator, { ...parameters, seriesToWatch: ['SERIES-GONE'] });
 		await expect(trigger.activate()).rejects.toThrow(
@@ -365,6 +374,11 @@ describe('an answer shaped otherwise than the readings of the cut-off articles',
 		],
 		['stampsExpiring', { status: 1, data: {} }, 'data.series list'],
 		['ebgNotificationPending', { status: 1, data: { list: [] } }, 'data.notifications list'],
+		[
+			'ebgNotificationPending',
+			{ status: 1, data: { notifications: [{ id: 'NTX-1', status: 'PENDING' }] } },
+			'notifTxnId in an entry of data.notifications',
+		],
 	])('%s fails the poll, never reads as nothing due: %j', async (event, body, missing) => {
 		await expect(dueWith(event, body)).rejects.toThrow(`The service's answer has no ${missing}`);
 	});
