@@ -740,6 +740,19 @@ describe('v3.3 fetchDocument', () => {
 		expect(late.data).toContain('AccessDenied');
 	});
 
+	it('keeps the history of the download links it issued and that were read, in order', async () => {
+		const one = await fetchDoc({ documentDownloadType: 'DOCUMENT' });
+		await fetchDoc({ documentDownloadType: 'AUDIT_TRAIL' });
+		await http.get(one.data.data.file);
+		emulator.clock.advance(15_000);
+		await http.get(one.data.data.file);
+		expect(emulator.links.downloadHistory).toEqual([
+			{ event: 'issued', fileName: 'Completed agreement.pdf' },
+			{ event: 'issued', fileName: 'Completed agreement_audit_trail.pdf' },
+			{ event: 'read', fileName: 'Completed agreement.pdf' },
+		]);
+	});
+
 	it("accepts the sign URL's UUID alone for supporting documents", async () => {
 		const signUrl: string = (
 			await get('/v3.2/sign/request', { documentId: V3_SEED.completedDocumentId })
