@@ -133,7 +133,7 @@ export function idLocator(field: {
  * by the user, or left to the model with n8n's "let the model define this parameter"). A regular node has no
  * such switch and returns the file, as before.
  */
-function returnFileProperty(show: NonNullable<IDisplayOptions['show']>): INodeProperties {
+export function returnFileProperty(show: NonNullable<IDisplayOptions['show']>): INodeProperties {
 	return {
 		displayName: 'Return File',
 		name: 'returnFile',
