@@ -181,6 +181,24 @@ const FILE_SET = [
 		parameters: { downloadType: 'SUPPORTING_DOCUMENT', signUrl: FILE_SET_SIGNER_UUID, index: 0 },
 	},
 ];
+
+/** Files of FILE_SET, one Download File node each, in a chain. */
+const byDownloadFile = (id: string, name: string, path: string, files: typeof FILE_SET) =>
+	chain(
+		id,
+		name,
+		path,
+		files.map((file) =>
+			ours(file.name, {
+				resource: 'document',
+				operation: 'download',
+				documentId: FILE_SET_DOCUMENT_ID,
+				...file.parameters,
+				options: {},
+			}),
+		),
+		files.map((file) => file.name),
+	);
 const PAGE = 40;
 
 /** Get Status for every id posted, with our node; `options` adds node parameters (Request Options › Batching). */
@@ -491,20 +509,17 @@ export function benchWorkflows(baseUrl: string, token: string): Record<string, B
 			],
 			['Download All Files'],
 		),
-		downloadFileFour: chain(
+		downloadFileFour: byDownloadFile(
 			'DexBenchDlFileX4',
 			'bench: the same 4 files by Download File x4 (ours)',
 			'bench-download-file-x4',
-			FILE_SET.map(({ name, parameters }) =>
-				ours(name, {
-					resource: 'document',
-					operation: 'download',
-					documentId: FILE_SET_DOCUMENT_ID,
-					...parameters,
-					options: {},
-				}),
-			),
-			FILE_SET.map(({ name }) => name),
+			FILE_SET,
+		),
+		downloadFileOne: byDownloadFile(
+			'DexBenchDlFileX1',
+			'bench: the first of the 4 files by Download File (ours)',
+			'bench-download-file-x1',
+			FILE_SET.slice(0, 1),
 		),
 
 		triggerOurs: {
