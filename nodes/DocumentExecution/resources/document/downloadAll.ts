@@ -208,7 +208,10 @@ export async function outputAllFiles(
 }
 
 export const downloadAllFields: INodeProperties[] = [
-	returnFileProperty(showFor('document', ['downloadAll']).show ?? {}),
+	returnFileProperty(
+		showFor('document', ['downloadAll']).show ?? {},
+		"Whether to return the files themselves as binary data. Off: the list of the document's files, each with its download link, which lives 15 seconds (AI agents cannot read binary data).",
+	),
 ];
 
 export const downloadAllOperation: INodePropertyOptions = {
