@@ -9,7 +9,7 @@
  * hands each benchmark them in its context, and writes what they measured.
  * How and why: docs/performance.md. Options: --reps=N (default 5), --trigger-reps=N (1: 2,000 deliveries take minutes here), --memory-reps=N (3), --download-reps=N (15),
  * --deliveries=N (2000), --concurrency=N (10), --latency-ms=N (150), --batch=SIZE/INTERVAL_MS (10/1000),
- * --batched-items=N (100), --only=status,create,paging,trigger,download,latency.
+ * --batched-items=N (100), --only=status,create,paging,trigger,download,downloadAll,latency.
  * `--queue` runs instead the queue-mode trigger benchmark (bench/benchmarks/queue.ts; --burst=N, --queue-reps=N,
  * --workers=1,2, --queue-configs=defaults,lazy).
  */
@@ -27,6 +27,7 @@ import { installExitHooks, run, stopAll } from '../scripts/lib/proc';
 import { makePdf } from '../test/fixtures/pdf';
 import { createBenchmark } from './benchmarks/create';
 import { downloadBenchmark } from './benchmarks/download';
+import { downloadAllBenchmark } from './benchmarks/downloadAll';
 import { latencyBenchmark } from './benchmarks/latency';
 import { pagingBenchmark } from './benchmarks/paging';
 import { benchQueue, queueTable } from './benchmarks/queue';
@@ -38,6 +39,7 @@ import { startLatencyProxy, type LatencyProxy } from './lib/latency-proxy';
 import { activate, waitForWebhook } from './lib/n8n-runs';
 import {
 	FILE_BYTES,
+	FILE_SET_BYTES,
 	ITEMS,
 	parseOptions,
 	SEED,
@@ -55,13 +57,14 @@ import { benchCredentials, benchWorkflows, distantWorkflows } from './lib/workfl
 
 /**
  * In the order they run: the ones that keep n8n as it is first; download and create restart n8n to switch its
- * binary data mode, and create, last, restarts it for every measurement.
+ * binary data mode; download all and create, last, restart it for every memory measurement.
  */
 const BENCHMARKS: Benchmark[] = [
 	statusBenchmark,
 	pagingBenchmark,
 	latencyBenchmark,
 	downloadBenchmark,
+	downloadAllBenchmark,
 	triggerBenchmark,
 	createBenchmark,
 ];
@@ -114,8 +117,9 @@ async function startBench(
 	writeFileSync(files.big, makePdf('Fifteen megabytes', FILE_BYTES));
 	writeFileSync(files.small, makePdf('Small'));
 	const emulator = await step(
-		'Starting the emulator (1,000 extra documents, 2,080 packs, a 15 MB signed PDF)',
-		() => startBenchEmulator({ seed: SEED, signedPdfBytes: FILE_BYTES }),
+		'Starting the emulator (1,000 extra documents, 2,080 packs, a 15 MB signed PDF, four files of 5 MB)',
+		() =>
+			startBenchEmulator({ seed: SEED, signedPdfBytes: FILE_BYTES, fileSetBytes: FILE_SET_BYTES }),
 	);
 	const proxy = await startLatencyProxy(emulator.info.origin, options.latencyMs);
 	started.proxy = proxy;
@@ -176,6 +180,7 @@ async function runBenchmarks(
 			deliveries: options.deliveries,
 			concurrency: options.concurrency,
 			fileBytes: FILE_BYTES,
+			fileSetBytes: FILE_SET_BYTES,
 			seed: SEED,
 			latencyMs: options.latencyMs,
 			batching: {

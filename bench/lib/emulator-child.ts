@@ -1,7 +1,10 @@
 /**
  * The emulator for the benchmark, as a child process (the emulator's own command line, test/emulator/cli.ts,
- * with one addition it has no flag for): `--signed-pdf-bytes=N` gives the seeded COMPLETED document a signed
- * PDF of N bytes, so that Download file has a large file to fetch. Prints the same JSON line as cli.ts.
+ * with two additions it has no flag for): `--signed-pdf-bytes=N` gives the seeded COMPLETED document a signed
+ * PDF of N bytes, so that Download file has a large file to fetch; `--file-set-bytes=N` gives the other one
+ * (FILE_SET_DOCUMENT_ID) four files of N bytes each for Download All Files: its signed PDF, its audit trail, one
+ * attachment and one supporting document of its invitee, whose sign URL ends in FILE_SET_SIGNER_UUID. Prints the
+ * same JSON line as cli.ts.
  */
 import { parseArgs } from '../../test/emulator/cli';
 import {
@@ -9,20 +12,49 @@ import {
 	OTHER_ACCOUNT_AUTH_TOKEN,
 	startEmulator,
 } from '../../test/emulator/server';
-import { V3_SEED, type V3State } from '../../test/emulator/families/v3';
+import { V3_SEED, type V3Document, type V3State } from '../../test/emulator/families/v3';
 import { DEFAULT_OAUTH_CLIENT } from '../../test/emulator/families/oauth';
 import { makePdf } from '../../test/fixtures/pdf';
+import { FILE_SET_DOCUMENT_ID, FILE_SET_SIGNER_UUID } from './options';
+
+const OWN_FLAGS = ['--signed-pdf-bytes=', '--file-set-bytes='];
+
+/** Four files of `bytes` each on `doc`, every one a PDF showing what it is. */
+function giveFileSet(doc: V3Document, bytes: number): void {
+	const [invitee] = doc.invitees;
+	const file = (what: string) => makePdf(`${what} of ${doc.name}`, bytes);
+	doc.signedPdf = file('Signed PDF');
+	doc.auditTrail = file('Audit trail');
+	doc.attachments = [
+		{ content: file('Attachment'), contentType: 'application/pdf', fileName: 'annexure.pdf' },
+	];
+	invitee.uuid = FILE_SET_SIGNER_UUID;
+	invitee.supportingDocuments = [
+		{ content: file('Supporting document'), contentType: 'application/pdf', fileName: 'id.pdf' },
+	];
+}
 
 async function main(): Promise<void> {
-	const own = process.argv.slice(2).filter((arg) => arg.startsWith('--signed-pdf-bytes='));
-	const { port, seed, salt } = parseArgs(process.argv.slice(2).filter((arg) => !own.includes(arg)));
+	const args = process.argv.slice(2);
+	const own = (flag: string) =>
+		Number(args.find((arg) => arg.startsWith(flag))?.slice(flag.length) ?? 0);
+	const { port, seed, salt } = parseArgs(
+		args.filter((arg) => !OWN_FLAGS.some((flag) => arg.startsWith(flag))),
+	);
 	const emulator = await startEmulator({ port, seed, salt });
-	const signedBytes = Number(own[0]?.split('=')[1] ?? 0);
+	const documents = emulator.slice<V3State>('v3').documents;
+	const seeded = (documentId: string) => {
+		const doc = documents.get(documentId);
+		if (!doc) throw new Error(`The seed has no ${documentId}`);
+		return doc;
+	};
+	const signedBytes = own('--signed-pdf-bytes=');
 	if (signedBytes > 0) {
-		const doc = emulator.slice<V3State>('v3').documents.get(V3_SEED.completedDocumentId);
-		if (!doc) throw new Error(`The seed has no ${V3_SEED.completedDocumentId}`);
+		const doc = seeded(V3_SEED.completedDocumentId);
 		doc.signedPdf = makePdf(`Signed: ${doc.name}`, signedBytes);
 	}
+	const fileSetBytes = own('--file-set-bytes=');
+	if (fileSetBytes > 0) giveFileSet(seeded(FILE_SET_DOCUMENT_ID), fileSetBytes);
 	process.stdout.write(
 		`${JSON.stringify({
 			ready: true,

@@ -6,16 +6,23 @@ import { Accounts } from '../../test/emulator/accounts';
 import { Clock } from '../../test/emulator/clock';
 import type { EmulatorEnv } from '../../test/emulator/server';
 
-/** The emulator with a large signed PDF on its completed document (bench/lib/emulator-child.ts). */
+/**
+ * The emulator with a large signed PDF on its completed document and, given `fileSetBytes`, four files of that
+ * size on the other one (bench/lib/emulator-child.ts).
+ */
 export async function startBenchEmulator(options: {
 	seed: Record<string, string | number | boolean>;
 	signedPdfBytes: number;
+	fileSetBytes?: number;
 }): Promise<EmulatorProcess> {
 	return await startEmulatorProcess({
 		name: 'bench',
 		seed: options.seed,
 		script: join(ROOT, 'bench', 'lib', 'emulator-child.ts'),
-		extraArgs: [`--signed-pdf-bytes=${options.signedPdfBytes}`],
+		extraArgs: [
+			`--signed-pdf-bytes=${options.signedPdfBytes}`,
+			...(options.fileSetBytes ? [`--file-set-bytes=${options.fileSetBytes}`] : []),
+		],
 	});
 }
 

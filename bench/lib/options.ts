@@ -2,12 +2,19 @@
  * The command line of `npm run bench` (every option is described in docs/performance.md), and the settings
  * no option changes.
  */
+import { V3_SEED } from '../../test/emulator/families/v3';
 
 export const MB = 1024 * 1024;
 /** Items of each Get Status run. */
 export const ITEMS = 1000;
 /** The PDF of the create and the download. */
 export const FILE_BYTES = 15 * MB;
+/** Each of the four files of Download All Files (bench/benchmarks/downloadAll.ts). */
+export const FILE_SET_BYTES = 5 * MB;
+/** The seeded COMPLETED document that the bench emulator gives those four files (bench/lib/emulator-child.ts). */
+export const FILE_SET_DOCUMENT_ID = V3_SEED.completedNoAttachmentsId;
+/** Its invitee's sign URL ends in this UUID, so that a workflow made in advance can name its supporting document. */
+export const FILE_SET_SIGNER_UUID = '5e7f11e5-0000-4000-8000-00000000b3c4';
 /** Seeds: 1,000 extra v3 documents (Get Status targets and the v3 list), 2,080 packs of which 1,040 COMPLETED. */
 export const SEED = { v3ExtraDocuments: 1000, packCount: 2080, packStatusMix: 'COMPLETED,SENT' };
 /** n8n's binary data modes measured: its default in 2.41 (files on disk) and in memory (base64 in the item). */

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { EmulatorProcess } from '../../scripts/lib/emulator';
 import { V3_SEED } from '../../test/emulator/families/v3';
+import { FILE_SET_DOCUMENT_ID, FILE_SET_SIGNER_UUID } from './options';
 
 export const PACKAGE = 'n8n-nodes-document-execution';
 export const OURS = `${PACKAGE}.documentExecution`;
@@ -169,6 +170,35 @@ const toBase64 = () =>
 	});
 
 const INVITEES = [{ name: 'Asha Rao', email: 'asha@example.com' }];
+
+/** The four files of FILE_SET_DOCUMENT_ID as Download File names them, one node each. */
+const FILE_SET = [
+	{ name: 'Signed Document', parameters: { downloadType: 'DOCUMENT' } },
+	{ name: 'Audit Trail', parameters: { downloadType: 'AUDIT_TRAIL' } },
+	{ name: 'Attachment 0', parameters: { downloadType: 'ATTACHMENT', index: 0 } },
+	{
+		name: 'Supporting Document 0',
+		parameters: { downloadType: 'SUPPORTING_DOCUMENT', signUrl: FILE_SET_SIGNER_UUID, index: 0 },
+	},
+];
+
+/** Files of FILE_SET, one Download File node each, in a chain. */
+const byDownloadFile = (id: string, name: string, path: string, files: typeof FILE_SET) =>
+	chain(
+		id,
+		name,
+		path,
+		files.map((file) =>
+			ours(file.name, {
+				resource: 'document',
+				operation: 'download',
+				documentId: FILE_SET_DOCUMENT_ID,
+				...file.parameters,
+				options: {},
+			}),
+		),
+		files.map((file) => file.name),
+	);
 const PAGE = 40;
 
 /** Get Status for every id posted, with our node; `options` adds node parameters (Request Options › Batching). */
@@ -464,6 +494,32 @@ export function benchWorkflows(baseUrl: string, token: string): Record<string, B
 				}),
 			],
 			['Fetch Link', 'Fetch File'],
+		),
+
+		downloadAllOurs: chain(
+			'DexBenchDlAllOur',
+			'bench: Download All Files, 4 files of 5 MB (ours)',
+			'bench-download-all-ours',
+			[
+				ours('Download All Files', {
+					resource: 'document',
+					operation: 'downloadAll',
+					documentId: FILE_SET_DOCUMENT_ID,
+				}),
+			],
+			['Download All Files'],
+		),
+		downloadFileFour: byDownloadFile(
+			'DexBenchDlFileX4',
+			'bench: the same 4 files by Download File x4 (ours)',
+			'bench-download-file-x4',
+			FILE_SET,
+		),
+		downloadFileOne: byDownloadFile(
+			'DexBenchDlFileX1',
+			'bench: the first of the 4 files by Download File (ours)',
+			'bench-download-file-x1',
+			FILE_SET.slice(0, 1),
 		),
 
 		triggerOurs: {

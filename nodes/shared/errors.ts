@@ -18,6 +18,16 @@ interface ServiceMessage {
 const serviceMessages = (list: unknown): ServiceMessage[] =>
 	Array.isArray(list) ? (list as ServiceMessage[]) : [];
 
+/**
+ * The code of the first message of the v3 envelope an error was made from (`responseError` keeps the envelope
+ * as the error's response), or undefined for any other error: for a caller that treats one code as an answer.
+ */
+export function v3CodeOf(error: unknown): string | undefined {
+	const envelope = isObject(error) ? error.errorResponse : undefined;
+	const [first] = serviceMessages(isObject(envelope) ? envelope.messages : undefined);
+	return first?.code ?? undefined;
+}
+
 /** One entry of an envelope's message list, as the error's description shows it. */
 const detailLine = (entry: ServiceMessage, fallbackCode: string) =>
 	`${entry.code ?? fallbackCode}: ${entry.message ?? ''}${entry.path ? ` (at ${entry.path})` : ''}`;

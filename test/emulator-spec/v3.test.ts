@@ -740,6 +740,19 @@ describe('v3.3 fetchDocument', () => {
 		expect(late.data).toContain('AccessDenied');
 	});
 
+	it('keeps the history of the download links it issued and that were read, in order', async () => {
+		const one = await fetchDoc({ documentDownloadType: 'DOCUMENT' });
+		await fetchDoc({ documentDownloadType: 'AUDIT_TRAIL' });
+		await http.get(one.data.data.file);
+		emulator.clock.advance(15_000);
+		await http.get(one.data.data.file);
+		expect(emulator.links.downloadHistory).toEqual([
+			{ event: 'issued', fileName: 'Completed agreement.pdf' },
+			{ event: 'issued', fileName: 'Completed agreement_audit_trail.pdf' },
+			{ event: 'read', fileName: 'Completed agreement.pdf' },
+		]);
+	});
+
 	it("accepts the sign URL's UUID alone for supporting documents", async () => {
 		const signUrl: string = (
 			await get('/v3.2/sign/request', { documentId: V3_SEED.completedDocumentId })
@@ -787,6 +800,64 @@ describe('v3.3 fetchDocument', () => {
 		],
 	])('refuses %s', async (_label, params, expected) => {
 		expect(code(await fetchDoc(params))).toBe(expected);
+	});
+
+	it("counts each invitee's supporting documents: none, then one past the last", async () => {
+		const [uploader, other] = (
+			await get('/v3.2/sign/request', { documentId: V3_SEED.completedDocumentId })
+		).data.data.requests as Array<{ signUrl: string }>;
+		const supporting = (signUrl: string, index: number) =>
+			fetchDoc({ documentDownloadType: 'SUPPORTING_DOCUMENT', index, supportDocumentUrl: signUrl });
+		expect((await supporting(uploader.signUrl, 0)).data.status).toBe(1);
+		expect(code(await supporting(uploader.signUrl, 1))).toBe('index.out.of.bound');
+		expect(code(await supporting(other.signUrl, 0))).toBe('no.attachments.exists');
+	});
+
+	it('serves a file a control route added under its name and type', async () => {
+		const add = (kind: string, body: Record<string, unknown>) =>
+			http.post(
+				`${emulator.origin}/__emulator/v3/documents/${V3_SEED.completedDocumentId}/${kind}`,
+				body,
+			);
+		expect(
+			(
+				await add('supporting-document', {
+					inviteeIndex: 1,
+					fileName: 'pan.jpg',
+					contentType: 'image/jpeg',
+					text: 'JPEG bytes',
+				})
+			).status,
+		).toBe(200);
+		expect((await add('attachment', { fileName: 'annexure.pdf', text: 'Annexure' })).status).toBe(
+			200,
+		);
+		const signUrl = (await get('/v3.2/sign/request', { documentId: V3_SEED.completedDocumentId }))
+			.data.data.requests[1].signUrl;
+		const served = async (params: Record<string, unknown>) => {
+			const link = await fetchDoc(params);
+			const file = await http.get(link.data.data.file, { responseType: 'arraybuffer' });
+			return {
+				type: file.headers['content-type'],
+				disposition: file.headers['content-disposition'],
+				bytes: Buffer.from(file.data),
+			};
+		};
+		const photo = await served({
+			documentDownloadType: 'SUPPORTING_DOCUMENT',
+			index: 0,
+			supportDocumentUrl: signUrl,
+		});
+		expect(photo).toEqual({
+			type: 'image/jpeg',
+			disposition: 'attachment; filename="pan.jpg"',
+			bytes: Buffer.from('JPEG bytes'),
+		});
+		const annexure = await served({ documentDownloadType: 'ATTACHMENT', index: 2 });
+		expect(annexure.type).toBe('application/pdf');
+		expect(annexure.disposition).toBe('attachment; filename="annexure.pdf"');
+		expect(isPdf(annexure.bytes)).toBe(true);
+		expect(annexure.bytes.toString('latin1')).toContain('Annexure');
 	});
 });
 

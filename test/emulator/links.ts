@@ -34,8 +34,17 @@ export interface Upload {
  * They answer the way object stores do: 403 with an XML body once expired or when the signature is wrong.
  * A download link points elsewhere when a test asked for a link fault (`refused`, `unresolvable`).
  */
+/** A download link issued or read, in the order it happened (`Links.downloadHistory`). */
+export interface DownloadEvent {
+	event: 'issued' | 'read';
+	fileName: string;
+}
+
 export class Links {
 	private readonly downloads = new Map<string, Link>();
+
+	/** Every download link issued and every one read (not expired), oldest first: shows what a client did when. */
+	readonly downloadHistory: DownloadEvent[] = [];
 
 	private readonly uploads = new Map<string, Upload & { signature: string }>();
 
@@ -51,6 +60,7 @@ export class Links {
 		const token = randomBytes(16).toString('hex');
 		const expiresAt = this.clock.now() + ttlMs;
 		this.downloads.set(token, { ...file, expiresAt });
+		this.downloadHistory.push({ event: 'issued', fileName: file.fileName });
 		const path = `/__files/${token}`;
 		return { url: `${this.downloadOrigin(path)}${path}?expires=${expiresAt}`, expiresAt };
 	}
@@ -70,6 +80,7 @@ export class Links {
 		const link = this.downloads.get(token);
 		if (!link || link.expiresAt <= this.clock.now())
 			return objectStoreDenied('Request has expired');
+		this.downloadHistory.push({ event: 'read', fileName: link.fileName });
 		return {
 			status: 200,
 			headers: {

@@ -229,6 +229,20 @@ function stored(content: Buffer, fileName: string): StoredFile {
 	return { content, contentType: 'application/pdf', fileName };
 }
 
+/**
+ * A file a control route adds (`{fileName?, text?, contentType?}`): a PDF showing `text`, or, with another
+ * `contentType` (an invitee's photo of a card: `image/jpeg`), `text` itself as the bytes, served with that type.
+ */
+function addedFile(input: Record<string, unknown>, text: string, fileName: string): StoredFile {
+	const contentType = String(input.contentType ?? 'application/pdf');
+	const shown = String(input.text ?? text);
+	return {
+		content: contentType === 'application/pdf' ? makePdf(shown) : Buffer.from(shown),
+		contentType,
+		fileName: String(input.fileName ?? fileName),
+	};
+}
+
 function seedState(env: EmulatorEnv, seed: SeedOptions): V3State {
 	const now = env.clock.now();
 	const defaultExpiryDays = Number(seed.v3DefaultExpiryDays ?? 7);
@@ -1921,19 +1935,13 @@ export const family: EmulatorFamily<V3State> = {
 			const input = isObject(ctx.body) ? ctx.body : {};
 			const invitee = doc.invitees[Number(input.inviteeIndex ?? 0)];
 			invitee?.supportingDocuments.push(
-				stored(
-					makePdf(String(input.text ?? `Supporting document of ${invitee.name}`)),
-					String(input.fileName ?? 'supporting.pdf'),
-				),
+				addedFile(input, `Supporting document of ${invitee.name}`, 'supporting.pdf'),
 			);
 		});
 		control('attachment', (doc, ctx) => {
 			const input = isObject(ctx.body) ? ctx.body : {};
 			doc.attachments.push(
-				stored(
-					makePdf(String(input.text ?? 'Attachment')),
-					String(input.fileName ?? `attachment-${doc.attachments.length + 1}.pdf`),
-				),
+				addedFile(input, 'Attachment', `attachment-${doc.attachments.length + 1}.pdf`),
 			);
 		});
 		router.add('PUT', '/__emulator/v3/profiles/:id/webhooks', (ctx) => {

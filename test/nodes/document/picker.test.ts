@@ -130,6 +130,7 @@ describe('Document ID as a picker', () => {
 		expect([...operations].sort()).toEqual([
 			'delete',
 			'download',
+			'downloadAll',
 			'getDetails',
 			'getStatus',
 			'markComplete',

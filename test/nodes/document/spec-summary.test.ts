@@ -554,7 +554,7 @@ async function rules(): Promise<Rule[]> {
 			createRules.CREATE_LABELS,
 		),
 		rule(
-			'Document → Delete, Download File, Get Details, Get Status, Mark as Complete, Reactivate',
+			'Document → Delete, Download All Files, Download File, Get Details, Get Status, Mark as Complete, Reactivate',
 			documentCommon.documentIdSchema,
 			{ documentId: ' ' },
 			documentCommon.DOCUMENT_ID_LABELS,

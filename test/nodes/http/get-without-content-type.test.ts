@@ -28,6 +28,7 @@ const GET_OPERATIONS: Record<string, () => INodeParameters> = {
 		documentId: V3_SEED.completedDocumentId,
 		downloadType: 'DOCUMENT',
 	}),
+	'document/downloadAll': () => ({ documentId: V3_SEED.completedDocumentId }),
 	'document/getDetails': () => ({ documentId: V3_SEED.sentDocumentId }),
 	'document/getMany': () => ({ returnAll: true }),
 	'document/getStatus': () => ({ documentId: V3_SEED.sentDocumentId }),

@@ -204,6 +204,18 @@ export async function runAsTool(
 	return { result, answer, toolRun, toolItems: toolRun.data?.ai_tool?.[0] ?? [] };
 }
 
+/**
+ * What the model reads: the string n8n-core hands the agent (the items' JSON; n8n drops binary data), or, when
+ * the engine ran the tool node for the agent, the node's items.
+ */
+export function toolAnswer(run: AgentRun, mode: AgentMode): Array<INodeExecutionData['json']> {
+	expect(run.result.run.data.resultData.error).toBeUndefined();
+	expect(run.toolRun.executionStatus).toBe('success');
+	return mode === 'tool'
+		? (JSON.parse(run.answer!) as Array<INodeExecutionData['json']>)
+		: run.toolItems.map((item) => item.json);
+}
+
 /** The parameters n8n gives a node of `type`: what is set, and the default of every parameter shown. */
 export function parametersOf(type: string, parameters: INodeParameters): INodeParameters {
 	const nodeType = nodeTypes.getByNameAndVersion(type);

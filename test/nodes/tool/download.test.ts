@@ -1,4 +1,4 @@
-import type { INode, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { INode, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { V3_SEED } from '../../emulator/families/v3';
@@ -8,7 +8,7 @@ import { NODE_NAME, runNode } from '../../harness/engine';
 import { nodeTypeName, nodeTypes } from '../../harness/types';
 import { tokenCredential } from '../../support/credentials';
 import { completedPackDocument, startV4Emulator, v4State } from '../pack/setup';
-import { parametersOf, runAsTool, TOOL_TYPE, type AgentMode, type AgentRun } from './agent';
+import { parametersOf, runAsTool, TOOL_TYPE, toolAnswer, type AgentMode } from './agent';
 
 let emulator: Emulator;
 beforeEach(async () => (emulator = await startV4Emulator()));
@@ -38,18 +38,6 @@ const packDownload = (): INodeParameters => ({
 /** Return File left to the model, as n8n's "let the model define this parameter" button writes it. */
 const RETURN_FILE_FROM_MODEL =
 	"={{ $fromAI('Return_File', 'Whether to return the file itself', 'boolean') }}";
-
-/**
- * What the model reads: the string n8n-core hands the agent (the items' JSON; n8n drops binary data), or, when
- * the engine ran the tool node for the agent, the node's items.
- */
-function toolAnswer(run: AgentRun, mode: AgentMode): Array<INodeExecutionData['json']> {
-	expect(run.result.run.data.resultData.error).toBeUndefined();
-	expect(run.toolRun.executionStatus).toBe('success');
-	return mode === 'tool'
-		? (JSON.parse(run.answer!) as Array<INodeExecutionData['json']>)
-		: run.toolItems.map((item) => item.json);
-}
 
 describe('Download as an AI agent tool: the form n8n builds', () => {
 	const linkOnlyShown = (type: string, resource: string) => {

@@ -1,10 +1,10 @@
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
 import { V3_SEED } from '../../emulator/families/v3';
 import type { Emulator } from '../../emulator/server';
 import { tokenCredential } from '../../support/credentials';
 import { requestsOn, servicePaths, startV3Emulator, v3State } from '../document/setup';
-import { runAsTool, type AgentMode, type AgentRun } from './agent';
+import { runAsTool, toolAnswer, type AgentMode } from './agent';
 
 let emulator: Emulator;
 beforeEach(async () => (emulator = await startV3Emulator()));
@@ -21,14 +21,6 @@ const resendByModel: INodeParameters = {
 	signUrls: "={{ $fromAI('Sign_URLs', 'The sign URLs to resend, comma-separated', 'string') }}",
 };
 const resends = () => requestsOn(emulator, servicePaths.resend, 'POST');
-
-/** What the model reads: the string n8n-core hands the agent, or the tool node's items the engine ran. */
-function toolAnswer(run: AgentRun, mode: AgentMode): Array<INodeExecutionData['json']> {
-	expect(run.result.run.data.resultData.error).toBeUndefined();
-	return mode === 'tool'
-		? (JSON.parse(run.answer!) as Array<INodeExecutionData['json']>)
-		: run.toolItems.map((item) => item.json);
-}
 
 describe.each<AgentMode>(['tool', 'engine'])(
 	'Document → Resend Invitations as an AI agent tool (%s call)',

@@ -26,6 +26,7 @@ export const ONE_DOCUMENT_OPERATIONS = [
 	'getDetails',
 	'delete',
 	'download',
+	'downloadAll',
 	'reactivate',
 	'markComplete',
 ];
@@ -36,7 +37,7 @@ const documentIdSentBy = new WeakMap<IExecuteSingleFunctions, string>();
 /**
  * preSend of the operations on one document: the Document ID, read once and checked, into the query or the
  * body. A field `send` by routing would be evaluated twice more per item (n8n reads it on each of its two walks
- * over the node's properties, besides evaluating every property's value on both), so the six operations share
+ * over the node's properties, besides evaluating every property's value on both), so the seven operations share
  * one property without routing (docs/performance.md).
  */
 export const sendDocumentId = (sentIn: 'query' | 'body'): PreSendAction =>

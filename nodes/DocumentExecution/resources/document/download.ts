@@ -19,7 +19,7 @@ import {
 	INDEXED_DOWNLOAD_TYPES,
 	sendDownloadQuery,
 } from '../../shared/files/downloadRequest';
-import { expectedFileOf, noDownloadLinkError } from '../../shared/files/downloads';
+import { expectedFileOf, type FileLink, noDownloadLinkError } from '../../shared/files/downloads';
 import { downloadOutputProperties, showFor } from '../../shared/form/descriptions';
 import { parameter } from '../../shared/form/parameters';
 import { oneOf } from '../../shared/form/rules';
@@ -76,18 +76,53 @@ export const downloadQuerySchema = z
 		}
 	});
 
+/** v3.3's fetchDocument, which answers a link to the file asked for. */
+export const FETCH_DOCUMENT_PATH = '/v3.3/document/fetchDocument';
+
+/** A file asked for (as `askedFile` reads it), in fetchDocument's query under v3.3's names. */
+export const fetchDocumentQuery = ({
+	downloadType,
+	index,
+	signUrl,
+}: {
+	downloadType: string;
+	index?: unknown;
+	signUrl?: unknown;
+}): IDataObject => ({
+	documentDownloadType: downloadType,
+	...(signUrl === undefined ? {} : { supportDocumentUrl: signUrl }),
+	...(index === undefined ? {} : { index }),
+});
+
 /** preSend of Download File: the file asked for, in the query under v3.3's names. */
 export const sendDownloadFileQuery = sendDownloadQuery(
 	downloadQuerySchema,
 	(context) => askedFile(context),
-	({ downloadType, index, signUrl }) => ({
-		documentDownloadType: downloadType,
-		...(signUrl === undefined ? {} : { supportDocumentUrl: signUrl }),
-		...(index === undefined ? {} : { index }),
-	}),
+	fetchDocumentQuery,
 );
 
 const DOWNLOAD_FILE = 'Document → Download File';
+
+/**
+ * The link fetchDocument answered (`data.file`) to a file of `type`, as `operation`'s messages name it; an
+ * answer without one is an error.
+ */
+export function fetchedLink(
+	context: IExecuteSingleFunctions,
+	operation: string,
+	type: string,
+	response: IN8nHttpFullResponse,
+): FileLink {
+	const url = asString(answerData(response.body).file);
+	if (!url)
+		throw noDownloadLinkError(context, operation, 'data.file', response, context.getItemIndex());
+	return {
+		url,
+		operation,
+		expected: expectedFileOf(type),
+		life: `download links live ${DOWNLOAD_LINK_LIFE_SECONDS} seconds`,
+	};
+}
 
 /**
  * postReceive of Download File: the link dies in 15 seconds, so it is read here, at once. Without the file
@@ -99,7 +134,6 @@ export async function outputLinkedFile(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ) {
-	const url = asString(answerData(response.body).file);
 	const documentId = sentDocumentId(this);
 	const asked = askedFile(this);
 	const type = String(asked.downloadType);
@@ -109,8 +143,7 @@ export async function outputLinkedFile(
 		...asked,
 		...(index === undefined ? {} : { index }),
 	};
-	if (!url)
-		throw noDownloadLinkError(this, DOWNLOAD_FILE, 'data.file', response, this.getItemIndex());
+	const link = fetchedLink(this, DOWNLOAD_FILE, type, response);
 	const options = parameter<Body>(this, 'options', {});
 	const namedFile = asString(options.fileName);
 	const defaultName = DOWNLOAD_FILE_NAMES[type](documentId, index ?? 0);
@@ -118,12 +151,7 @@ export async function outputLinkedFile(
 	return await outputDownload(this, {
 		about,
 		answer: {
-			link: {
-				url,
-				operation: DOWNLOAD_FILE,
-				expected: expectedFileOf(type),
-				life: `download links live ${lifeSeconds} seconds`,
-			},
+			link,
 			linkLife: `it works for ${lifeSeconds} seconds from when the service issued it`,
 			// The link's own name (its Content-Disposition) is known only by reading it.
 			described: { fileName: namedFile ?? defaultName, mimeType: PDF_MIME_TYPE },
@@ -211,7 +239,7 @@ export const downloadOperation: INodePropertyOptions = {
 	action: 'Download a file of a document',
 	description:
 		'Download the signed PDF, audit trail, an attachment or a supporting document of a completed document',
-	routing: v3Routing('GET', '/v3.3/document/fetchDocument', {
+	routing: v3Routing('GET', FETCH_DOCUMENT_PATH, {
 		preSend: [sendDocumentId('query'), sendDownloadFileQuery],
 		postReceive: [outputLinkedFile],
 	}),

@@ -6,6 +6,7 @@ import { createOperation } from './create/body';
 import { CREATE_SIGNING_REQUEST, createFields } from './create/fields';
 import { deleteOperation } from './delete';
 import { downloadFields, downloadOperation } from './download';
+import { downloadAllFields, downloadAllOperation } from './downloadAll';
 import { getDetailsFields, getDetailsOperation } from './getDetails';
 import { getManyFields, getManyOperation } from './getMany';
 import { getStatusOperation } from './getStatus';
@@ -18,6 +19,7 @@ import { signWithDocSignerFields, signWithDocSignerOperation } from './signWithD
 const operation = operationSelector('document', 'create', [
 	createOperation,
 	deleteOperation,
+	downloadAllOperation,
 	downloadOperation,
 	getDetailsOperation,
 	getManyOperation,
@@ -44,6 +46,7 @@ export const documentResource: ResourceModule = {
 		...getDetailsFields,
 		...getManyFields,
 		...downloadFields,
+		...downloadAllFields,
 		...reactivateFields,
 		...resendFields,
 		...signWithDocSignerFields,

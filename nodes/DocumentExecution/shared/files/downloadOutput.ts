@@ -5,15 +5,14 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import { PDF_MIME_TYPE } from '../../../shared/pdf';
 import type { NodeContext } from './binary';
 import {
 	checkDownloadedFile,
-	type ExpectedFile,
-	fetchTemporaryFile,
 	type FileLink,
+	type FileNaming,
 	type FileSource,
-	storeDownload,
+	outputMimeType,
+	storeLinkedFile,
 } from './downloads';
 import { parameter } from '../form/parameters';
 
@@ -33,7 +32,7 @@ import { parameter } from '../form/parameters';
 const runsAsTool = (context: NodeContext): boolean => context.getNode().type.endsWith('Tool');
 
 /** Whether a download returns the file: Return File where the node runs as a tool, always otherwise. */
-function returnsFile(context: IExecuteSingleFunctions): boolean {
+export function returnsFile(context: IExecuteSingleFunctions): boolean {
 	return context.getNodeParameter('returnFile', !runsAsTool(context)) === true;
 }
 
@@ -76,19 +75,6 @@ function fileLinkJson(context: IExecuteSingleFunctions, file: FileLinkDescriptio
 	};
 }
 
-/**
- * The type of an output file: the answer's Content-Type, unless it names none or only a generic one
- * (`application/octet-stream`, `binary/…`). Then a file checked to be a PDF (the spec's signed document) is
- * `application/pdf`, and any other file `application/octet-stream`: the spec does not say what audit trails,
- * attachments and supporting documents are (docs/choices/document.md, "Files").
- */
-const outputMimeType = (answered: string, expected: ExpectedFile): string =>
-	answered && !/octet-stream|^binary\//i.test(answered)
-		? answered
-		: expected === 'pdf'
-			? PDF_MIME_TYPE
-			: 'application/octet-stream';
-
 /** What a download received: a short-lived link to the file, or the file itself in the service's answer. */
 export type DownloadAnswer =
 	| {
@@ -118,7 +104,7 @@ export interface Download {
 	 */
 	linkOnly: boolean;
 	/** The output file's name: `chosen` (the File Name option) before the answer's own, `byDefault` after it. */
-	fileName?: { chosen?: string; byDefault?: string };
+	fileName?: FileNaming;
 	/** What the JSON of a download without its file ends with: when the link expires. */
 	expiry: IDataObject;
 }
@@ -157,16 +143,7 @@ export async function outputDownload(
 			});
 			return [{ json: { ...about, ...described, ...expiry } }];
 		}
-		const download = await fetchTemporaryFile(context, link, itemIndex);
-		const { binary, fileSize } = await storeDownload(
-			context,
-			download,
-			{
-				fileName: fileName?.chosen ?? download.fileName ?? fileName?.byDefault,
-				mimeType: outputMimeType(download.mimeType, link.expected),
-			},
-			itemIndex,
-		);
+		const { binary, fileSize } = await storeLinkedFile(context, link, fileName);
 		return fileItem(context, about, binary, fileSize);
 	}
 	const { content, mimeType, source } = answer;

@@ -1,8 +1,13 @@
-import type { IBinaryData, IN8nHttpFullResponse, JsonObject } from 'n8n-workflow';
+import type {
+	IBinaryData,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	JsonObject,
+} from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { networkError, type NetworkAttempt } from '../../../shared/networkErrors';
-import { isPdf } from '../../../shared/pdf';
+import { isPdf, PDF_MIME_TYPE } from '../../../shared/pdf';
 import { firstBytes, type NodeContext, storedHead, storedSize } from './binary';
 import { requestPresignedUrl } from './presignedUrls';
 
@@ -203,6 +208,47 @@ export async function storeDownload(
 	};
 	checkDownloadedFile(context, file, download.statusCode, source, itemIndex);
 	return { binary, fileSize: file.size };
+}
+
+/**
+ * The type of an output file: the answer's Content-Type, unless it names none or only a generic one
+ * (`application/octet-stream`, `binary/…`). Then a file checked to be a PDF (the spec's signed document) is
+ * `application/pdf`, and any other file `application/octet-stream`: the spec does not say what audit trails,
+ * attachments and supporting documents are (docs/choices/document.md, "Files").
+ */
+export const outputMimeType = (answered: string, expected: ExpectedFile): string =>
+	answered && !/octet-stream|^binary\//i.test(answered)
+		? answered
+		: expected === 'pdf'
+			? PDF_MIME_TYPE
+			: 'application/octet-stream';
+
+/** An output file's name: `chosen` (a File Name option) before the answer's own, `byDefault` after it. */
+export interface FileNaming {
+	chosen?: string;
+	byDefault?: string;
+}
+
+/**
+ * The file behind a short-lived link, read at once and stored as it arrives (checkDownloadedFile refuses what is
+ * not the file): named `fileName.chosen`, else as the link names it, else `fileName.byDefault`.
+ */
+export async function storeLinkedFile(
+	context: IExecuteSingleFunctions,
+	link: FileLink,
+	fileName?: FileNaming,
+): Promise<{ binary: IBinaryData; fileSize: number }> {
+	const itemIndex = context.getItemIndex();
+	const download = await fetchTemporaryFile(context, link, itemIndex);
+	return await storeDownload(
+		context,
+		download,
+		{
+			fileName: fileName?.chosen ?? download.fileName ?? fileName?.byDefault,
+			mimeType: outputMimeType(download.mimeType, link.expected),
+		},
+		itemIndex,
+	);
 }
 
 export function fileNameFromDisposition(header: unknown): string | undefined {

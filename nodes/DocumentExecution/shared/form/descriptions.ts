@@ -133,14 +133,16 @@ export function idLocator(field: {
  * by the user, or left to the model with n8n's "let the model define this parameter"). A regular node has no
  * such switch and returns the file, as before.
  */
-function returnFileProperty(show: NonNullable<IDisplayOptions['show']>): INodeProperties {
+export function returnFileProperty(
+	show: NonNullable<IDisplayOptions['show']>,
+	description = "Whether to return the file itself as binary data. Off: the download link, the file's name, type and size when known, and when the link expires (AI agents cannot read binary data).",
+): INodeProperties {
 	return {
 		displayName: 'Return File',
 		name: 'returnFile',
 		type: 'boolean',
 		default: false,
-		description:
-			"Whether to return the file itself as binary data. Off: the download link, the file's name, type and size when known, and when the link expires (AI agents cannot read binary data).",
+		description,
 		displayOptions: { show: { ...show, '@tool': [true] } },
 	};
 }

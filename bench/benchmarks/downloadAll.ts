@@ -1,0 +1,160 @@
+/**
+ * 7. Download All Files over a document with four files of 5 MB, binary data on disk: its node time against the
+ * same four files by four Download File nodes, and the n8n server's peak RSS growth while it runs.
+ */
+import { info } from '../../scripts/lib/log';
+import { interleaved, type Benchmark, type BenchContext } from '../lib/benchmark';
+import {
+	memoryOf,
+	resetPeak,
+	restartWith,
+	runWorkflow,
+	sleep,
+	waitForWebhook,
+	type ExecutionResult,
+} from '../lib/n8n-runs';
+import { FILE_SET_BYTES, MB } from '../lib/options';
+import { median } from '../lib/report';
+import type { BenchWorkflow } from '../lib/workflows';
+
+const FILE_COUNT = 4;
+
+/**
+ * Throws unless the measured nodes output `count` files of FILE_SET_BYTES (four unless said): a fast run that
+ * fetched less is no figure.
+ */
+function checkFiles(result: ExecutionResult, workflow: BenchWorkflow, count = FILE_COUNT): void {
+	const sizes = workflow.measured.flatMap((name) => {
+		const json = result.runData[name][0].data?.main[0]?.[0]?.json ?? {};
+		const files = Array.isArray(json.files)
+			? (json.files as Array<{ fileSize?: unknown }>)
+			: [json];
+		return files.map((file) => file.fileSize);
+	});
+	if (sizes.length !== count || sizes.some((size) => size !== FILE_SET_BYTES))
+		throw new Error(
+			`${workflow.name} gave files of ${sizes.join(', ')} bytes, not ${count} of ${FILE_SET_BYTES}`,
+		);
+}
+
+/** A workflow measured for memory, and how many files of FILE_SET_BYTES it outputs. */
+interface MemorySide {
+	workflow: BenchWorkflow;
+	files: number;
+}
+
+/** Node time of each side, run alternately after one uncounted run each. */
+async function benchTime(context: BenchContext): Promise<Record<'all' | 'four', number[]>> {
+	const { n8n, workflows, options } = context;
+	const sides = { all: workflows.downloadAllOurs, four: workflows.downloadFileFour };
+	const samples = { all: [] as number[], four: [] as number[] };
+	for (const workflow of Object.values(sides))
+		checkFiles(await runWorkflow(n8n, workflow, {}), workflow);
+	for (let rep = 0; rep < options.downloadReps; rep++) {
+		for (const side of interleaved(rep, ['all', 'four'] as const)) {
+			const result = await runWorkflow(n8n, sides[side], {});
+			checkFiles(result, sides[side]);
+			samples[side].push(result.nodeMs);
+		}
+		info(
+			`  download all rep ${rep + 1}: Download All Files ${samples.all[rep]} ms, Download File x4 ${samples.four[rep]} ms`,
+		);
+	}
+	return samples;
+}
+
+/**
+ * Peak RSS growth of the n8n server while the measured nodes run, in bytes, on a fresh server after two warm-up
+ * runs (as the create's memory benchmark measures it): 5 ms samples of VmRSS and the exact peak (VmHWM) when the
+ * kernel lets it be reset. Returns the growth while the nodes ran and over the whole execution.
+ */
+async function peakGrowth(
+	context: BenchContext,
+	{ workflow, files }: MemorySide,
+): Promise<{ nodes: number; whole: number }> {
+	const { n8n } = context;
+	await restartWith(n8n, 'filesystem');
+	await waitForWebhook(n8n, workflow);
+	const pid = n8n.pid!;
+	await runWorkflow(n8n, workflow, {});
+	await runWorkflow(n8n, workflow, {});
+	await sleep(1500);
+	const base = memoryOf(pid).rss;
+	const exactPeak = resetPeak(pid);
+	const rss: Array<{ at: number; bytes: number }> = [];
+	const sampler = setInterval(() => rss.push({ at: Date.now(), bytes: memoryOf(pid).rss }), 5);
+	let peak = 0;
+	const result = await runWorkflow(n8n, workflow, {}, () => {
+		clearInterval(sampler);
+		peak = Math.max(base, ...rss.map((sample) => sample.bytes));
+		if (exactPeak) peak = Math.max(peak, memoryOf(pid).hwm);
+	});
+	checkFiles(result, workflow, files);
+	const runs = workflow.measured.map((name) => result.runData[name][0]);
+	const started = Math.min(...runs.map((run) => run.startTime));
+	const ended = Math.max(...runs.map((run) => run.startTime + run.executionTime));
+	const atStart = rss.filter((sample) => sample.at <= started).pop()?.bytes ?? base;
+	const during = rss.filter((sample) => sample.at >= started && sample.at <= ended + 5);
+	return {
+		nodes: Math.max(atStart, ...during.map((sample) => sample.bytes)) - atStart,
+		whole: peak - base,
+	};
+}
+
+async function benchDownloadAll(context: BenchContext): Promise<void> {
+	const { workflows, options, results } = context;
+	await restartWith(context.n8n, 'filesystem');
+	await waitForWebhook(context.n8n, workflows.downloadAllOurs);
+	await waitForWebhook(context.n8n, workflows.downloadFileFour);
+	const time = await benchTime(context);
+	const sides: Record<'all' | 'four' | 'one', MemorySide> = {
+		all: { workflow: workflows.downloadAllOurs, files: FILE_COUNT },
+		four: { workflow: workflows.downloadFileFour, files: FILE_COUNT },
+		one: { workflow: workflows.downloadFileOne, files: 1 },
+	};
+	const growth = { all: [] as number[], four: [] as number[], one: [] as number[] };
+	const wholeGrowth = [] as number[];
+	for (let rep = 0; rep < options.memoryReps; rep++) {
+		for (const side of interleaved(rep, ['all', 'four', 'one'] as const)) {
+			const measured = await peakGrowth(context, sides[side]);
+			growth[side].push(measured.nodes / FILE_SET_BYTES);
+			if (side === 'all') wholeGrowth.push(measured.whole / FILE_SET_BYTES);
+			info(
+				`  download all memory rep ${rep + 1}, ${sides[side].workflow.name}: peak RSS growth while the nodes ran ${(measured.nodes / MB).toFixed(1)} MB, whole execution ${(measured.whole / MB).toFixed(1)} MB`,
+			);
+		}
+	}
+	await restartWith(context.n8n, 'filesystem');
+	results.addDetails('downloadAll', {
+		nodeMs: time,
+		growthTimesLargestFile: { ...growth, allWholeExecution: wholeGrowth },
+		fileBytes: FILE_SET_BYTES,
+	});
+	const figure = `Download All Files, ${FILE_COUNT} files of ${FILE_SET_BYTES / MB} MB, binary data on disk`;
+	results.addRow({
+		part: '7',
+		figure: `${figure}: node time`,
+		referenceName: `the same files by Download File ×${FILE_COUNT}`,
+		unit: 'ms',
+		goal: '≤ 1.1×',
+		maxRatio: 1.1,
+		samples: { ours: time.all, reference: time.four },
+	});
+	results.addRow({
+		part: '7',
+		figure: `${figure}: peak RSS growth while the node runs ÷ largest file`,
+		referenceName: `Download File ×${FILE_COUNT}, while the four nodes run`,
+		unit: '× file',
+		goal: '≤ 1.5× file',
+		met: median(growth.all) <= 1.5,
+		samples: { ours: growth.all, reference: growth.four },
+		note: `whole execution (saving it included): ${median(wholeGrowth).toFixed(2)}× the largest file; one Download File of one of the files: ${median(growth.one).toFixed(2)}× (${growth.one.map((value) => value.toFixed(2)).join(', ')})`,
+	});
+}
+
+export const downloadAllBenchmark: Benchmark = {
+	name: 'downloadAll',
+	title: (options) =>
+		`7. Download All Files, ${FILE_COUNT} files of ${FILE_SET_BYTES / MB} MB, on disk (${options.downloadReps} timed runs, ${options.memoryReps} fresh servers per memory figure)`,
+	run: benchDownloadAll,
+};

@@ -1,0 +1,227 @@
+import type {
+	IBinaryData,
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+
+import { answerList } from '../../../shared/accountReads';
+import { credentialTypeFor } from '../../../shared/authentication';
+import { asNodeError, v3CodeOf } from '../../../shared/errors';
+import { isObject } from '../../../shared/isObject';
+import { PDF_MIME_TYPE } from '../../../shared/pdf';
+import { serviceRequest } from '../../../shared/transport';
+import { returnsFile } from '../../shared/files/downloadOutput';
+import { type FileLink, storeLinkedFile } from '../../shared/files/downloads';
+import { returnFileProperty, showFor } from '../../shared/form/descriptions';
+import { v3Routing } from '../../shared/requests/routing';
+import { asString, sendDocumentId, sentDocumentId } from './common';
+import {
+	DOWNLOAD_FILE_NAMES,
+	DOWNLOAD_LINK_LIFE_SECONDS,
+	FETCH_DOCUMENT_PATH,
+	fetchDocumentQuery,
+	fetchedLink,
+} from './download';
+
+/**
+ * Document → Download All Files: the signed PDF, the audit trail, every attachment and every supporting
+ * document of a completed document, in one item. Routing reads the document's status (its invitees' sign URLs);
+ * the postReceive step asks for each file's link and reads it at once, one file at a time.
+ */
+
+const DOWNLOAD_ALL = 'Document → Download All Files';
+
+/** One file of the document: what fetchDocument is asked for, and where the file goes in the output. */
+interface DocumentFile {
+	/** Its File Type in Download File. */
+	kind: string;
+	index: number | null;
+	signUrl: string | null;
+	binaryKey: string;
+	/** How messages name it: "attachment 2". */
+	label: string;
+}
+
+/**
+ * Where the spec is silent (docs/choices/document.md): the output binary key of each file. A supporting
+ * document's key has its invitee's position in the document (as Get Status lists them), then its index.
+ */
+const fixedFile = (kind: string, binaryKey: string, label: string): DocumentFile => ({
+	kind,
+	index: null,
+	signUrl: null,
+	binaryKey,
+	label,
+});
+const FIXED_FILES = [
+	fixedFile('DOCUMENT', 'document', 'the signed document'),
+	fixedFile('AUDIT_TRAIL', 'auditTrail', 'the audit trail'),
+];
+const attachment = (index: number): DocumentFile => ({
+	kind: 'ATTACHMENT',
+	index,
+	signUrl: null,
+	binaryKey: `attachment_${index}`,
+	label: `attachment ${index}`,
+});
+const supportingDocument =
+	(signUrl: string, invitee: number) =>
+	(index: number): DocumentFile => ({
+		kind: 'SUPPORTING_DOCUMENT',
+		index,
+		signUrl,
+		binaryKey: `supportingDocument_${invitee}_${index}`,
+		label: `supporting document ${index} of invitee ${invitee}`,
+	});
+
+/**
+ * The service's answers to an index past an indexed list's end: the list is empty (`no.attachments.exists`, which
+ * the emulator also answers for an invitee without supporting documents) or the index is past its last file.
+ */
+const PAST_THE_LAST_FILE = ['no.attachments.exists', 'index.out.of.bound'];
+
+/** A request's context, the credential read once and the document's ID: what each file's request needs. */
+interface Fetching {
+	context: IExecuteSingleFunctions;
+	credentials: ICredentialDataDecryptedObject;
+	documentId: string;
+}
+
+/** The file's short-lived link, or undefined for an indexed file past the end of its list. */
+async function linkOf(
+	{ context, credentials, documentId }: Fetching,
+	file: DocumentFile,
+): Promise<FileLink | undefined> {
+	const operation = `${DOWNLOAD_ALL}, ${file.label}`;
+	let answer: IN8nHttpFullResponse;
+	try {
+		answer = await serviceRequest(
+			context,
+			{
+				authentication: 'authToken',
+				family: 'v3',
+				path: FETCH_DOCUMENT_PATH,
+				qs: {
+					documentId,
+					...fetchDocumentQuery({
+						downloadType: file.kind,
+						index: file.index ?? undefined,
+						signUrl: file.signUrl ?? undefined,
+					}),
+				},
+				operation,
+				again: 'run the node again',
+				itemIndex: context.getItemIndex(),
+			},
+			credentials,
+		);
+	} catch (error) {
+		if (file.index !== null && PAST_THE_LAST_FILE.includes(v3CodeOf(error) ?? '')) return;
+		throw asNodeError(context.getNode(), error, context.getItemIndex());
+	}
+	return fetchedLink(context, operation, file.kind, answer);
+}
+
+/**
+ * Every file of the document in order: the signed PDF, the audit trail, the attachments, then each invitee's
+ * supporting documents, each indexed list until the service's out-of-range answer; each with its link, asked
+ * for only when the previous file is done with.
+ */
+async function* filesOf(fetching: Fetching, signUrls: string[]) {
+	for (const file of FIXED_FILES) {
+		const link = await linkOf(fetching, file);
+		if (link) yield { file, link };
+	}
+	for (const fileAt of [attachment, ...signUrls.map(supportingDocument)]) {
+		for (let index = 0; ; index++) {
+			const file = fileAt(index);
+			const link = await linkOf(fetching, file);
+			if (!link) break;
+			yield { file, link };
+		}
+	}
+}
+
+/** The invitees' sign URLs from the status answer (the spec's `requests`), in its order. */
+const signUrlsOf = (response: IN8nHttpFullResponse): string[] =>
+	answerList(response.body, 'requests')
+		.map((request) => asString(isObject(request) ? request.signUrl : undefined))
+		.filter((signUrl): signUrl is string => signUrl !== undefined);
+
+const LINK_LIFE = `each works for ${DOWNLOAD_LINK_LIFE_SECONDS} seconds from when the service issued it`;
+
+/**
+ * postReceive of Download All Files: each file's link read as soon as the service issues it and stored as it
+ * arrives, one file at a time (on disk in n8n's default binary mode, so no two files are in memory at once).
+ * As an AI agent tool with Return File off, the links are not read: the list gives each link instead.
+ */
+export async function outputAllFiles(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const documentId = sentDocumentId(this);
+	const fetching = {
+		context: this,
+		credentials: await this.getCredentials(credentialTypeFor('authToken')),
+		documentId,
+	};
+	const withFiles = returnsFile(this);
+	const files: IDataObject[] = [];
+	const binary: Record<string, IBinaryData> = {};
+	for await (const { file, link } of filesOf(fetching, signUrlsOf(response))) {
+		const { kind, index, signUrl, binaryKey } = file;
+		const asked = { kind, index, signUrl };
+		const defaultName = DOWNLOAD_FILE_NAMES[kind](documentId, index ?? 0);
+		if (!withFiles) {
+			const described = { fileName: defaultName, mimeType: PDF_MIME_TYPE, fileSize: null };
+			files.push({ ...asked, url: link.url, ...described });
+			continue;
+		}
+		const stored = await storeLinkedFile(this, link, { byDefault: defaultName });
+		binary[binaryKey] = stored.binary;
+		files.push({
+			binaryKey,
+			...asked,
+			fileName: stored.binary.fileName ?? null,
+			mimeType: stored.binary.mimeType,
+			fileSize: stored.fileSize,
+		});
+	}
+	if (!withFiles)
+		return [
+			{
+				json: {
+					documentId,
+					files,
+					expiresInSeconds: DOWNLOAD_LINK_LIFE_SECONDS,
+					note: `These are download links, not the files: ${LINK_LIFE}, for a download by a server, not a browser. To get the files, run the download again with Return File on.`,
+				},
+			},
+		];
+	return [{ json: { documentId, files }, binary }];
+}
+
+export const downloadAllFields: INodeProperties[] = [
+	returnFileProperty(
+		showFor('document', ['downloadAll']).show ?? {},
+		"Whether to return the files themselves as binary data. Off: the list of the document's files, each with its download link, which lives 15 seconds (AI agents cannot read binary data).",
+	),
+];
+
+export const downloadAllOperation: INodePropertyOptions = {
+	name: 'Download All Files',
+	value: 'downloadAll',
+	action: 'Download all files of a document',
+	description:
+		'Download the signed PDF, the audit trail, every attachment and every supporting document of a completed document, in one item',
+	routing: v3Routing('GET', '/v3.2/sign/request', {
+		preSend: [sendDocumentId('query')],
+		postReceive: [outputAllFiles],
+	}),
+};
