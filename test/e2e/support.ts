@@ -76,6 +76,12 @@ export function exampleWorkflows(): ExampleWorkflow[] {
 		}));
 }
 
+export function exampleWorkflow(file: string): ExampleWorkflow['workflow'] {
+	const found = exampleWorkflows().find((candidate) => candidate.file === file);
+	if (!found) throw new Error(`examples/${file} is missing`);
+	return found.workflow;
+}
+
 /** Points every node's credentials at the imported ones (what a user does after importing a workflow). */
 export function withCredentials(
 	workflow: ExampleWorkflow['workflow'],
@@ -100,6 +106,52 @@ export function withCredentials(
 			return { ...node, credentials: next };
 		}),
 	};
+}
+
+/**
+ * Activation registers the production webhook a moment after the REST call returns. A GET shows when it is
+ * there without starting anything: n8n then answers that the path is registered for POST only.
+ */
+export async function waitForRegistration(url: string): Promise<void> {
+	for (let tries = 0; tries < 60; tries++) {
+		const text = await (await fetch(url)).text();
+		if (/not registered for GET/i.test(text)) return;
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+	throw new Error(`The webhook ${url} was not registered after 30 s`);
+}
+
+export interface ExecutionSummary {
+	id: string;
+	status: string;
+	mode: string;
+}
+
+export const executionsOf = async (n8n: N8n, workflowId: string): Promise<ExecutionSummary[]> =>
+	(
+		await n8n.rest<{ results: ExecutionSummary[] }>(
+			'GET',
+			`/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
+		)
+	).results;
+
+/** Waits until the workflow has `count` executions, all finished (or 30 s), and answers them oldest first. */
+export async function finishedExecutions(
+	n8n: N8n,
+	workflowId: string,
+	count: number,
+): Promise<ExecutionSummary[]> {
+	let found: ExecutionSummary[] = [];
+	for (let tries = 0; tries < 60; tries++) {
+		found = await executionsOf(n8n, workflowId);
+		if (
+			found.length >= count &&
+			found.every((execution) => !['running', 'new', 'waiting'].includes(execution.status))
+		)
+			break;
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+	return [...found].sort((a, b) => Number(a.id) - Number(b.id));
 }
 
 export { stopAll };

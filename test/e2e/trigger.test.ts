@@ -7,12 +7,16 @@ import { N8N_VERSION, paths } from '../../scripts/lib/paths';
 import type { N8n } from '../../scripts/lib/n8n';
 import {
 	emulator,
-	exampleWorkflows,
+	exampleWorkflow,
+	executionsOf,
+	finishedExecutions,
 	n8nWithPackage,
 	PACKAGE,
 	tokenCredential,
 	withCredentials,
 	type ExampleWorkflow,
+	type ExecutionSummary,
+	waitForRegistration,
 } from './support';
 
 const TRIGGER_TYPE = `${PACKAGE}.documentExecutionTrigger`;
@@ -31,22 +35,10 @@ interface Delivery {
 	envelope: Record<string, unknown>;
 }
 
-interface Execution {
-	id: string;
-	status: string;
-	mode: string;
-}
-
 type Item = {
 	json: Record<string, unknown>;
 	binary?: Record<string, { mimeType: string; fileSize?: string }>;
 };
-
-function example(file: string): ExampleWorkflow['workflow'] {
-	const found = exampleWorkflows().find((candidate) => candidate.file === file);
-	if (!found) throw new Error(`examples/${file} is missing`);
-	return found.workflow;
-}
 
 /** A workflow holding only the trigger with no option set: every delivery of either shape starts it. */
 const catchAll: ExampleWorkflow['workflow'] = {
@@ -81,8 +73,8 @@ const confirming: ExampleWorkflow['workflow'] = {
 };
 
 const WORKFLOWS = {
-	reviewerApproval: { id: 'DexE2eTrigger001', workflow: example('reviewer-approval.json') },
-	documentSigned: { id: 'DexE2eTrigger002', workflow: example('document-signed.json') },
+	reviewerApproval: { id: 'DexE2eTrigger001', workflow: exampleWorkflow('reviewer-approval.json') },
+	documentSigned: { id: 'DexE2eTrigger002', workflow: exampleWorkflow('document-signed.json') },
 	catchAll: { id: 'DexE2eTrigger003', workflow: catchAll },
 	confirming: { id: 'DexE2eTrigger004', workflow: confirming },
 };
@@ -96,19 +88,6 @@ const webhookUrl = (n8n: N8n, key: WorkflowKey, route: 'success' | 'error') => {
 };
 
 /**
- * Activation registers the production webhook a moment after the REST call returns. A GET shows when it is
- * there without starting anything: n8n then answers that the path is registered for POST only.
- */
-async function waitForRegistration(url: string): Promise<void> {
-	for (let tries = 0; tries < 60; tries++) {
-		const text = await (await fetch(url)).text();
-		if (/not registered for GET/i.test(text)) return;
-		await new Promise((resolve) => setTimeout(resolve, 500));
-	}
-	throw new Error(`The webhook ${url} was not registered after 30 s`);
-}
-
-/**
  * The trigger in a running n8n, with four active workflows: the two trigger examples, one trigger with no
  * options, and one that re-fetches the document. The emulator delivers the webhooks the service sends, to n8n's
  * production URLs: the v3 flat body of each invitee action and the Webhook 4.0 envelope, genuine (one execution
@@ -118,30 +97,11 @@ describe('the Document Execution Trigger in a running n8n', () => {
 	let n8n: N8n;
 	let service: EmulatorProcess;
 
-	const executions = async (key: WorkflowKey) =>
-		(
-			await n8n.rest<{ results: Execution[] }>(
-				'GET',
-				`/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: WORKFLOWS[key].id }))}`,
-			)
-		).results;
+	const executions = (key: WorkflowKey) => executionsOf(n8n, WORKFLOWS[key].id);
+	const finished = (key: WorkflowKey, count: number) =>
+		finishedExecutions(n8n, WORKFLOWS[key].id, count);
 
-	/** Waits until the workflow has `count` executions, all finished, and answers them oldest first. */
-	async function finishedExecutions(key: WorkflowKey, count: number): Promise<Execution[]> {
-		let found: Execution[] = [];
-		for (let tries = 0; tries < 60; tries++) {
-			found = await executions(key);
-			if (
-				found.length >= count &&
-				found.every((execution) => !['running', 'new', 'waiting'].includes(execution.status))
-			)
-				break;
-			await new Promise((resolve) => setTimeout(resolve, 500));
-		}
-		return [...found].sort((a, b) => Number(a.id) - Number(b.id));
-	}
-
-	async function outputOf(execution: Execution, node: string): Promise<Item[]> {
+	async function outputOf(execution: ExecutionSummary, node: string): Promise<Item[]> {
 		const record = await n8n.rest<{ data: string }>('GET', `/rest/executions/${execution.id}`);
 		const data = flatted.parse(record.data) as {
 			resultData: { runData: Record<string, Array<{ data: { main: Item[][] } }>> };
@@ -215,7 +175,7 @@ describe('the Document Execution Trigger in a running n8n', () => {
 			expect(delivery.envelope.mac).toMatch(/^[0-9a-f]{40}$/);
 		}
 
-		const found = await finishedExecutions('catchAll', sent.length);
+		const found = await finished('catchAll', sent.length);
 		expect(found).toHaveLength(sent.length);
 		expect(
 			found.every((execution) => execution.status === 'success' && execution.mode === 'webhook'),
@@ -257,7 +217,7 @@ describe('the Document Execution Trigger in a running n8n', () => {
 			{ status: 200, body: { message: 'Delivery already received; ignored' } },
 			{ status: 200, body: { message: 'Delivery already received; ignored' } },
 		]);
-		await finishedExecutions('catchAll', before + 1);
+		await finished('catchAll', before + 1);
 		await new Promise((resolve) => setTimeout(resolve, 2000));
 		expect(await executions('catchAll')).toHaveLength(before + 1);
 
@@ -296,7 +256,7 @@ describe('the Document Execution Trigger in a running n8n', () => {
 			}),
 		]);
 
-		const [failure] = await finishedExecutions('confirming', 1);
+		const [failure] = await finished('confirming', 1);
 		expect(failure.status).toBe('error');
 		const record = await n8n.rest<{ data: string }>('GET', `/rest/executions/${failure.id}`);
 		const data = flatted.parse(record.data) as { resultData: { error?: { message?: string } } };
@@ -308,7 +268,7 @@ describe('the Document Execution Trigger in a running n8n', () => {
 			body: built.body,
 		});
 		expect([retried.status, await retried.json()]).toEqual([200, { message: 'Delivery received' }]);
-		const found = await finishedExecutions('confirming', 2);
+		const found = await finished('confirming', 2);
 		expect(found.map((execution) => execution.status)).toEqual(['error', 'success']);
 	});
 
@@ -323,7 +283,7 @@ describe('the Document Execution Trigger in a running n8n', () => {
 			contentType: 'application/octet-stream',
 		});
 		expect(delivery.attempts).toEqual([expect.objectContaining({ status: 200 })]);
-		const found = await finishedExecutions('catchAll', before + 1);
+		const found = await finished('catchAll', before + 1);
 		expect(found).toHaveLength(before + 1);
 		expect((await outputOf(found[found.length - 1], TRIGGER_NAME))[0].json.event).toEqual(
 			expect.objectContaining({ documentId, kind: 'INVITEE_SIGNED' }),
@@ -355,7 +315,7 @@ describe('the Document Execution Trigger in a running n8n', () => {
 		});
 		expect(delivery.attempts).toEqual([expect.objectContaining({ status: 200 })]);
 
-		const [execution] = await finishedExecutions('reviewerApproval', 1);
+		const [execution] = await finished('reviewerApproval', 1);
 		expect(execution).toEqual(expect.objectContaining({ status: 'success', mode: 'webhook' }));
 		const [trigger] = await outputOf(execution, TRIGGER_NAME);
 		expect(trigger.json).toEqual(
@@ -400,7 +360,7 @@ describe('the Document Execution Trigger in a running n8n', () => {
 			true,
 		);
 
-		const found = await finishedExecutions('documentSigned', 1);
+		const found = await finished('documentSigned', 1);
 		await new Promise((resolve) => setTimeout(resolve, 2000));
 		expect(await executions('documentSigned')).toHaveLength(1);
 		expect(found[0]).toEqual(expect.objectContaining({ status: 'success', mode: 'webhook' }));
