@@ -1,18 +1,23 @@
 import type { EmulatorProcess } from '../../scripts/lib/emulator';
 import { nodeOutput, type N8n, type N8nItem, type N8nRun } from '../../scripts/lib/n8n';
 import { binaryBytes } from '../../scripts/lib/pipeline';
+import { V3_SEED } from '../emulator/families/v3';
 import {
 	emulator,
+	exampleWorkflow,
 	exampleWorkflows,
+	finishedExecutions,
 	n8nWithPackage,
 	PACKAGE,
 	tokenCredential,
+	waitForRegistration,
 	withCredentials,
 	type ExampleWorkflow,
 } from './support';
 
 const NODE = `${PACKAGE}.documentExecution`;
 const TRIGGER = `${PACKAGE}.documentExecutionTrigger`;
+const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
 
 /** Seed for the examples: enough packs that a complete pack search needs several pages. Invitees sign at
  * once (--sign-on-create), so that create → status → download finds a COMPLETED document. */
@@ -141,13 +146,13 @@ async function expectSameFile(
 	expect(bytes.equals(expected)).toBe(true);
 }
 
-const runnable = exampleWorkflows().filter(
-	({ workflow }) => !workflow.nodes.some((node) => node.type === TRIGGER),
+const runnable = exampleWorkflows().filter(({ workflow }) =>
+	workflow.nodes.some((node) => node.type === MANUAL_TRIGGER),
 );
 
 /**
  * Every example workflow in examples/ that starts by hand runs with `n8n execute` in a real n8n against the
- * emulator, and its output is asserted (the trigger example runs in trigger.test.ts, as an active workflow).
+ * emulator, and its output is asserted (the examples an event starts run below, or in trigger.test.ts).
  */
 describe('the example workflows in a real n8n', () => {
 	let n8n: N8n;
@@ -203,9 +208,7 @@ describe('the example workflows in a real n8n', () => {
 			const search = packExample!.workflow.nodes.find(
 				(node) => node.name === 'Search Completed Packs',
 			)!;
-			const start = packExample!.workflow.nodes.find(
-				(node) => node.type === 'n8n-nodes-base.manualTrigger',
-			)!;
+			const start = packExample!.workflow.nodes.find((node) => node.type === MANUAL_TRIGGER)!;
 			const parameters: Record<string, unknown> = {
 				...(search.parameters as Record<string, unknown>),
 				returnAll: true,
@@ -248,4 +251,92 @@ describe('the example workflows in a real n8n', () => {
 			expect(new Set(packs.map((item) => item.json.packId)).size).toBe(total);
 		},
 	);
+});
+
+const EVENT_STARTED = {
+	approval: { id: 'DexE2eExampleEv1', file: 'reviewer-approval-notify.json' },
+};
+type EventStarted = keyof typeof EVENT_STARTED;
+
+/**
+ * The examples an event starts, imported and activated in a running n8n as a user would: the service's webhooks,
+ * delivered by the emulator to n8n's production URLs, start them.
+ */
+describe('the examples an event starts, active in a real n8n', () => {
+	let n8n: N8n;
+	let service: EmulatorProcess;
+
+	const webhookUrl = (key: EventStarted) => {
+		const trigger = exampleWorkflow(EVENT_STARTED[key].file).nodes.find(
+			(node) => node.type === TRIGGER,
+		) as unknown as { webhookId: string };
+		return `${n8n.url}/webhook/${trigger.webhookId}/success`;
+	};
+
+	/** The workflow's executions once `count` have finished, oldest first, with their data. */
+	const executionsWithData = async (key: EventStarted, count: number) =>
+		await Promise.all(
+			(await finishedExecutions(n8n, EVENT_STARTED[key].id, count)).map(({ id }) =>
+				n8n.execution(id),
+			),
+		);
+
+	const deliver = async (body: Record<string, unknown>) =>
+		(
+			await service.control<{ attempts: Array<{ status: number }> }>(
+				'POST',
+				'/__emulator/webhooks/deliver',
+				{ retries: 0, ...body },
+			)
+		).body;
+
+	beforeAll(async () => {
+		service = await emulator('examples-active');
+		n8n = await n8nWithPackage('examples-active');
+		const credential = tokenCredential(service);
+		await n8n.importCredentials([credential]);
+		for (const { id, file } of Object.values(EVENT_STARTED)) {
+			const workflow = exampleWorkflow(file);
+			await n8n.importWorkflow(withCredentials(workflow, [credential], id));
+		}
+		await n8n.start();
+		await n8n.setupOwner();
+		for (const [key, { id }] of Object.entries(EVENT_STARTED)) {
+			const stored = await n8n.rest<{ versionId: string }>('GET', `/rest/workflows/${id}`);
+			await n8n.rest('POST', `/rest/workflows/${id}/activate`, { versionId: stored.versionId });
+			await waitForRegistration(webhookUrl(key as EventStarted));
+		}
+	});
+
+	afterAll(async () => {
+		await n8n?.stop();
+		await service?.stop();
+	});
+
+	it('reviewer-approval-notify.json: an approval reaches the notify stand-in once; a signature starts nothing', async () => {
+		const documentId = V3_SEED.sentDocumentId;
+		const delivery = await deliver({ url: webhookUrl('approval'), documentId });
+		expect(delivery.attempts).toEqual([expect.objectContaining({ status: 200 })]);
+		const signed = await deliver({
+			url: webhookUrl('approval'),
+			shape: 'v3',
+			event: 'signed',
+			documentId,
+		});
+		expect(signed.attempts).toEqual([expect.objectContaining({ status: 200 })]);
+
+		await new Promise((resolve) => setTimeout(resolve, 2000));
+		const executions = await executionsWithData('approval', 1);
+		expect(executions.map(({ status, mode }) => ({ status, mode }))).toEqual([
+			{ status: 'success', mode: 'webhook' },
+		]);
+		const [notified] = nodeOutput(executions[0], 'Notify the team (replace with Slack or e-mail)');
+		expect(notified.json).toEqual(
+			expect.objectContaining({
+				eventType: 'REVIEWER_APPROVAL',
+				event: expect.objectContaining({ documentId }),
+				macVerification: expect.objectContaining({ verified: true }),
+			}),
+		);
+	});
 });
