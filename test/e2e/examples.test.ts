@@ -1,3 +1,7 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import type { EmulatorProcess } from '../../scripts/lib/emulator';
 import { nodeOutput, type N8n, type N8nItem, type N8nRun } from '../../scripts/lib/n8n';
 import { binaryBytes } from '../../scripts/lib/pipeline';
@@ -253,18 +257,24 @@ describe('the example workflows in a real n8n', () => {
 	);
 });
 
+/** Where examples/document-completed-archive.json writes; the test points it at a folder of its own. */
+const ARCHIVE_FOLDER_IN_EXAMPLE = '/data/signed-documents';
+
 const EVENT_STARTED = {
 	approval: { id: 'DexE2eExampleEv1', file: 'reviewer-approval-notify.json' },
+	archive: { id: 'DexE2eExampleEv2', file: 'document-completed-archive.json' },
 };
 type EventStarted = keyof typeof EVENT_STARTED;
 
 /**
  * The examples an event starts, imported and activated in a running n8n as a user would: the service's webhooks,
- * delivered by the emulator to n8n's production URLs, start them.
+ * delivered by the emulator to n8n's production URLs, start them. The archive is written to a folder the test
+ * makes, the only one n8n may write to (N8N_RESTRICT_FILE_ACCESS_TO, as the example's notes tell a user to set).
  */
 describe('the examples an event starts, active in a real n8n', () => {
 	let n8n: N8n;
 	let service: EmulatorProcess;
+	const archiveFolder = mkdtempSync(join(tmpdir(), 'dex-e2e-archive-'));
 
 	const webhookUrl = (key: EventStarted) => {
 		const trigger = exampleWorkflow(EVENT_STARTED[key].file).nodes.find(
@@ -290,13 +300,21 @@ describe('the examples an event starts, active in a real n8n', () => {
 			)
 		).body;
 
+	function archiveWorkflow(): ExampleWorkflow['workflow'] {
+		const workflow = exampleWorkflow(EVENT_STARTED.archive.file);
+		const text = JSON.stringify(workflow);
+		expect(text).toContain(ARCHIVE_FOLDER_IN_EXAMPLE);
+		return JSON.parse(text.split(ARCHIVE_FOLDER_IN_EXAMPLE).join(archiveFolder)) as typeof workflow;
+	}
+
 	beforeAll(async () => {
 		service = await emulator('examples-active');
 		n8n = await n8nWithPackage('examples-active');
+		n8n.withEnv({ N8N_RESTRICT_FILE_ACCESS_TO: archiveFolder });
 		const credential = tokenCredential(service);
 		await n8n.importCredentials([credential]);
-		for (const { id, file } of Object.values(EVENT_STARTED)) {
-			const workflow = exampleWorkflow(file);
+		for (const [key, { id, file }] of Object.entries(EVENT_STARTED)) {
+			const workflow = key === 'archive' ? archiveWorkflow() : exampleWorkflow(file);
 			await n8n.importWorkflow(withCredentials(workflow, [credential], id));
 		}
 		await n8n.start();
@@ -311,6 +329,7 @@ describe('the examples an event starts, active in a real n8n', () => {
 	afterAll(async () => {
 		await n8n?.stop();
 		await service?.stop();
+		rmSync(archiveFolder, { recursive: true, force: true });
 	});
 
 	it('reviewer-approval-notify.json: an approval reaches the notify stand-in once; a signature starts nothing', async () => {
@@ -338,5 +357,47 @@ describe('the examples an event starts, active in a real n8n', () => {
 				macVerification: expect.objectContaining({ verified: true }),
 			}),
 		);
+	});
+
+	it('document-completed-archive.json: the completing signature writes every file of the document to the folder, as the service serves it', async () => {
+		const documentId = V3_SEED.completedDocumentId;
+		await service.control('DELETE', '/__emulator/requests');
+		const delivery = await deliver({
+			url: webhookUrl('archive'),
+			shape: 'v3',
+			event: 'signed',
+			documentId,
+		});
+		expect(delivery.attempts).toEqual([expect.objectContaining({ status: 200 })]);
+
+		const [execution] = await executionsWithData('archive', 1);
+		expect(execution.data.resultData.error).toBeUndefined();
+		expect(execution.status).toBe('success');
+		const [downloaded] = nodeOutput(execution, 'Download All Files');
+		const files = downloaded.json.files as Array<{
+			kind: string;
+			index: number | null;
+			fileName: string;
+		}>;
+		expect(files.map((file) => file.kind)).toEqual(
+			expect.arrayContaining(['DOCUMENT', 'AUDIT_TRAIL']),
+		);
+		expect(nodeOutput(execution, 'Write Files to Disk')).toHaveLength(files.length);
+
+		const archived = (file: { fileName: string }) => `${documentId}_${file.fileName}`;
+		expect(readdirSync(archiveFolder).sort()).toEqual(files.map(archived).sort());
+		const fetches = (await service.control<Recorded[]>('GET', '/__emulator/requests')).body.filter(
+			(request) => request.path === '/api/v3.3/document/fetchDocument',
+		);
+		for (const file of files) {
+			const request = fetches.find(
+				(candidate) =>
+					candidate.query.documentDownloadType === file.kind &&
+					(file.index === null || candidate.query.index === String(file.index)),
+			);
+			expect(request).toBeDefined();
+			const written = readFileSync(join(archiveFolder, archived(file)));
+			expect(written.equals(await serviceBytes(service, request!))).toBe(true);
+		}
 	});
 });
