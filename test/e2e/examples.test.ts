@@ -263,13 +263,15 @@ const ARCHIVE_FOLDER_IN_EXAMPLE = '/data/signed-documents';
 const EVENT_STARTED = {
 	approval: { id: 'DexE2eExampleEv1', file: 'reviewer-approval-notify.json' },
 	archive: { id: 'DexE2eExampleEv2', file: 'document-completed-archive.json' },
+	alerts: { id: 'DexE2eExampleEv3', file: 'capacity-alerts-notify.json' },
 };
 type EventStarted = keyof typeof EVENT_STARTED;
 
 /**
- * The examples an event starts, imported and activated in a running n8n as a user would: the service's webhooks,
- * delivered by the emulator to n8n's production URLs, start them. The archive is written to a folder the test
- * makes, the only one n8n may write to (N8N_RESTRICT_FILE_ACCESS_TO, as the example's notes tell a user to set).
+ * The examples an event starts, imported and activated in a running n8n as a user would: the service's webhooks
+ * (delivered by the emulator to n8n's production URLs) start the reviewer-approval and archive flows; the
+ * capacity alert fires at activation, n8n's first poll. The archive is written to a folder the test makes, the
+ * only one n8n may write to (N8N_RESTRICT_FILE_ACCESS_TO, as the example's notes tell a user to set).
  */
 describe('the examples an event starts, active in a real n8n', () => {
 	let n8n: N8n;
@@ -322,7 +324,7 @@ describe('the examples an event starts, active in a real n8n', () => {
 		for (const [key, { id }] of Object.entries(EVENT_STARTED)) {
 			const stored = await n8n.rest<{ versionId: string }>('GET', `/rest/workflows/${id}`);
 			await n8n.rest('POST', `/rest/workflows/${id}/activate`, { versionId: stored.versionId });
-			await waitForRegistration(webhookUrl(key as EventStarted));
+			if (key !== 'alerts') await waitForRegistration(webhookUrl(key as EventStarted));
 		}
 	});
 
@@ -399,5 +401,22 @@ describe('the examples an event starts, active in a real n8n', () => {
 			const written = readFileSync(join(archiveFolder, archived(file)));
 			expect(written.equals(await serviceBytes(service, request!))).toBe(true);
 		}
+	});
+
+	it('capacity-alerts-notify.json: activation polls once and the series that runs low reaches the notify stand-in', async () => {
+		const executions = await executionsWithData('alerts', 1);
+		expect(executions.map(({ status, mode }) => ({ status, mode }))).toEqual([
+			{ status: 'success', mode: 'trigger' },
+		]);
+		const notified = nodeOutput(
+			executions[0],
+			'Notify the ops team (replace with Slack or e-mail)',
+		);
+		expect(notified.map((item) => item.json)).toEqual([
+			expect.objectContaining({
+				event: 'stampSeriesRunningLow',
+				seriesNumber: V3_SEED.emptyStampSeries,
+			}),
+		]);
 	});
 });
