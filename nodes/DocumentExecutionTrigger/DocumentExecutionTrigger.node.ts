@@ -20,7 +20,7 @@ import {
 	type Authentication,
 } from '../shared/authentication';
 import { asNodeError } from '../shared/errors';
-import { PDF_MIME_TYPE } from '../DocumentExecution/shared/binary';
+import { PDF_MIME_TYPE } from '../shared/pdf';
 import { fetchCurrentStatus, listedDocumentStatus, type ReadPurpose } from './currentStatus';
 import { deliveredFiles } from './deliveredFiles';
 import {

@@ -1,9 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import type { Authentication } from '../../shared/authentication';
-import type { ServiceFamily } from '../../shared/errors';
-import { acceptsOAuth2, serviceRequest } from '../../shared/transport';
+import type { Authentication } from '../../../shared/authentication';
+import type { ServiceFamily } from '../../../shared/errors';
+import { refuseOAuth2, serviceRequest } from '../../../shared/transport';
 
 /** One read the editor makes to fill a picker or a dropdown (a `listSearch` or `loadOptions` method). */
 export interface MethodRead {
@@ -21,16 +20,7 @@ export async function readForMethod(
 ): Promise<IDataObject> {
 	const authentication = (context.getCurrentNodeParameter('authentication') ??
 		'authToken') as Authentication;
-	if (authentication === 'oAuth2' && !acceptsOAuth2(read.family)) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`${read.picker}: this list needs the Auth Token credential`,
-			{
-				description:
-					'The service takes OAuth2 only on its pack and media operations. Set Authentication to Auth Token, or give the ID By ID.',
-			},
-		);
-	}
+	refuseOAuth2(context.getNode(), authentication, read.family, { picker: read.picker });
 	const answer = await serviceRequest(context, {
 		authentication,
 		family: read.family,

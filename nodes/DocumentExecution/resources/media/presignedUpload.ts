@@ -1,38 +1,10 @@
-import type { IHttpRequestOptions, IN8nHttpFullResponse, JsonObject } from 'n8n-workflow';
+import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { answerBytes } from '../../shared/errors';
-import { networkError, type NetworkAttempt } from '../../shared/networkErrors';
-import type { NodeContext, StoredFile } from './binary';
-import { StreamedBody, withStreamedBody } from './streamedBody';
-
-/** The service's pre-signed URLs: download links and upload URLs, which carry their own signature. */
-
-/**
- * Sends a request to a pre-signed URL, without credentials (the URL carries its signature), reading the
- * answer as bytes (or as a stream, where `options` asks) whatever its status. A failure before any answer
- * becomes one line naming the host.
- */
-export async function requestPresignedUrl(
-	context: NodeContext,
-	options: IHttpRequestOptions,
-	attempt: Omit<NetworkAttempt, 'url'>,
-	itemIndex?: number,
-): Promise<IN8nHttpFullResponse> {
-	try {
-		return (await context.helpers.httpRequest({
-			encoding: 'arraybuffer',
-			...options,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			timeout: attempt.timeoutMs,
-		})) as IN8nHttpFullResponse;
-	} catch (error) {
-		throw (
-			networkError(context.getNode(), error, { ...attempt, url: options.url }, itemIndex) ?? error
-		);
-	}
-}
+import { answerBytes } from '../../../shared/errors';
+import type { NodeContext, StoredFile } from '../../shared/files/binary';
+import { requestPresignedUrl } from '../../shared/files/presignedUrls';
+import { StreamedBody, withStreamedBody } from '../../shared/files/streamedBody';
 
 /**
  * How a file goes to a pre-signed upload URL (v4 media upload). The spec does not show the method or the

@@ -1,11 +1,11 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { limitProperty, returnAllProperty, showFor } from './descriptions';
-import { SEARCH_PAGE_SIZE } from './v1SearchPager';
+import { limitProperty, returnAllProperty, showFor } from '../form/descriptions';
+import { SEARCH_PAGE_SIZE } from './pager';
 
 /**
  * The fields of the administration (v1) Search operation, which Certificate and Audit Log share. Its rules and
- * the request built from these fields are in v1Search.ts, the pager that sends it in v1SearchPager.ts.
+ * the request built from these fields are in request.ts, the pager that sends it in pager.ts.
  */
 
 /** The spec's Search request operators. AND and OR group other filters. */

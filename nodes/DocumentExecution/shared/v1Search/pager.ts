@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { parameter } from './parameters';
+import { parameter } from '../form/parameters';
 
 /**
  * Page size when Return All is on. The spec does not state a maximum `limit`; 50 stays under common

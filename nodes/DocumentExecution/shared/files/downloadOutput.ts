@@ -5,7 +5,8 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import { type NodeContext, PDF_MIME_TYPE } from './binary';
+import { PDF_MIME_TYPE } from '../../../shared/pdf';
+import type { NodeContext } from './binary';
 import {
 	checkDownloadedFile,
 	type ExpectedFile,
@@ -14,7 +15,7 @@ import {
 	type FileSource,
 	storeDownload,
 } from './downloads';
-import { parameter } from './parameters';
+import { parameter } from '../form/parameters';
 
 /**
  * What a download outputs (Document → Download File, Pack → Download): the file as an output binary with its

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { parameter } from './parameters';
+import { parameter } from '../form/parameters';
 import {
 	blankToUndefined,
 	oneOf,
@@ -15,14 +15,14 @@ import {
 	refuseField,
 	wholeNumber,
 	type FieldLabels,
-} from './rules';
-import { commaList } from './v1Fields';
-import { GROUP_OPERATORS, OPERATORS, type ConditionOperator } from './v1SearchFields';
-import { SEARCH_PAGE_SIZE } from './v1SearchPager';
+} from '../form/rules';
+import { commaList } from '../form/v1Fields';
+import { GROUP_OPERATORS, OPERATORS, type ConditionOperator } from './fields';
+import { SEARCH_PAGE_SIZE } from './pager';
 
 /**
  * The Search request of the administration (v1) family, which Certificate and Audit Log share: its rules and
- * the body built from the fields (v1SearchFields.ts). v1SearchPager.ts sends it. Each resource gives its item
+ * the body built from the fields (fields.ts). pager.ts sends it. Each resource gives its item
  * fields (certificate/search.ts, auditLog/search.ts) and its path (their index.ts).
  */
 

@@ -1,6 +1,6 @@
 import type { IExecutePaginationFunctions, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { isObject } from '../../shared/isObject';
+import { isObject } from '../../../shared/isObject';
 
 /**
  * The readers of an item's parameters in the node's preSend, postReceive and paging steps: one per kind of

@@ -8,7 +8,6 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { numberAsText } from './numberAsText';
 import { locatorValue } from './parameters';
 
 /**
@@ -176,6 +175,18 @@ export const blankToUndefined = (value: unknown) =>
 	value === '' || value === null ? undefined : value;
 
 const textType = { required_error: 'is required', invalid_type_error: 'must be text or a number' };
+
+/**
+ * A value for a field the spec types as a string: a finite number becomes its decimal text (2 → "2",
+ * 1e21 → "1000000000000000000000"); anything else is handed back for the schema to accept or refuse.
+ */
+export function numberAsText(value: unknown): unknown {
+	if (typeof value !== 'number' || !Number.isFinite(value)) return value;
+	if (Number.isInteger(value)) return BigInt(value).toString();
+	const text = String(value);
+	// Only fractions below 1e-6 have an exponent here; 20 digits is as far as a double carries.
+	return text.includes('e') ? value.toFixed(20).replace(/0+$/, '') : text;
+}
 
 /** A string field's schema, given the number an expression may give as its text (the spec's strings). */
 export const asText = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(numberAsText, schema);

@@ -8,32 +8,36 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
-	INode,
 	INodeExecutionData,
 	INodeProperties,
 	INodePropertyRouting,
 	PostReceiveAction,
 	PreSendAction,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { credentialTypeFor, type Authentication } from '../../shared/authentication';
-import { resolveBaseUrl } from '../../shared/environment';
+import { credentialTypeFor, type Authentication } from '../../../shared/authentication';
+import { resolveBaseUrl } from '../../../shared/environment';
 import {
-	createRequestError,
 	responseError,
 	retryOnFailRefusal,
 	type Creation,
 	type ServiceFamily,
-} from '../../shared/errors';
-import { acceptsOAuth2, answerWithFreshToken } from '../../shared/transport';
-import { showFor } from './descriptions';
-import { parameter } from './parameters';
+} from '../../../shared/errors';
+import { createRequestError } from '../../../shared/networkErrors';
+import {
+	acceptsOAuth2,
+	answerWithFreshToken,
+	refuseOAuth2,
+	sendWithCredential,
+} from '../../../shared/transport';
+import { showFor } from '../form/descriptions';
+import { parameter } from '../form/parameters';
 
 /**
  * The routing of every operation, by the service family it talks to: its request, then the family's steps
- * around the operation's own. Reading one operation's `v3Routing(…)`, `v4Routing(…)` or `v1Routing(…)` shows
- * all that runs for it:
+ * around the operation's own. Reading one operation's `v3Routing(…)`, `v4Routing(…)` or `v1Routing(…)` (in its
+ * file, `<operation>Operation`) shows all that runs for it, but for Document → Resend Invitations in a workflow,
+ * which n8n runs as the resource's custom operation (`resendInvitations`, document/resend.ts), not its routing:
  * - before its own preSend steps: the OAuth2 refusal (v3 and v1 take only the Auth Token), for an
  *   operation that creates the Retry On Fail refusal, then the credential's base URL; after them (v4), the
  *   request is kept for a second sending after an OAuth2 token refresh;
@@ -58,20 +62,13 @@ export interface OperationSteps {
 	creates?: Creation;
 }
 
-/** The error of an operation the OAuth2 credential cannot run. */
-export const oauth2Refusal = (node: INode, itemIndex: number) =>
-	new NodeOperationError(node, 'Authentication: this operation needs the Auth Token credential', {
-		itemIndex,
-		description:
-			'The service accepts OAuth2 only on its v4 pack and media operations. Set Authentication to "Auth Token" and choose a Document Execution API credential. Nothing was sent to the service.',
-	});
-
 /** preSend of the v3 and v1 operations: with the OAuth2 credential, stop before any request. */
-async function refuseOAuth2(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	if (this.getNodeParameter('authentication', 'authToken') === 'oAuth2')
-		throw oauth2Refusal(this.getNode(), this.getItemIndex());
-	return requestOptions;
-}
+const refuseOAuth2Of = (family: ServiceFamily) =>
+	async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const authentication = parameter<Authentication>(this, 'authentication', 'authToken');
+		refuseOAuth2(this.getNode(), authentication, family, { operation: true }, this.getItemIndex());
+		return requestOptions;
+	};
 
 /** preSend: n8n's Retry On Fail re-runs the whole node, so an operation that creates refuses to run with it. */
 const refuseRetryOnFail = (creation: Creation) =>
@@ -158,14 +155,22 @@ async function keepForRefresh(this: IExecuteSingleFunctions, requestOptions: IHt
 	return requestOptions;
 }
 
-/** The kept request sent once more (the credential's fresh token replaces the Authorization header). */
+/**
+ * The kept request sent once more (the credential's fresh token replaces the Authorization header); a failure
+ * without an answer reads as in every request the node sends itself.
+ */
 async function sendAgain(context: IExecuteSingleFunctions): Promise<IN8nHttpFullResponse> {
 	const request = sentRequests.get(context)!;
-	return (await context.helpers.httpRequestWithAuthentication.call(
+	return await sendWithCredential(
 		context,
 		credentialTypeFor('oAuth2'),
 		{ ...request, headers: { ...(request.headers ?? {}) } },
-	)) as IN8nHttpFullResponse;
+		{
+			operation: 'The request sent again after the OAuth2 token refresh',
+			again: 'run the node again',
+		},
+		context.getItemIndex(),
+	);
 }
 
 /**
@@ -203,7 +208,7 @@ function familyRouting(
 	const { creates } = steps;
 	const takesOAuth2 = acceptsOAuth2(family);
 	const preSend = [
-		...(takesOAuth2 ? [] : [refuseOAuth2]),
+		...(takesOAuth2 ? [] : [refuseOAuth2Of(family)]),
 		...(creates ? [refuseRetryOnFail(creates)] : []),
 		sendToCredentialBaseUrl,
 		...(steps.preSend ?? []),

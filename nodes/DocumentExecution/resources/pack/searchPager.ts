@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { parameter } from './parameters';
+import { parameter } from '../../shared/form/parameters';
 
 /** Pack search: the largest page the service serves, and the reach of a search without a status filter. */
 export const V4_MAX_PAGE_SIZE = 40;
@@ -33,7 +33,7 @@ function readSearchPage(items: INodeExecutionData[]): SearchPage {
  * service only lists the first 1000 packs: each page is cut to stay inside that window, and Return All stops
  * with an error naming the fix when more packs match than the window can show.
  */
-export async function v4SearchPagination(
+export async function paginatePackSearch(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
@@ -47,7 +47,7 @@ export async function v4SearchPagination(
 	for (;;) {
 		const max = Math.min(pageSize, limit - records.length, windowEnd - offset);
 		// Set on the request routing holds, as n8n's own pagers do: a page sent again after an OAuth2 token
-		// refresh (routing.ts) is sent from it.
+		// refresh (shared/requests/routing.ts) is sent from it.
 		requestData.options.qs = { ...qs, offset, max };
 		const page = readSearchPage(await this.makeRoutingRequest(requestData));
 		records.push(...page.records);

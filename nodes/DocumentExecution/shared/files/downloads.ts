@@ -1,8 +1,9 @@
 import type { IBinaryData, IN8nHttpFullResponse, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { networkError, type NetworkAttempt } from '../../shared/networkErrors';
-import { firstBytes, isPdf, type NodeContext, storedHead, storedSize } from './binary';
+import { networkError, type NetworkAttempt } from '../../../shared/networkErrors';
+import { isPdf } from '../../../shared/pdf';
+import { firstBytes, type NodeContext, storedHead, storedSize } from './binary';
 import { requestPresignedUrl } from './presignedUrls';
 
 /**

@@ -6,15 +6,14 @@ import type {
 	PostReceiveAction,
 } from 'n8n-workflow';
 
-import { locatorValue } from './parameters';
+import { answerList } from '../../../shared/accountReads';
+import { isObject } from '../../../shared/isObject';
+import { locatorValue } from '../form/parameters';
 
 /**
  * postReceive steps that make an operation's output from the service's envelope, for the operations whose
  * output needs nothing more. The envelope's error check runs before them (routing.ts).
  */
-
-const bodyOf = (response: IN8nHttpFullResponse): IDataObject =>
-	typeof response.body === 'object' && response.body !== null ? (response.body as IDataObject) : {};
 
 /** postReceive: the envelope's `data` as the one output item. */
 export const outputData: PostReceiveAction = {
@@ -29,9 +28,7 @@ export const outputListOf = (key: string): PostReceiveAction =>
 		_items: INodeExecutionData[],
 		response: IN8nHttpFullResponse,
 	) {
-		const data = bodyOf(response).data as IDataObject | undefined;
-		const list = data?.[key];
-		return Array.isArray(list) ? list.map((json) => ({ json: json as IDataObject })) : [];
+		return answerList(response.body, key).map((json) => ({ json }));
 	};
 
 /**
@@ -49,7 +46,7 @@ export const outputOutcome = (
 		_items: INodeExecutionData[],
 		response: IN8nHttpFullResponse,
 	) {
-		const messages = bodyOf(response).messages;
+		const messages = isObject(response.body) ? response.body.messages : undefined;
 		const first = (Array.isArray(messages) ? messages[0] : undefined) as IDataObject | undefined;
 		return [
 			{

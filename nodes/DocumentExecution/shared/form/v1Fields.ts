@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { numberAsText } from './numberAsText';
 import { parameter } from './parameters';
-import { labelFor, refuseField, type FieldLabels } from './rules';
+import { labelFor, numberAsText, refuseField, type FieldLabels } from './rules';
 
 /**
  * What the administration (v1) operations read alike: comma-separated lists, the "Update Fields" collection

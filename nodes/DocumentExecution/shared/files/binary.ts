@@ -1,19 +1,12 @@
 import type { IBinaryData, IExecuteFunctions, IExecuteSingleFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { refusal } from './rules';
+import { refusal } from '../form/rules';
 
 /**
  * n8n's binary data, whatever its storage mode (inline, filesystem, S3): an input item's binary property read
  * whole, or known by its size and first bytes and read only while a request sends it (StoredFile).
  */
-
-/** The type of every file the spec calls a PDF, given where a file is described without being read. */
-export const PDF_MIME_TYPE = 'application/pdf';
-
-/** Whether bytes are a PDF: it starts with `%PDF-`. */
-export const isPdf = (content: Buffer): boolean =>
-	content.subarray(0, 5).toString('latin1') === '%PDF-';
 
 /** preSend/postReceive functions get a single-item context; custom operations get the whole-run one. */
 export type NodeContext = IExecuteSingleFunctions | IExecuteFunctions;
