@@ -8,7 +8,7 @@ import { deleteOperation } from './delete';
 import { downloadFields, downloadOperation } from './download';
 import { getDetailsFields, getDetailsOperation } from './getDetails';
 import { getManyFields, getManyOperation } from './getMany';
-import { getStatusOperation } from './getStatus';
+import { getStatusFields, getStatusOperation } from './getStatus';
 import { markCompleteOperation } from './markComplete';
 import { reactivateFields, reactivateOperation } from './reactivate';
 import { resendFields, resendInvitations, resendOperation } from './resend';
@@ -41,6 +41,7 @@ export const documentResource: ResourceModule = {
 		createNotice('document', 'create', CREATE_SIGNING_REQUEST),
 		...createFields,
 		documentIdField,
+		...getStatusFields,
 		...getDetailsFields,
 		...getManyFields,
 		...downloadFields,
