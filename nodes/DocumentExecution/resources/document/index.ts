@@ -38,7 +38,7 @@ export const documentResource: ResourceModule = {
 	},
 	properties: [
 		operation,
-		createNotice('document', 'create', CREATE_SIGNING_REQUEST),
+		createNotice('document', 'create', CREATE_SIGNING_REQUEST, 'failures'),
 		...createFields,
 		documentIdField,
 		...getStatusFields,
