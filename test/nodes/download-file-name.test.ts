@@ -21,6 +21,20 @@ interface Download {
 	defaultName: () => string;
 }
 
+/** Pack → Download of a completed pack document, its file answered on `answeredOn`. */
+const packDownload = (answeredOn: string, options: Record<string, string>): Download => ({
+	answeredOn,
+	run: () =>
+		runV4(emulator, 'token', {
+			resource: 'pack',
+			operation: 'download',
+			downloadType: 'DOCUMENT',
+			packDocumentId: completedPackDocument(emulator),
+			options,
+		}),
+	defaultName: () => `${completedPackDocument(emulator)}.pdf`,
+});
+
 const downloads: Record<string, Download> = {
 	'Document → Download File': {
 		answeredOn: '/__files/',
@@ -32,29 +46,8 @@ const downloads: Record<string, Download> = {
 			}),
 		defaultName: () => `${V3_SEED.completedDocumentId}.pdf`,
 	},
-	'Pack → Download, through its link': {
-		answeredOn: '/__files/',
-		run: () =>
-			runV4(emulator, 'token', {
-				resource: 'pack',
-				operation: 'download',
-				downloadType: 'DOCUMENT',
-				packDocumentId: completedPackDocument(emulator),
-			}),
-		defaultName: () => `${completedPackDocument(emulator)}.pdf`,
-	},
-	'Pack → Download, streamed': {
-		answeredOn: '/v4/packs/download',
-		run: () =>
-			runV4(emulator, 'token', {
-				resource: 'pack',
-				operation: 'download',
-				downloadType: 'DOCUMENT',
-				packDocumentId: completedPackDocument(emulator),
-				options: { mode: 'stream' },
-			}),
-		defaultName: () => `${completedPackDocument(emulator)}.pdf`,
-	},
+	'Pack → Download, through its link': packDownload('/__files/', {}),
+	'Pack → Download, streamed': packDownload('/v4/packs/download', { mode: 'stream' }),
 };
 
 const BY_DEFAULT = Symbol('the default name');

@@ -8,7 +8,12 @@ import type {
 import { z } from 'zod';
 
 import { isObject } from '../../../shared/isObject';
-import { objectsIn, outputDataOrSummary, simplifies } from '../../shared/requests/outputs';
+import {
+	fieldsOf,
+	objectsIn,
+	outputDataOrSummary,
+	simplifies,
+} from '../../shared/requests/outputs';
 import { v3Routing } from '../../shared/requests/routing';
 import { inviteeState, sendDocumentId } from './common';
 import { showFor, simplifyProperty } from '../../shared/form/descriptions';
@@ -387,17 +392,11 @@ export async function sendDetailSections(
 function detailsSummary(data: IDataObject): IDataObject {
 	const document = isObject(data.document) ? data.document : {};
 	return {
-		documentId: data.documentId ?? null,
-		name: data.name ?? null,
-		irn: data.irn ?? null,
-		status: data.status ?? null,
-		createdAt: data.createdAt ?? null,
+		...fieldsOf(data, ['documentId', 'name', 'irn', 'status', 'createdAt']),
 		completedAt: document.completionDate ?? null,
 		folderName: data.folderName ?? null,
 		invitees: objectsIn(data.invitations).map((invitee) => ({
-			name: invitee.name ?? null,
-			email: invitee.email ?? null,
-			phone: invitee.phone ?? null,
+			...fieldsOf(invitee, ['name', 'email', 'phone']),
 			type: invitee.inviteeType ?? null,
 			state: inviteeState(isObject(invitee.invitationStatus) ? invitee.invitationStatus : {}),
 			signUrl: invitee.invitationUrl ?? null,

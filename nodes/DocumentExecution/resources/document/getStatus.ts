@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { simplifyProperty } from '../../shared/form/descriptions';
-import { objectsIn, outputDataOrSummary } from '../../shared/requests/outputs';
+import { fieldsOf, objectsIn, outputDataOrSummary } from '../../shared/requests/outputs';
 import { v3Routing } from '../../shared/requests/routing';
 import { inviteeState, sendDocumentId } from './common';
 
@@ -9,16 +9,11 @@ import { inviteeState, sendDocumentId } from './common';
 
 /** Simplify's output (docs/document-execution.md): the document, its status, each invitee's state and contact. */
 const statusSummary = (data: IDataObject): IDataObject => ({
-	documentId: data.documentId ?? null,
-	irn: data.irn ?? null,
-	status: data.status ?? null,
+	...fieldsOf(data, ['documentId', 'irn', 'status']),
 	invitees: objectsIn(data.requests).map((invitee) => ({
-		name: invitee.name ?? null,
-		email: invitee.email ?? null,
-		phone: invitee.phone ?? null,
+		...fieldsOf(invitee, ['name', 'email', 'phone']),
 		state: inviteeState(invitee),
-		signUrl: invitee.signUrl ?? null,
-		expiryDate: invitee.expiryDate ?? null,
+		...fieldsOf(invitee, ['signUrl', 'expiryDate']),
 	})),
 });
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 
 import { v4Routing } from '../../shared/requests/routing';
 import { showFor, simplifyProperty } from '../../shared/form/descriptions';
-import { objectsIn, simplifies } from '../../shared/requests/outputs';
+import { fieldsOf, objectsIn, simplifies } from '../../shared/requests/outputs';
 import { locatorValue, parameter, sectionList } from '../../shared/form/parameters';
 import { refuse, type FieldLabels } from '../../shared/form/rules';
 import {
@@ -229,27 +229,16 @@ export async function sendPackGetQuery(
 }
 
 /** A document of the pack in Simplify's output, whole or in One Item per Document. */
-const documentSummary = (document: IDataObject): IDataObject => ({
-	documentId: document.documentId ?? null,
-	documentName: document.documentName ?? null,
-	status: document.status ?? null,
-});
+const documentSummary = (document: IDataObject): IDataObject =>
+	fieldsOf(document, ['documentId', 'documentName', 'status']);
 
 /** Simplify's output (docs/document-execution.md): the pack, its status, its documents and its invitees. */
 const packSummary = (pack: IDataObject): IDataObject => ({
-	packId: pack.packId ?? null,
-	packName: pack.packName ?? null,
-	packUrn: pack.packUrn ?? null,
-	irn: pack.irn ?? null,
-	status: pack.status ?? null,
-	workflowId: pack.workflowId ?? null,
-	updatedAt: pack.updatedAt ?? null,
+	...fieldsOf(pack, ['packId', 'packName', 'packUrn', 'irn', 'status', 'workflowId', 'updatedAt']),
 	documents: objectsIn(pack.documents).map(documentSummary),
-	invitees: objectsIn(pack.invitees).map((invitee) => ({
-		name: invitee.name ?? null,
-		email: invitee.email ?? null,
-		signUrl: invitee.signUrl ?? null,
-	})),
+	invitees: objectsIn(pack.invitees).map((invitee) =>
+		fieldsOf(invitee, ['name', 'email', 'signUrl']),
+	),
 });
 
 export async function outputPack(

@@ -25,6 +25,10 @@ export const outputData: PostReceiveAction = {
 export const objectsIn = (list: unknown): IDataObject[] =>
 	Array.isArray(list) ? (list.filter(isObject) as IDataObject[]) : [];
 
+/** The fields `names` of an answer's object, each `null` where the object lacks it: a summary's fields. */
+export const fieldsOf = (object: IDataObject, names: string[]): IDataObject =>
+	Object.fromEntries(names.map((name) => [name, object[name] ?? null]));
+
 /** Whether an operation's Simplify (`simplifyProperty`) is on; it is by default. */
 export const simplifies = (context: IExecuteSingleFunctions): boolean =>
 	parameter<boolean>(context, 'simplify', true) !== false;
