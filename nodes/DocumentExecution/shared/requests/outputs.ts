@@ -29,7 +29,7 @@ export const objectsIn = (list: unknown): IDataObject[] =>
 export const fieldsOf = (object: IDataObject, names: string[]): IDataObject =>
 	Object.fromEntries(names.map((name) => [name, object[name] ?? null]));
 
-/** Whether an operation's Simplify (`simplifyProperty`) is on; it is by default. */
+/** Whether an operation's Simplify is on (Create's, and each `simplifyProperty`); it is by default. */
 export const simplifies = (context: IExecuteSingleFunctions): boolean =>
 	parameter<boolean>(context, 'simplify', true) !== false;
 
