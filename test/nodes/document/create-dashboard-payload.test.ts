@@ -49,7 +49,11 @@ describe('Create: the payload downloaded from the dashboard', () => {
 			profileId: V3_SEED.templateProfileId,
 			name: 'Jewel-Loan-Agreement',
 		});
-		const status = await runDocument(emulator, { operation: 'getStatus', documentId });
+		const status = await runDocument(emulator, {
+			operation: 'getStatus',
+			documentId,
+			simplify: false,
+		});
 		expect(status.items[0].json).toMatchObject({
 			documentId,
 			status: 'SENT',

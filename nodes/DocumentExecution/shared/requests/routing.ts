@@ -16,6 +16,7 @@ import type {
 } from 'n8n-workflow';
 
 import { credentialTypeFor, type Authentication } from '../../../shared/authentication';
+import { type DocsTopic, withDocsLink } from '../../../shared/docsLinks';
 import { resolveBaseUrl } from '../../../shared/environment';
 import {
 	responseError,
@@ -255,14 +256,18 @@ export const v1Routing = (method: IHttpRequestMethods, url: string, steps: Opera
 
 /**
  * The notice under the Operation selector of an operation that creates, listed with the resource's fields:
- * why Retry On Fail must stay off and what to check after a failure.
+ * why Retry On Fail must stay off and what to check after a failure, and `more`, the page that says how.
  */
 export const createNotice = (
 	resource: string,
 	operation: string,
 	creation: Creation,
+	more: DocsTopic,
 ): INodeProperties => ({
-	displayName: `${creation.operation} is not safe to repeat, so Retry On Fail must stay off (the node refuses to run with it). After a server error, a time-out or a lost connection the service may have created ${creation.thing}: ${creation.check}.`,
+	displayName: withDocsLink(
+		`Not safe to repeat: keep Retry On Fail off (the node refuses it). After a failed run, check whether the service created ${creation.thing} before running it again.`,
+		more,
+	),
 	name: `${operation}RetryNotice`,
 	type: 'notice',
 	default: '',

@@ -14,6 +14,7 @@ import { storedFile, StoredFile } from '../../../shared/files/binary';
 import { jsonBodyWithFiles, withStreamedBody } from '../../../shared/files/streamedBody';
 import { parameter } from '../../../shared/form/parameters';
 import { refuse, refuseField } from '../../../shared/form/rules';
+import { simplifies } from '../../../shared/requests/outputs';
 import { v3Routing } from '../../../shared/requests/routing';
 import { asString, compact, messagesOf, type Body } from '../common';
 import { CREATE_SIGNING_REQUEST } from './fields';
@@ -305,7 +306,7 @@ export async function outputCreated(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ) {
-	if (!parameter<boolean>(this, 'simplify', true)) return [{ json: response.body as IDataObject }];
+	if (!simplifies(this)) return [{ json: response.body as IDataObject }];
 	const data = answerData(response.body);
 	const invitees = createdInvitees(data).map((invitee) => ({
 		name: invitee.name ?? null,

@@ -540,7 +540,7 @@ export const createFields: INodeProperties[] = [
 				default: '',
 				description:
 					'Internal Reference Number, searchable later. At most 255 characters: letters, digits and + | - : ( ) , _ . [ ] & / @ (no spaces).',
-				hint: 'Give each document its own IRN: if a create fails without a clear answer, Get Many finds it by IRN, so you know whether to run again',
+				hint: 'Give each document its own IRN: if a create fails unclearly, Get Many finds it by IRN before you run again',
 			},
 			{
 				displayName: 'Multiple Stamp Series',
