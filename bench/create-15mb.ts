@@ -98,10 +98,12 @@ async function measure(mode: BinaryMode): Promise<void> {
 	}
 }
 
-if (process.argv.includes('--emulator-child')) {
-	void startEmulator().then((emulator) => process.send?.(emulator.baseUrl));
-} else {
-	void (async () => {
-		for (const mode of ['default', 'filesystem'] as const) await measure(mode);
-	})();
+if (require.main === module) {
+	if (process.argv.includes('--emulator-child')) {
+		void startEmulator().then((emulator) => process.send?.(emulator.baseUrl));
+	} else {
+		void (async () => {
+			for (const mode of ['default', 'filesystem'] as const) await measure(mode);
+		})();
+	}
 }

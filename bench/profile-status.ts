@@ -47,10 +47,12 @@ async function main(): Promise<void> {
 	}
 }
 
-if (process.argv.includes('--emulator-child')) {
-	void startEmulator({ seed: { v3ExtraDocuments: ITEMS } }).then((emulator) =>
-		process.send?.(emulator.baseUrl),
-	);
-} else {
-	void main();
+if (require.main === module) {
+	if (process.argv.includes('--emulator-child')) {
+		void startEmulator({ seed: { v3ExtraDocuments: ITEMS } }).then((emulator) =>
+			process.send?.(emulator.baseUrl),
+		);
+	} else {
+		void main();
+	}
 }

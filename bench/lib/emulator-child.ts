@@ -43,7 +43,8 @@ async function main(): Promise<void> {
 	process.once('SIGTERM', shutdown);
 }
 
-main().catch((error: Error) => {
-	process.stderr.write(`bench emulator: ${error.message}\n`);
-	process.exit(1);
-});
+if (require.main === module)
+	main().catch((error: Error) => {
+		process.stderr.write(`bench emulator: ${error.message}\n`);
+		process.exit(1);
+	});

@@ -19,6 +19,19 @@ export async function startBenchEmulator(options: {
 	});
 }
 
+/** The `n`th (from 1) of the documents the seed's `v3ExtraDocuments` adds. */
+export const extraDocumentId = (n: number) => `DOCEXTRA${String(n).padStart(6, '0')}`;
+
+export async function clearRequests(emulator: EmulatorProcess): Promise<void> {
+	await emulator.control('DELETE', '/__emulator/requests');
+}
+
+/** How many requests the emulator logged since it was last cleared whose path holds `fragment`. */
+export async function requestsTo(emulator: EmulatorProcess, fragment: string): Promise<number> {
+	const { body } = await emulator.control<Array<{ path: string }>>('GET', '/__emulator/requests');
+	return body.filter((request) => request.path.includes(fragment)).length;
+}
+
 /**
  * Enough of an emulator's environment, in this process, for its webhook builders (buildEnvelope, buildV3Event)
  * to make deliveries as the running emulator would: its main account and salt (the MAC), no documents or packs

@@ -4,16 +4,10 @@
  * executionTime from its run data), and read the server process's memory from /proc.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 
 import type { N8n } from '../../scripts/lib/n8n';
-import { N8N_VERSION, paths } from '../../scripts/lib/paths';
+import type { BinaryMode } from './options';
 import type { BenchWorkflow } from './workflows';
-
-// n8n's REST answers carry execution data serialised with `flatted`; read it with n8n's own copy.
-const flatted = createRequire(paths.n8nBin(N8N_VERSION)).call(null, 'flatted') as {
-	parse(text: string): unknown;
-};
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -65,14 +59,14 @@ export const waitForWebhook = (n8n: N8n, workflow: BenchWorkflow) =>
 	waitForWebhookUrl(`${n8n.url}/webhook/${workflow.path}`);
 
 /**
- * A REST call that waits out n8n's 503 "Database is not ready!": while a large execution is being saved, its
+ * Makes a REST call, waiting out n8n's 503 "Database is not ready!": while a large execution is being saved, its
  * SQLite pool can miss a health ping, and n8n then refuses REST calls for a moment.
  */
-async function rest<T>(n8n: N8n, method: string, path: string, body?: unknown): Promise<T> {
+async function whileDatabaseBusy<T>(call: () => Promise<T>): Promise<T> {
 	const begin = Date.now();
 	for (;;) {
 		try {
-			return await n8n.rest<T>(method, path, body);
+			return await call();
 		} catch (error) {
 			if (!/answered 503/.test((error as Error).message) || Date.now() - begin > 60_000)
 				throw error;
@@ -86,10 +80,11 @@ export async function executionsOf(
 	workflowId: string,
 ): Promise<{ count: number; newest?: ExecutionSummary }> {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-	const answer = await rest<{ count: number; results: ExecutionSummary[] }>(
-		n8n,
-		'GET',
-		`/rest/executions?filter=${filter}&limit=1`,
+	const answer = await whileDatabaseBusy(() =>
+		n8n.rest<{ count: number; results: ExecutionSummary[] }>(
+			'GET',
+			`/rest/executions?filter=${filter}&limit=1`,
+		),
 	);
 	return { count: answer.count, newest: answer.results[0] };
 }
@@ -118,19 +113,12 @@ export async function executionDetails(
 	id: string,
 	measured: string[],
 ): Promise<ExecutionResult> {
-	const execution = await rest<{
-		data: string;
-		startedAt: string;
-		stoppedAt: string;
-		status: string;
-	}>(n8n, 'GET', `/rest/executions/${id}`);
-	const data = flatted.parse(execution.data) as {
-		resultData: {
-			runData: Record<string, NodeRun[]>;
-			error?: { message: string; description?: string };
-		};
+	// n8n.execution reads the data with n8n's own `flatted`, loaded only now that n8n is installed.
+	const execution = await whileDatabaseBusy(() => n8n.execution(id));
+	const { runData, error } = execution.data.resultData as {
+		runData: Record<string, NodeRun[]>;
+		error?: { message: string; description?: string };
 	};
-	const { runData, error } = data.resultData;
 	if (error || execution.status !== 'success') {
 		throw new Error(
 			`Execution ${id} ended ${execution.status}: ${error?.message ?? ''} ${error?.description ?? ''}`,
@@ -143,7 +131,7 @@ export async function executionDetails(
 	}, 0);
 	return {
 		id,
-		executionMs: Date.parse(execution.stoppedAt) - Date.parse(execution.startedAt),
+		executionMs: Date.parse(String(execution.stoppedAt)) - Date.parse(String(execution.startedAt)),
 		nodeMs,
 		runData,
 	};
@@ -192,4 +180,12 @@ export function resetPeak(pid: number): boolean {
 	} catch {
 		return false;
 	}
+}
+
+/** Restarts n8n with its binary data in `mode`. */
+export async function restartWith(n8n: N8n, mode: BinaryMode): Promise<void> {
+	await n8n.stop();
+	n8n.withEnv({ N8N_DEFAULT_BINARY_DATA_MODE: mode });
+	await n8n.start();
+	await n8n.login();
 }

@@ -1,8 +1,12 @@
 /**
  * The benchmark's table: its rows (every figure with the minimum, median and maximum of its samples), the
- * Markdown table `npm run bench` prints, and the README section written from `bench/results.json`, so that the
- * README's table is always one run's results.
+ * Markdown table `npm run bench` prints, and the section of docs/performance.md written from
+ * `bench/results.json`, so that the table there is always one run's results.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { ROOT } from '../../scripts/lib/paths';
 
 export interface Range {
 	min: number;
@@ -34,6 +38,19 @@ export interface BenchResults {
 	rows: Row[];
 }
 
+/** A row as a benchmark gives it: its samples, and its goal as `met` or as a bound on the ratio. */
+export type RowSpec = Omit<Row, 'ours' | 'reference' | 'ratio' | 'met'> & {
+	met?: boolean | null;
+	maxRatio?: number;
+	minRatio?: number;
+};
+
+/** Where a benchmark puts what it measured: rows for the table, and every sample under its own name. */
+export interface ResultsSink {
+	addRow(row: RowSpec): void;
+	addDetails(benchmark: string, details: unknown): void;
+}
+
 export function median(values: number[]): number {
 	const sorted = [...values].sort((a, b) => a - b);
 	const middle = Math.floor(sorted.length / 2);
@@ -45,6 +62,42 @@ export const range = (values: number[]): Range => ({
 	median: median(values),
 	max: Math.max(...values),
 });
+
+/**
+ * A row from its samples: ours and the reference as min–median–max, the ratio of the medians, and whether the
+ * goal is met (`met` given, or the ratio within `maxRatio`/`minRatio`).
+ */
+export function toRow(spec: RowSpec): Row {
+	const { maxRatio, minRatio, ...rest } = spec;
+	const ours = range(spec.samples.ours);
+	const reference = spec.samples.reference ? range(spec.samples.reference) : null;
+	const ratio = reference ? ours.median / reference.median : null;
+	const met =
+		spec.met !== undefined
+			? spec.met
+			: ratio === null
+				? null
+				: maxRatio !== undefined
+					? ratio <= maxRatio
+					: minRatio !== undefined
+						? ratio >= minRatio
+						: null;
+	return { ...rest, ours, reference, ratio, met };
+}
+
+/** A sink that keeps the rows and details in the order the benchmarks gave them. */
+export function collectResults(): ResultsSink & { rows: Row[]; details: Record<string, unknown> } {
+	const rows: Row[] = [];
+	const details: Record<string, unknown> = {};
+	return {
+		rows,
+		details,
+		addRow: (row) => rows.push(toRow(row)),
+		addDetails: (benchmark, value) => {
+			details[benchmark] = value;
+		},
+	};
+}
 
 function value(number: number, unit: Row['unit']): string {
 	if (unit === '× file') return `${number.toFixed(2)}×`;
@@ -82,22 +135,31 @@ export function table(rows: Row[]): string {
 const START = '<!-- bench-table:start (written by npm run bench from bench/results.json) -->';
 const END = '<!-- bench-table:end -->';
 
-/** The README's figures section, from one run's results. */
-export function readmeSection(results: BenchResults): string {
+/** The file whose figures section a whole run rewrites, from the repository root. */
+export const TABLE_FILE = 'docs/performance.md';
+
+/** The figures section of docs/performance.md, from one run's results. */
+export function tableSection(results: BenchResults): string {
 	const day = results.generatedAt.slice(0, 10);
 	const about = `From \`${results.command}\` on ${day} (${results.machine.cpus} cores, n8n ${results.n8n.version} on Node ${results.n8n.node}, ${Math.round(results.seconds)} s in all). Each cell: median (min–max) of the runs; ratio: median ÷ median.`;
 	return `${START}\n${about}\n\n${table(results.rows)}\n${END}`;
 }
 
-/** `readme` with its figures section replaced by `section`. */
-export function withReadmeSection(readme: string, section: string): string {
-	const start = readme.indexOf(START);
-	const end = readme.indexOf(END);
-	if (start < 0 || end < start) throw new Error(`README.md has no ${START} … ${END} section`);
-	return `${readme.slice(0, start)}${section}${readme.slice(end + END.length)}`;
+/** `document` with its figures section replaced by `section`. */
+export function withTableSection(document: string, section: string): string {
+	const start = document.indexOf(START);
+	const end = document.indexOf(END);
+	if (start < 0 || end < start) throw new Error(`${TABLE_FILE} has no ${START} … ${END} section`);
+	return `${document.slice(0, start)}${section}${document.slice(end + END.length)}`;
 }
 
-/** The figures section as the README has it now. */
-export function currentReadmeSection(readme: string): string {
-	return readme.slice(readme.indexOf(START), readme.indexOf(END) + END.length);
+/** The figures section as `document` has it now. */
+export function currentTableSection(document: string): string {
+	return document.slice(document.indexOf(START), document.indexOf(END) + END.length);
+}
+
+/** Rewrites the figures section of docs/performance.md from one run's results. */
+export function writeTableSection(results: BenchResults): void {
+	const file = join(ROOT, TABLE_FILE);
+	writeFileSync(file, withTableSection(readFileSync(file, 'utf8'), tableSection(results)));
 }

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
+import type { EmulatorProcess } from '../../scripts/lib/emulator';
 import { V3_SEED } from '../../test/emulator/families/v3';
 
 export const PACKAGE = 'n8n-nodes-document-execution';
@@ -21,6 +22,32 @@ export const DISTANT_CREDENTIAL = {
 	id: 'DexBenchDistant1',
 	name: 'Document Execution (bench emulator, 150 ms away)',
 };
+
+/**
+ * The bench's credentials as n8n's CLI imports them: ours for the emulator (and, given `distantBaseUrl`, for it
+ * behind the latency proxy), and n8n's Header Auth holding the same token.
+ */
+export function benchCredentials(emulator: EmulatorProcess, distantBaseUrl?: string) {
+	const ours = (reference: { id: string; name: string }, baseUrl: string) => ({
+		...reference,
+		type: 'documentExecutionApi',
+		data: {
+			environment: 'custom',
+			baseUrl,
+			authToken: emulator.info.authToken,
+			privateSalt: emulator.info.salt ?? '',
+		},
+	});
+	return [
+		ours(CREDENTIAL, emulator.info.baseUrl),
+		...(distantBaseUrl ? [ours(DISTANT_CREDENTIAL, distantBaseUrl)] : []),
+		{
+			...HEADER_CREDENTIAL,
+			type: 'httpHeaderAuth',
+			data: { name: 'X-Auth-Token', value: emulator.info.authToken },
+		},
+	];
+}
 
 export interface BenchNode {
 	id: string;

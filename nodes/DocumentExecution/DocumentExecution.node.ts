@@ -27,11 +27,11 @@ export class DocumentExecution implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: nodeCredentials(),
 		requestDefaults: {
-			// Replaced by the credential's base URL in each operation's routing (shared/routing.ts); a literal,
+			// Replaced by the credential's base URL in each operation's routing (shared/requests/routing.ts); a literal,
 			// so that n8n never evaluates it, and node-owned, for n8n's credential-domain check.
 			baseURL: SERVICE_HOSTS.production,
 			headers: { Accept: 'application/json' },
-			// Error bodies of the v4 and v1 families carry the codes; shared/errors.ts reads them.
+			// Error bodies of the v4 and v1 families carry the codes; nodes/shared/errors.ts reads them.
 			ignoreHttpStatusErrors: true,
 		},
 		properties: [

@@ -20,7 +20,7 @@ import {
 	type Authentication,
 } from '../shared/authentication';
 import { asNodeError } from '../shared/errors';
-import { PDF_MIME_TYPE } from '../DocumentExecution/shared/binary';
+import { PDF_MIME_TYPE } from '../shared/pdf';
 import { fetchCurrentStatus, listedDocumentStatus, type ReadPurpose } from './currentStatus';
 import { deliveredFiles } from './deliveredFiles';
 import {
@@ -70,11 +70,10 @@ export class DocumentExecutionTrigger implements INodeType {
 			dark: 'file:../../icons/documentExecution.dark.svg',
 		},
 		group: ['trigger'],
-		// Version 2 behaves as version 1. n8n evaluates an expression for every delivery to a version-1 webhook
+		// Version 2 from the first release: n8n evaluates an expression for every delivery to a version-1 webhook
 		// node (its Webhook node v1's binaryData option, in packages/cli/src/webhooks/webhook-helpers.ts
 		// parseRequestBody), which in n8n 2.x builds an expression isolate; it does not for version 2.
-		version: [1, 2],
-		defaultVersion: 2,
+		version: 2,
 		subtitle: '={{ ($parameter["options"]["eventTypes"] || []).join(", ") || "Any event" }}',
 		description: APP_DESCRIPTION,
 		defaults: { name: 'Document Execution Trigger' },

@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { Authentication } from '../shared/authentication';
 import type { ServiceFamily } from '../shared/errors';
 import { isObject } from '../shared/isObject';
-import { serviceRequest } from '../shared/transport';
+import { refuseOAuth2, serviceRequest } from '../shared/transport';
 import type { ShapedDelivery } from './delivery';
 
 /** The option a service read is made for; its label starts the messages of a failed read. */
@@ -52,15 +52,6 @@ function documentIdOf(node: INode, purpose: ReadPurpose, delivery: ShapedDeliver
 	return documentId;
 }
 
-const authTokenOnly = (node: INode, purpose: ReadPurpose, what: string) =>
-	new NodeOperationError(
-		node,
-		`${purpose}: ${what} can be read only with the Auth Token credential`,
-		{
-			description: `The service accepts OAuth2 on its v4 pack and media operations only. Choose the Auth Token credential in this trigger, or turn ${purpose} off.`,
-		},
-	);
-
 /**
  * The service's current word on the document, read after a verified delivery. The MAC covers only the
  * document id, so a captured delivery can be replayed; this read cannot. With the Auth Token: v3.2 check
@@ -82,7 +73,7 @@ export async function fetchCurrentStatus(
 		const answer = await read('v3', '/v3.2/sign/request', { documentId });
 		return { source: 'v3.2 check status', documentId, data: answer.data ?? {} };
 	}
-	if (delivery.shape === 'v3') throw authTokenOnly(node, purpose, 'a v3 document');
+	if (delivery.shape === 'v3') refuseOAuth2(node, authentication, 'v3', { triggerOption: purpose });
 	const pack = isObject(body.pack) ? body.pack : {};
 	const packId = pack.packId;
 	if (typeof packId !== 'string' || packId === '') throw missingField(node, purpose, 'pack.packId');
@@ -107,7 +98,7 @@ export async function listedDocumentStatus(
 ): Promise<string> {
 	const purpose = 'Only Completed Documents';
 	const node = context.getNode();
-	if (authentication !== 'authToken') throw authTokenOnly(node, purpose, 'a v3 document');
+	refuseOAuth2(node, authentication, 'v3', { triggerOption: purpose });
 	const documentId = documentIdOf(node, purpose, delivery);
 	const answer = await readFor(
 		context,

@@ -1,9 +1,6 @@
 import { isObject } from '../shared/isObject';
-import { isPdf } from '../DocumentExecution/shared/binary';
-import {
-	base64Problem,
-	unwrapBase64,
-} from '../DocumentExecution/resources/document/create/fileFacts';
+import { base64Problem, unwrapBase64 } from '../shared/base64';
+import { isPdf } from '../shared/pdf';
 
 /**
  * The PDFs an older webhook version carries in its body (base64 `files` and `auditTrail`, public client code

@@ -3,7 +3,6 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { V1_CODES, V3_CODES, V4_CODES, type CodeTable } from './serviceCodes';
 import { isObject } from './isObject';
-import { mayHaveReachedTheService, networkError } from './networkErrors';
 
 /** The service's three error envelopes (see the spec's Errors section). */
 export type ServiceFamily = 'v3' | 'v4' | 'v1';
@@ -263,39 +262,12 @@ export interface Creation {
 	check: string;
 }
 
-const mayHaveCreated = (creation: Creation) =>
+/** What a create's error says when the service may have created it all the same. */
+export const mayHaveCreated = (creation: Creation) =>
 	`the service may have created ${creation.thing}; ${creation.check}`;
 
-const CREATE_IS_NOT_REPEATABLE =
+export const CREATE_IS_NOT_REPEATABLE =
 	'Creating is not safe to repeat blindly: running again may create it twice. For this reason the node does not run with Retry On Fail on; see "Retrying a create safely" in the package\'s README.';
-
-/**
- * The error of a create request that failed without an answer, from the error n8n's routing threw: after a
- * reset or a time-out it says the service may have created it; any other error is handed back as it is.
- */
-export function createRequestError(
-	node: INode,
-	error: unknown,
-	creation: Creation,
-	request: { url: string; timeoutMs?: number },
-	itemIndex?: number,
-): NodeApiError | NodeOperationError {
-	const reached = mayHaveReachedTheService(error);
-	const again = reached
-		? mayHaveCreated(creation)
-		: 'run the node again (nothing reached the service, so nothing was created)';
-	const attempt = {
-		operation: creation.operation,
-		url: request.url,
-		again,
-		timeoutMs: request.timeoutMs,
-		retryOnFail: false,
-	};
-	const explained = networkError(node, error, attempt, itemIndex);
-	if (!explained) return asNodeError(node, error, itemIndex);
-	if (reached) explained.description = [explained.description, CREATE_IS_NOT_REPEATABLE].join('\n');
-	return explained;
-}
 
 /** Refuses to run an operation that creates under n8n's Retry On Fail, which re-runs the whole node. */
 export function retryOnFailRefusal(

@@ -1,5 +1,7 @@
-import type { INode } from 'n8n-workflow';
+import type { INode, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+
+import { asNodeError, CREATE_IS_NOT_REPEATABLE, mayHaveCreated, type Creation } from './errors';
 
 /**
  * Requests that failed before any answer came back (reset, refused, DNS, time-out): which failure it was and
@@ -96,4 +98,32 @@ export function networkError(
 			itemIndex,
 		},
 	);
+}
+
+/**
+ * The error of a create request that failed without an answer, from the error n8n's routing threw: after a
+ * reset or a time-out it says the service may have created it; any other error is handed back as it is.
+ */
+export function createRequestError(
+	node: INode,
+	error: unknown,
+	creation: Creation,
+	request: { url: string; timeoutMs?: number },
+	itemIndex?: number,
+): NodeApiError | NodeOperationError {
+	const reached = mayHaveReachedTheService(error);
+	const again = reached
+		? mayHaveCreated(creation)
+		: 'run the node again (nothing reached the service, so nothing was created)';
+	const attempt = {
+		operation: creation.operation,
+		url: request.url,
+		again,
+		timeoutMs: request.timeoutMs,
+		retryOnFail: false,
+	};
+	const explained = networkError(node, error, attempt, itemIndex);
+	if (!explained) return asNodeError(node, error, itemIndex);
+	if (reached) explained.description = [explained.description, CREATE_IS_NOT_REPEATABLE].join('\n');
+	return explained;
 }

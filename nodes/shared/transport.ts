@@ -4,16 +4,19 @@ import type {
 	IExecuteFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
+	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	ILoadOptionsFunctions,
+	INode,
 	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { credentialTypeFor, type Authentication } from './authentication';
 import { resolveBaseUrl } from './environment';
 import { asNodeError, responseError, type ServiceFamily } from './errors';
-import { networkError } from './networkErrors';
+import { networkError, type NetworkAttempt } from './networkErrors';
 
 /**
  * The one way the package talks to the service outside n8n's routing (the editor's pickers, both triggers'
@@ -32,6 +35,52 @@ export type RequestContext =
 /** The service takes the OAuth2 credential on its v4 family (packs and media) only. */
 export const acceptsOAuth2 = (family: ServiceFamily): boolean => family === 'v4';
 
+/** Where the Auth Token is needed, which decides what the refusal names and the remedy it gives. */
+export type AuthTokenPlace =
+	| { operation: true }
+	/** A picker or a dropdown, as the form names it ("Document ID → From List"). */
+	| { picker: string }
+	/** A trigger option that reads the service, by its label ("Re-Fetch Current Status"). */
+	| { triggerOption: string };
+
+/** What the refusal names first (the field, the picker, the trigger option) and what to do, by place. */
+function authTokenRefusal(place: AuthTokenPlace): { subject: string; remedy: string } {
+	if ('picker' in place)
+		return {
+			subject: place.picker,
+			remedy: 'Set Authentication to "Auth Token", or give the ID By ID.',
+		};
+	if ('triggerOption' in place)
+		return {
+			subject: place.triggerOption,
+			remedy: `A v3 document can be read only with it: choose the Auth Token credential in this trigger, or turn ${place.triggerOption} off.`,
+		};
+	return {
+		subject: 'Authentication',
+		remedy:
+			'Set Authentication to "Auth Token" and choose a Document Execution API credential. Nothing was sent to the service.',
+	};
+}
+
+/**
+ * The one refusal of OAuth2 for a request of a family that takes only the Auth Token (v3, v1): thrown before
+ * anything is sent, by routing, the pickers and the triggers.
+ */
+export function refuseOAuth2(
+	node: INode,
+	authentication: Authentication,
+	family: ServiceFamily,
+	place: AuthTokenPlace,
+	itemIndex?: number,
+): void {
+	if (authentication !== 'oAuth2' || acceptsOAuth2(family)) return;
+	const { subject, remedy } = authTokenRefusal(place);
+	throw new NodeOperationError(node, `${subject}: this needs the Auth Token credential`, {
+		itemIndex,
+		description: `The service accepts OAuth2 only on its v4 pack and media operations. ${remedy}`,
+	});
+}
+
 /**
  * The refresh rule. The node reads the service's error bodies, so its requests do not throw on an HTTP error
  * status, and n8n's OAuth2 helper, which refreshes a token only when a request throws, never sees a 401. So: with
@@ -48,6 +97,33 @@ export async function answerWithFreshToken(
 	// `call(context)`: the helper reads the credential through the context it is called on.
 	await context.helpers.refreshOAuth2Token.call(context, credentialTypeFor('oAuth2'));
 	return await sendAgain();
+}
+
+/**
+ * Sends `options` with the credential of `credentialType`, and maps a failure before any answer as every request
+ * the package sends itself: through `networkError` (what happened, what to do), anything else as a node error.
+ */
+export async function sendWithCredential(
+	context: RequestContext,
+	credentialType: string,
+	options: IHttpRequestOptions,
+	attempt: Omit<NetworkAttempt, 'url'>,
+	itemIndex?: number,
+): Promise<IN8nHttpFullResponse> {
+	try {
+		return (await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			credentialType,
+			options,
+		)) as IN8nHttpFullResponse;
+	} catch (error) {
+		const node = context.getNode();
+		const url = `${options.baseURL ?? ''}${options.url}`;
+		throw (
+			networkError(node, error, { ...attempt, url }, itemIndex) ??
+			asNodeError(node, error, itemIndex)
+		);
+	}
 }
 
 /** A request to the service, relative to the credential's `{base_url}`. */
@@ -77,32 +153,28 @@ export async function serviceRequest(
 	request: ServiceRequest,
 	credentials?: ICredentialDataDecryptedObject,
 ): Promise<IN8nHttpFullResponse> {
-	const node = context.getNode();
 	const credentialType = credentialTypeFor(request.authentication);
 	const baseUrl = resolveBaseUrl(credentials ?? (await context.getCredentials(credentialType)));
-	const url = `${baseUrl}${request.path}`;
 	const { operation, again, itemIndex } = request;
-	const send = async () => {
-		try {
-			return (await context.helpers.httpRequestWithAuthentication.call(context, credentialType, {
+	const send = async () =>
+		await sendWithCredential(
+			context,
+			credentialType,
+			{
 				method: request.method ?? 'GET',
-				url,
+				url: `${baseUrl}${request.path}`,
 				qs: request.qs,
 				body: request.body,
 				headers: { Accept: 'application/json' },
 				json: true,
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
-			})) as IN8nHttpFullResponse;
-		} catch (error) {
-			throw (
-				networkError(node, error, { operation, url, again }, itemIndex) ??
-				asNodeError(node, error, itemIndex)
-			);
-		}
-	};
+			},
+			{ operation, again },
+			itemIndex,
+		);
 	const answer = await answerWithFreshToken(context, request.authentication, await send(), send);
-	const error = responseError(node, request.family, answer, itemIndex);
+	const error = responseError(context.getNode(), request.family, answer, itemIndex);
 	if (error) throw error;
 	return answer;
 }

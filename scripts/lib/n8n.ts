@@ -115,6 +115,8 @@ export interface StoredExecution {
 	status: string;
 	mode: string;
 	workflowId: string;
+	startedAt?: string;
+	stoppedAt?: string;
 	data: N8nRun['data'];
 }
 

@@ -85,6 +85,7 @@ const catchAll: ExampleWorkflow['workflow'] = {
 	name: 'Every webhook (queue e2e)',
 	nodes: [
 		node('Document Execution Trigger', TRIGGER_TYPE, { authentication: 'authToken' }, [0, 0], {
+			typeVersion: 2,
 			webhookId: randomUUID(),
 			credentials: { documentExecutionApi: { id: 'x', name: 'x' } },
 		}),

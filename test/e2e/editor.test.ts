@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
@@ -7,10 +7,17 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 import type { EmulatorProcess } from '../../scripts/lib/emulator';
 import { ensureChromium } from '../../scripts/lib/install';
 import { nodeOutput, OWNER, type N8n, type StoredExecution } from '../../scripts/lib/n8n';
-import { paths } from '../../scripts/lib/paths';
+import { paths, ROOT } from '../../scripts/lib/paths';
 import { V3_SEED } from '../emulator/families/v3';
 import { EXTRAS_SEED } from '../emulator/families/v3-extras';
-import { emulator, n8nWithPackage, PACKAGE, tokenCredential } from './support';
+import {
+	emulator,
+	exampleWorkflows,
+	n8nWithPackage,
+	PACKAGE,
+	tokenCredential,
+	withCredentials,
+} from './support';
 
 interface Property {
 	name: string;
@@ -39,6 +46,10 @@ const ISSUE_12_GROUPS = [
 ];
 
 const WORKFLOW_ID = 'DexE2eEditorPick';
+
+/** The examples the README shows as pictures of the editor (docs/images/<example>.png, written by this test). */
+const PICTURED_EXAMPLES = ['create-status-download', 'document-signed', 'reviewer-approval'];
+const DOCS_IMAGES = join(ROOT, 'docs', 'images');
 const NODE = `${PACKAGE}.documentExecution`;
 
 /**
@@ -120,13 +131,15 @@ export const CHROMIUM_ARGS = [
  * The editor as a person sees it, in headless Chromium, with a credential pointing at a running emulator: sign
  * in; open a saved workflow, pick a document and a pack from lists the service fills, save, and run it with
  * Execute Workflow; open a new workflow, find "Document Execution" and its poll trigger in the node panel, and
- * see every resource and operation as n8n lists them. Screenshots go to .cache/artifacts/ (not committed).
+ * see every resource and operation as n8n lists them; open the examples the README pictures. Screenshots go to
+ * .cache/artifacts/ (not committed), except the examples' pictures, which go to docs/images/ (committed).
  */
 describe('the n8n editor shows the package', () => {
 	let n8n: N8n;
 	let service: EmulatorProcess;
 	let browser: Browser;
 	let page: Page;
+	let credential: { id: string; name: string; type: string };
 
 	beforeAll(async () => {
 		const executablePath = await ensureChromium();
@@ -136,18 +149,23 @@ describe('the n8n editor shows the package', () => {
 		await n8n.setupOwner();
 		// The credential and the workflow a person would have made, through the editor's own REST API.
 		const { name, type, data } = tokenCredential(service);
-		const credential = await n8n.rest<{ id: string; name: string }>('POST', '/rest/credentials', {
-			name,
+		credential = {
+			...(await n8n.rest<{ id: string; name: string }>('POST', '/rest/credentials', {
+				name,
+				type,
+				data,
+			})),
 			type,
-			data,
-		});
+		};
 		await n8n.rest(
 			'POST',
 			'/rest/workflows',
 			pickerWorkflow({ id: credential.id, name: credential.name }),
 		);
 		browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
-		page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+		// A context of its own, so that a second tab shares the sign-in (browser.newPage's cannot open one).
+		const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+		page = await context.newPage();
 		mkdirSync(paths.artifacts, { recursive: true });
 	});
 
@@ -473,4 +491,43 @@ describe('the n8n editor shows the package', () => {
 		expect(names.some((text) => text.includes(label))).toBe(true);
 		await page.screenshot({ path: join(paths.artifacts, 'editor-node-details.png') });
 	});
+
+	it.each(PICTURED_EXAMPLES)(
+		'opens examples/%s.json, imported with the credential, and pictures its canvas for the docs',
+		async (example) => {
+			const found = exampleWorkflows().find((candidate) => candidate.file === `${example}.json`);
+			expect(found).toBeDefined();
+			const id = `DexE2eDocs${String(PICTURED_EXAMPLES.indexOf(example)).padStart(6, '0')}`;
+			await n8n.rest('POST', '/rest/workflows', withCredentials(found!.workflow, [credential], id));
+			// A tab of its own, signed in, so that what the tests above left open does not show.
+			const tab = await page.context().newPage();
+			try {
+				await tab.setViewportSize({ width: 1200, height: 560 });
+				await tab.goto(`${n8n.url}/workflow/${id}`);
+				const nodes = tab.locator('[data-test-id="canvas-node"]');
+				await nodes.first().waitFor({ timeout: 60_000 });
+				await expect(
+					nodes.evaluateAll((elements) =>
+						elements.map((element) => element.getAttribute('data-node-name')),
+					),
+				).resolves.toEqual(expect.arrayContaining(found!.workflow.nodes.map((node) => node.name)));
+				await tab.locator('[data-test-id="zoom-to-fit"]').click();
+				// The fit is animated: let it settle before the picture.
+				await sleep(1000);
+				mkdirSync(DOCS_IMAGES, { recursive: true });
+				const file = join(DOCS_IMAGES, `${example}.png`);
+				// The canvas without the strip its Editor/Executions tabs float over.
+				const canvas = await tab.locator('[data-test-id="canvas-wrapper"]').boundingBox();
+				expect(canvas).not.toBeNull();
+				const tabs = 40;
+				await tab.screenshot({
+					path: file,
+					clip: { ...canvas!, y: canvas!.y + tabs, height: canvas!.height - tabs },
+				});
+				expect(statSync(file).size).toBeGreaterThan(10_000);
+			} finally {
+				await tab.close();
+			}
+		},
+	);
 });

@@ -56,7 +56,7 @@ const catchAll: ExampleWorkflow['workflow'] = {
 			id: randomUUID(),
 			name: TRIGGER_NAME,
 			type: TRIGGER_TYPE,
-			typeVersion: 1,
+			typeVersion: 2,
 			position: [0, 0],
 			webhookId: randomUUID(),
 			parameters: { authentication: 'authToken' },
@@ -80,19 +80,11 @@ const confirming: ExampleWorkflow['workflow'] = {
 	connections: {},
 };
 
-/** The catch-all at version 2, which new nodes get (catchAll keeps version 1, as older saved workflows do). */
-const catchAllV2: ExampleWorkflow['workflow'] = {
-	name: 'Every webhook, trigger version 2 (e2e)',
-	nodes: [{ ...catchAll.nodes[0], id: randomUUID(), webhookId: randomUUID(), typeVersion: 2 }],
-	connections: {},
-};
-
 const WORKFLOWS = {
 	reviewerApproval: { id: 'DexE2eTrigger001', workflow: example('reviewer-approval.json') },
 	documentSigned: { id: 'DexE2eTrigger002', workflow: example('document-signed.json') },
 	catchAll: { id: 'DexE2eTrigger003', workflow: catchAll },
 	confirming: { id: 'DexE2eTrigger004', workflow: confirming },
-	catchAllV2: { id: 'DexE2eTrigger005', workflow: catchAllV2 },
 };
 type WorkflowKey = keyof typeof WORKFLOWS;
 
@@ -117,8 +109,8 @@ async function waitForRegistration(url: string): Promise<void> {
 }
 
 /**
- * The trigger in a running n8n, with five active workflows: the two trigger examples (version 2), one trigger
- * with no options at version 1 and one at version 2, and one that re-fetches the document. The emulator delivers the webhooks the service sends, to n8n's
+ * The trigger in a running n8n, with four active workflows: the two trigger examples, one trigger with no
+ * options, and one that re-fetches the document. The emulator delivers the webhooks the service sends, to n8n's
  * production URLs: the v3 flat body of each invitee action and the Webhook 4.0 envelope, genuine (one execution
  * each), repeated (acknowledged, no second execution) and forged (401, none).
  */
@@ -320,26 +312,22 @@ describe('the Document Execution Trigger in a running n8n', () => {
 		expect(found.map((execution) => execution.status)).toEqual(['error', 'success']);
 	});
 
-	it('versions 1 and 2 both take a genuine delivery whose Content-Type n8n does not parse (version 2 reads the bytes itself)', async () => {
-		for (const [key, documentId] of [
-			['catchAll', 'DOC-RAW-V1'],
-			['catchAllV2', 'DOC-RAW-V2'],
-		] as const) {
-			const before = (await executions(key)).length;
-			const delivery = await deliver({
-				url: webhookUrl(n8n, key, 'success'),
-				shape: 'v3',
-				event: 'signed',
-				documentId,
-				contentType: 'application/octet-stream',
-			});
-			expect(delivery.attempts).toEqual([expect.objectContaining({ status: 200 })]);
-			const found = await finishedExecutions(key, before + 1);
-			expect(found).toHaveLength(before + 1);
-			expect((await outputOf(found[found.length - 1], TRIGGER_NAME))[0].json.event).toEqual(
-				expect.objectContaining({ documentId, kind: 'INVITEE_SIGNED' }),
-			);
-		}
+	it('takes a genuine delivery whose Content-Type n8n does not parse (the trigger reads the bytes itself)', async () => {
+		const documentId = 'DOC-RAW';
+		const before = (await executions('catchAll')).length;
+		const delivery = await deliver({
+			url: webhookUrl(n8n, 'catchAll', 'success'),
+			shape: 'v3',
+			event: 'signed',
+			documentId,
+			contentType: 'application/octet-stream',
+		});
+		expect(delivery.attempts).toEqual([expect.objectContaining({ status: 200 })]);
+		const found = await finishedExecutions('catchAll', before + 1);
+		expect(found).toHaveLength(before + 1);
+		expect((await outputOf(found[found.length - 1], TRIGGER_NAME))[0].json.event).toEqual(
+			expect.objectContaining({ documentId, kind: 'INVITEE_SIGNED' }),
+		);
 	});
 
 	it('refuses a forged delivery of each shape with 401 and starts no execution', async () => {

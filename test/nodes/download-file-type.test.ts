@@ -1,6 +1,6 @@
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { postReceivePackDownload } from '../../nodes/DocumentExecution/resources/pack/download';
+import { outputPackDownload } from '../../nodes/DocumentExecution/resources/pack/download';
 import { V3_SEED } from '../emulator/families/v3';
 import type { Emulator } from '../emulator/server';
 import { makePdf } from '../fixtures/pdf';
@@ -78,7 +78,7 @@ describe('Pack → Download: a file the service sends itself, without a Content-
 		});
 		const answer = { statusCode: 200, headers: {}, body: makePdf() } as IN8nHttpFullResponse;
 
-		const [item] = await postReceivePackDownload.call(context, [], answer);
+		const [item] = await outputPackDownload.call(context, [], answer);
 
 		expect(prepareBinaryData.mock.calls[0][2]).toBe(type);
 		expect(item.json).toMatchObject({ delivery: 'stream', mimeType: type });

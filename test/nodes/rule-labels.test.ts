@@ -8,11 +8,11 @@ import { z } from 'zod';
 import { DocumentExecution } from '../../nodes/DocumentExecution/DocumentExecution.node';
 import { neslDataSchema } from '../../nodes/DocumentExecution/resources/document/create/nesl';
 import { CREATE_LABELS } from '../../nodes/DocumentExecution/resources/document/create/rules';
-import { applyRules } from '../../nodes/DocumentExecution/shared/rules';
+import { applyRules } from '../../nodes/DocumentExecution/shared/form/rules';
 import { nodeModules } from '../support/nodeModules';
 
 /**
- * A refusal names the field to fix by its label in the editor (shared/rules.ts). Every label comes from an
+ * A refusal names the field to fix by its label in the editor (shared/form/rules.ts). Every label comes from an
  * operation's `…LABELS` map, so checking the maps checks the messages: each ` › ` segment of each label must
  * be a `displayName` the node shows. And no refusal names a field by a literal of its own.
  */

@@ -6,7 +6,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { DocumentExecution } from '../../../nodes/DocumentExecution/DocumentExecution.node';
 import { resources } from '../../../nodes/DocumentExecution/resources';
 import { RULE_TYPES } from '../../../nodes/DocumentExecution/resources/notificationRule/update';
-import { V1_PREFIX } from '../../../nodes/DocumentExecution/shared/routing';
+import { V1_PREFIX } from '../../../nodes/DocumentExecution/shared/requests/routing';
 
 const NODE_DIR = join(__dirname, '../../../nodes/DocumentExecution');
 
@@ -66,8 +66,6 @@ describe('admin resources in the node description', () => {
 		expect(adminResources.map((resource) => resource.option.value).sort()).toEqual(
 			[...ADMIN].sort(),
 		);
-		expect(adminResources.every((resource) => resource.family === 'v1')).toBe(true);
-		expect(resources.filter((resource) => resource.family === 'v1')).toHaveLength(ADMIN.length);
 		const resourceList = new DocumentExecution().description.properties.find(
 			(property) => property.name === 'resource',
 		);
@@ -87,7 +85,7 @@ describe('admin resources in the node description', () => {
 		const writtenIn = sourceFiles(NODE_DIR)
 			.filter((file) => literal.test(readFileSync(file, 'utf8')))
 			.map((file) => relative(NODE_DIR, file));
-		expect(writtenIn).toEqual(['shared/routing.ts']);
+		expect(writtenIn).toEqual(['shared/requests/routing.ts']);
 	});
 
 	it('gives every operation an action and a description, and every enumeration as options', () => {

@@ -1,4 +1,4 @@
-import { SEARCH_PAGE_SIZE } from '../../../nodes/DocumentExecution/shared/v1SearchPager';
+import { SEARCH_PAGE_SIZE } from '../../../nodes/DocumentExecution/shared/v1Search/pager';
 import type { V1State } from '../../emulator/families/v1';
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { runAdmin, V1 } from './setup';

@@ -28,12 +28,12 @@ import {
 	applyRules,
 	labelFor,
 	type FieldLabels,
-} from '../../../nodes/DocumentExecution/shared/rules';
+} from '../../../nodes/DocumentExecution/shared/form/rules';
 import {
 	filterJson,
 	SEARCH_LABELS,
 	searchRequest,
-} from '../../../nodes/DocumentExecution/shared/v1Search';
+} from '../../../nodes/DocumentExecution/shared/v1Search/request';
 
 /** What is sent once `input` keeps every rule, or the first refusal's message. */
 const checked = (schema: z.ZodTypeAny, input: unknown, labels: FieldLabels) => {

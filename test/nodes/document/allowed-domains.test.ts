@@ -7,7 +7,7 @@ import { runDocument, startV3Emulator } from './setup';
 /**
  * A credential's "Allowed HTTP Request Domains" (n8n 2.x) still lets the node reach its own service: n8n adds a
  * declarative node's own host to a "Specific Domains" list, and the node's base URL comes from the credential
- * in a preSend, so the preSend puts the credential's host in that list (shared/routing.ts).
+ * in a preSend, so the preSend puts the credential's host in that list (shared/requests/routing.ts).
  */
 
 let emulator: Emulator;

@@ -291,9 +291,11 @@ describe('Resend invitations (batched across items)', () => {
 				},
 			},
 		);
-		expect(oauth.nodeError(NODE_NAME)?.message).toBe(
-			'Authentication: this operation needs the Auth Token credential',
-		);
+		expect(oauth.nodeError(NODE_NAME)).toMatchObject({
+			message: 'Authentication: this needs the Auth Token credential',
+			description:
+				'The service accepts OAuth2 only on its v4 pack and media operations. Set Authentication to "Auth Token" and choose a Document Execution API credential. Nothing was sent to the service.',
+		});
 		expect(requestsOn(emulator, servicePaths.resend)).toHaveLength(1);
 	});
 });

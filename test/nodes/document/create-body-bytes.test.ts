@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 import type { INode } from 'n8n-workflow';
 
-import { StoredFile } from '../../../nodes/DocumentExecution/shared/binary';
+import { StoredFile } from '../../../nodes/DocumentExecution/shared/files/binary';
 
 import { V3_SEED } from '../../emulator/families/v3';
 import type { Emulator } from '../../emulator/server';

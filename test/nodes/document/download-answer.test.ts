@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { downloadLinkedFile } from '../../../nodes/DocumentExecution/resources/document/download';
+import { outputLinkedFile } from '../../../nodes/DocumentExecution/resources/document/download';
 import { V3_SEED } from '../../emulator/families/v3';
 import type { Emulator } from '../../emulator/server';
 import { makePdf } from '../../fixtures/pdf';
@@ -41,7 +41,7 @@ describe('Document → Download File passes the downloaded bytes on as n8n reads
 			body: { status: 1, messages: [], data: { file: 'https://files.example/signed' } },
 		} as IN8nHttpFullResponse;
 
-		const [item] = await downloadLinkedFile.call(context, [], answer);
+		const [item] = await outputLinkedFile.call(context, [], answer);
 
 		expect(httpRequest).toHaveBeenCalledTimes(1);
 		expect(httpRequest.mock.calls[0][0]).toMatchObject({ encoding: 'stream' });

@@ -106,9 +106,11 @@ describe('Document ID → From List (listSearch searchDocuments)', () => {
 			},
 			{ credentials: { documentExecutionOAuth2Api: await oauthCredential(emulator) } },
 		);
-		await expect(request).rejects.toThrow(
-			'Document ID → From List: this list needs the Auth Token credential',
-		);
+		await expect(request).rejects.toMatchObject({
+			message: 'Document ID → From List: this needs the Auth Token credential',
+			description:
+				'The service accepts OAuth2 only on its v4 pack and media operations. Set Authentication to "Auth Token", or give the ID By ID.',
+		});
 		expect(requestsOn(emulator, servicePaths.list)).toHaveLength(0);
 	});
 });

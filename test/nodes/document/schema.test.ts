@@ -4,11 +4,8 @@ import {
 	documentIdSchema,
 	DOCUMENT_ID_LABELS,
 } from '../../../nodes/DocumentExecution/resources/document/common';
-import {
-	base64Problem,
-	describeFile,
-	unwrapBase64,
-} from '../../../nodes/DocumentExecution/resources/document/create/fileFacts';
+import { describeFile } from '../../../nodes/DocumentExecution/resources/document/create/fileFacts';
+import { base64Problem, unwrapBase64 } from '../../../nodes/shared/base64';
 import {
 	NESL_DATE_FIELDS,
 	NESL_REQUIRED_WHEN,
@@ -19,10 +16,7 @@ import {
 	MAX_FILE_BYTES,
 } from '../../../nodes/DocumentExecution/resources/document/create/rules';
 import { INDIA_OFFSET_MS } from '../../../nodes/DocumentExecution/resources/document/create/serviceDate';
-import {
-	DOWNLOAD_LABELS,
-	downloadQuerySchema,
-} from '../../../nodes/DocumentExecution/resources/document/download';
+import { downloadQuerySchema } from '../../../nodes/DocumentExecution/resources/document/download';
 import {
 	detailsQuerySchema,
 	GET_DETAILS_LABELS,
@@ -45,8 +39,9 @@ import {
 	docSignerBodySchema,
 	SIGN_WITH_DOC_SIGNER_LABELS,
 } from '../../../nodes/DocumentExecution/resources/document/signWithDocSigner';
-import { StoredFile } from '../../../nodes/DocumentExecution/shared/binary';
-import { applyRules, type FieldLabels } from '../../../nodes/DocumentExecution/shared/rules';
+import { StoredFile } from '../../../nodes/DocumentExecution/shared/files/binary';
+import { DOWNLOAD_LABELS } from '../../../nodes/DocumentExecution/shared/files/downloadRequest';
+import { applyRules, type FieldLabels } from '../../../nodes/DocumentExecution/shared/form/rules';
 import { makePdf } from '../../fixtures/pdf';
 
 /** The labels of every document operation: each row below names its field as its operation's refusal does. */
@@ -602,29 +597,29 @@ const rules: Array<[string, z.ZodTypeAny, unknown, unknown, string, FieldLabels?
 	[
 		'download type enumeration',
 		downloadQuerySchema,
-		{ documentId: 'D', documentDownloadType: 'DOCUMENT' },
-		{ documentId: 'D', documentDownloadType: 'document' },
+		{ documentId: 'D', downloadType: 'DOCUMENT' },
+		{ documentId: 'D', downloadType: 'document' },
 		'File Type: must be one of DOCUMENT, AUDIT_TRAIL, ATTACHMENT, SUPPORTING_DOCUMENT',
 	],
 	[
 		'index required for ATTACHMENT',
 		downloadQuerySchema,
-		{ documentId: 'D', documentDownloadType: 'ATTACHMENT', index: 0 },
-		{ documentId: 'D', documentDownloadType: 'ATTACHMENT' },
+		{ documentId: 'D', downloadType: 'ATTACHMENT', index: 0 },
+		{ documentId: 'D', downloadType: 'ATTACHMENT' },
 		'Index: is required for ATTACHMENT',
 	],
 	[
 		'index not negative',
 		downloadQuerySchema,
-		valid && { documentId: 'D', documentDownloadType: 'ATTACHMENT', index: 2 },
-		{ documentId: 'D', documentDownloadType: 'ATTACHMENT', index: -1 },
+		valid && { documentId: 'D', downloadType: 'ATTACHMENT', index: 2 },
+		{ documentId: 'D', downloadType: 'ATTACHMENT', index: -1 },
 		'Index: cannot be negative',
 	],
 	[
 		'index whole number',
 		downloadQuerySchema,
-		{ documentId: 'D', documentDownloadType: 'ATTACHMENT', index: '3' },
-		{ documentId: 'D', documentDownloadType: 'ATTACHMENT', index: 0.5 },
+		{ documentId: 'D', downloadType: 'ATTACHMENT', index: '3' },
+		{ documentId: 'D', downloadType: 'ATTACHMENT', index: 0.5 },
 		'Index: must be a whole number',
 	],
 	[
@@ -632,11 +627,11 @@ const rules: Array<[string, z.ZodTypeAny, unknown, unknown, string, FieldLabels?
 		downloadQuerySchema,
 		{
 			documentId: 'D',
-			documentDownloadType: 'SUPPORTING_DOCUMENT',
+			downloadType: 'SUPPORTING_DOCUMENT',
 			index: 0,
-			supportDocumentUrl: 'u',
+			signUrl: 'u',
 		},
-		{ documentId: 'D', documentDownloadType: 'SUPPORTING_DOCUMENT', index: 0 },
+		{ documentId: 'D', downloadType: 'SUPPORTING_DOCUMENT', index: 0 },
 		'Sign URL: is required for SUPPORTING_DOCUMENT',
 	],
 	[

@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 import { DocumentExecution } from '../../../nodes/DocumentExecution/DocumentExecution.node';
 import * as documentCommon from '../../../nodes/DocumentExecution/resources/document/common';
-import { StoredFile } from '../../../nodes/DocumentExecution/shared/binary';
+import { StoredFile } from '../../../nodes/DocumentExecution/shared/files/binary';
 import { describeFile } from '../../../nodes/DocumentExecution/resources/document/create/fileFacts';
 import { neslDataSchema } from '../../../nodes/DocumentExecution/resources/document/create/nesl';
 import * as createRules from '../../../nodes/DocumentExecution/resources/document/create/rules';
@@ -28,12 +28,13 @@ import * as settings from '../../../nodes/DocumentExecution/resources/organisati
 import * as packDownload from '../../../nodes/DocumentExecution/resources/pack/download';
 import * as packGet from '../../../nodes/DocumentExecution/resources/pack/get';
 import * as packSearch from '../../../nodes/DocumentExecution/resources/pack/search';
+import { DOWNLOAD_LABELS } from '../../../nodes/DocumentExecution/shared/files/downloadRequest';
 import * as passwordPolicy from '../../../nodes/DocumentExecution/resources/passwordPolicy/create';
 import * as role from '../../../nodes/DocumentExecution/resources/role/update';
 import * as stampExpiring from '../../../nodes/DocumentExecution/resources/stamp/getExpiring';
 import * as stampSeries from '../../../nodes/DocumentExecution/resources/stamp/getSeries';
-import { applyRules, type FieldLabels } from '../../../nodes/DocumentExecution/shared/rules';
-import * as v1Search from '../../../nodes/DocumentExecution/shared/v1Search';
+import { applyRules, type FieldLabels } from '../../../nodes/DocumentExecution/shared/form/rules';
+import * as v1Search from '../../../nodes/DocumentExecution/shared/v1Search/request';
 import { V1_CODES, V3_CODES, V4_CODES } from '../../../nodes/shared/serviceCodes';
 import { makePdf } from '../../fixtures/pdf';
 import { nodeModules } from '../../support/nodeModules';
@@ -81,7 +82,7 @@ interface Rule {
 /** The schemas and schema factories the rows below break, so that a rule module's schema without a row is seen. */
 const broken = new Set<unknown>();
 
-/** The rule `value` breaks first, as the refusal names it (shared/rules.ts): `<Field>: <rule>`. */
+/** The rule `value` breaks first, as the refusal names it (shared/form/rules.ts): `<Field>: <rule>`. */
 function rule(operation: string, schema: z.ZodTypeAny, value: unknown, labels: FieldLabels): Rule {
 	broken.add(schema);
 	const checked = applyRules(schema, value, labels);
@@ -155,7 +156,7 @@ const stampUpload = (upload: Record<string, unknown>) =>
 	});
 const download = (query: Record<string, unknown>) => ({
 	documentId: 'DOC1',
-	documentDownloadType: 'DOCUMENT',
+	downloadType: 'DOCUMENT',
 	...query,
 });
 const searchPacks = (change: Record<string, unknown>) => ({
@@ -566,32 +567,32 @@ async function rules(): Promise<Rule[]> {
 		rule(
 			'Document → Download File',
 			documentDownload.downloadQuerySchema,
-			download({ documentDownloadType: 'SIGNED' }),
-			documentDownload.DOWNLOAD_LABELS,
+			download({ downloadType: 'SIGNED' }),
+			DOWNLOAD_LABELS,
 		),
 		rule(
 			'Document → Download File',
 			documentDownload.downloadQuerySchema,
-			download({ documentDownloadType: 'ATTACHMENT', index: '' }),
-			documentDownload.DOWNLOAD_LABELS,
+			download({ downloadType: 'ATTACHMENT', index: '' }),
+			DOWNLOAD_LABELS,
 		),
 		rule(
 			'Document → Download File',
 			documentDownload.downloadQuerySchema,
-			download({ documentDownloadType: 'ATTACHMENT', index: -1 }),
-			documentDownload.DOWNLOAD_LABELS,
+			download({ downloadType: 'ATTACHMENT', index: -1 }),
+			DOWNLOAD_LABELS,
 		),
 		rule(
 			'Document → Download File',
 			documentDownload.downloadQuerySchema,
-			download({ documentDownloadType: 'ATTACHMENT', index: 1.5 }),
-			documentDownload.DOWNLOAD_LABELS,
+			download({ downloadType: 'ATTACHMENT', index: 1.5 }),
+			DOWNLOAD_LABELS,
 		),
 		rule(
 			'Document → Download File',
 			documentDownload.downloadQuerySchema,
-			download({ documentDownloadType: 'SUPPORTING_DOCUMENT', index: 0 }),
-			documentDownload.DOWNLOAD_LABELS,
+			download({ downloadType: 'SUPPORTING_DOCUMENT', index: 0 }),
+			DOWNLOAD_LABELS,
 		),
 		rule(
 			'Document → Get Many',
@@ -708,55 +709,55 @@ async function rules(): Promise<Rule[]> {
 			'Pack → Download',
 			packDownload.packDownloadSchema,
 			downloadPack({ downloadType: 'FILE' }),
-			packDownload.DOWNLOAD_LABELS,
+			DOWNLOAD_LABELS,
 		),
 		rule(
 			'Pack → Download',
 			packDownload.packDownloadSchema,
 			downloadPack({ documentId: '' }),
-			packDownload.DOWNLOAD_LABELS,
+			DOWNLOAD_LABELS,
 		),
 		rule(
 			'Pack → Download',
 			packDownload.packDownloadSchema,
 			downloadPack({ documentId: 'DOC1' }),
-			packDownload.DOWNLOAD_LABELS,
+			DOWNLOAD_LABELS,
 		),
 		rule(
 			'Pack → Download',
 			packDownload.packDownloadSchema,
 			downloadPack({ signUrl: 'https://app1.leegality.com/sign/1' }),
-			packDownload.DOWNLOAD_LABELS,
+			DOWNLOAD_LABELS,
 		),
 		rule(
 			'Pack → Download',
 			packDownload.packDownloadSchema,
 			downloadPack({ downloadType: 'SUPPORTING_DOCUMENT', documentId: undefined, index: 0 }),
-			packDownload.DOWNLOAD_LABELS,
+			DOWNLOAD_LABELS,
 		),
 		rule(
 			'Pack → Download',
 			packDownload.packDownloadSchema,
 			downloadPack({ downloadType: 'SUPPORTING_DOCUMENT', signUrl: 'S', index: 0 }),
-			packDownload.DOWNLOAD_LABELS,
+			DOWNLOAD_LABELS,
 		),
 		rule(
 			'Pack → Download',
 			packDownload.packDownloadSchema,
 			downloadPack({ downloadType: 'ATTACHMENT' }),
-			packDownload.DOWNLOAD_LABELS,
+			DOWNLOAD_LABELS,
 		),
 		rule(
 			'Pack → Download',
 			packDownload.packDownloadSchema,
 			downloadPack({ downloadType: 'ATTACHMENT', index: -1 }),
-			packDownload.DOWNLOAD_LABELS,
+			DOWNLOAD_LABELS,
 		),
 		rule(
 			'Pack → Download',
 			packDownload.packDownloadSchema,
 			downloadPack({ mode: 'stream', linkOnly: true }),
-			packDownload.DOWNLOAD_LABELS,
+			DOWNLOAD_LABELS,
 		),
 		rule('Pack → Get', packGet.packGetSchema, { sections: [] }, packGet.GET_LABELS),
 		rule(

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { postReceivePackDownload } from '../../../nodes/DocumentExecution/resources/pack/download';
+import { outputPackDownload } from '../../../nodes/DocumentExecution/resources/pack/download';
 import type { Emulator } from '../../emulator/server';
 import { makePdf } from '../../fixtures/pdf';
 import { NODE_NAME } from '../../harness/engine';
@@ -33,7 +33,7 @@ describe('Pack → Download passes the downloaded bytes on as n8n reads them (a 
 			body: file,
 		} as IN8nHttpFullResponse;
 
-		const [item] = await postReceivePackDownload.call(context, [], answer);
+		const [item] = await outputPackDownload.call(context, [], answer);
 
 		expect(prepareBinaryData).toHaveBeenCalledTimes(1);
 		expect(prepareBinaryData.mock.calls[0][0]).toBe(file);
@@ -61,7 +61,7 @@ describe('Pack → Download passes the downloaded bytes on as n8n reads them (a 
 			body: link,
 		} as IN8nHttpFullResponse;
 
-		const [item] = await postReceivePackDownload.call(context, [], answer);
+		const [item] = await outputPackDownload.call(context, [], answer);
 
 		expect(httpRequest).toHaveBeenCalledTimes(1);
 		expect(httpRequest.mock.calls[0][0]).toMatchObject({ encoding: 'stream' });

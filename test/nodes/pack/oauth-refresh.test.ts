@@ -120,6 +120,36 @@ describe('an expired OAuth2 access token is refreshed through n8n and the reques
 		expect(emulator.requestsTo('/v4/packs/search')).toHaveLength(1);
 	});
 
+	it('reads a lost connection on the request sent again as every network failure reads', async () => {
+		const credential = await oauthCredential(emulator);
+		emulator.requests.length = 0;
+		emulator.clock.advance(ACCESS_TOKEN_LIFE_MS + 1000);
+		const record = emulator.requests.push.bind(emulator.requests);
+		emulator.requests.push = (...recorded) => {
+			// Recorded before it is answered: the request sent after the refresh loses its connection.
+			if (recorded[0].path === '/oauth/oauth2/token')
+				emulator.faults.inject({ kind: 'reset', path: '/v4/packs' });
+			return record(...recorded);
+		};
+		const result = await runNode(
+			{
+				resource: 'pack',
+				authentication: 'oAuth2',
+				operation: 'get',
+				packId: mainPacks(emulator)[0].packId,
+			},
+			{ credentials: { documentExecutionOAuth2Api: credential } },
+		);
+		const error = result.nodeError(NODE_NAME)!;
+		expect(error.message).toBe(
+			`The request sent again after the OAuth2 token refresh: the connection to ${new URL(emulator.origin).host} was cut before the answer arrived; run the node again`,
+		);
+		expect(error.description).toBe(
+			`Network error ECONNRESET on the request to ${new URL(emulator.origin).host}; no answer came back.`,
+		);
+		expect(emulator.requestsTo('/v4/packs')).toHaveLength(2);
+	});
+
 	it('does not refresh anything for a refused Auth Token: LE_ERR_AP_080 with its hint', async () => {
 		const result = await runNode(
 			{ resource: 'pack', authentication: 'authToken', operation: 'search', limit: 3 },

@@ -73,9 +73,7 @@ describe("Series Group on Create: a dropdown of the account's stamp groups (load
 			},
 			{ credentials: { documentExecutionOAuth2Api: await oauthCredential(emulator) } },
 		);
-		await expect(request).rejects.toThrow(
-			'Series Group: this list needs the Auth Token credential',
-		);
+		await expect(request).rejects.toThrow('Series Group: this needs the Auth Token credential');
 		expect(requestsOn(emulator, GROUPS_PATH)).toHaveLength(0);
 	});
 

@@ -73,7 +73,7 @@ describe.each<AgentMode>(['tool', 'engine'])(
 			);
 			expect(resends()).toHaveLength(0);
 			expect(run.result.run.data.resultData.error?.message).toContain(
-				'Authentication: this operation needs the Auth Token credential',
+				'Authentication: this needs the Auth Token credential',
 			);
 		});
 	},

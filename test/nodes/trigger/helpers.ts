@@ -15,13 +15,13 @@ import { REDIRECT_URI, tokenCredential } from '../../support/credentials';
 
 export const TRIGGER_NAME = 'Document Execution Trigger';
 
-/** The version the editor gives a new trigger; workflows saved before version 2 keep version 1. */
-export const LATEST_TRIGGER_VERSION = 2;
+/** The trigger's one version. */
+export const TRIGGER_VERSION = 2;
 
 /** A workflow holding only the trigger, with a fixed webhookId as the n8n editor gives webhook nodes. */
 export function triggerWorkflow(
 	parameters: INodeParameters = {},
-	extra: { nodes?: INode[]; connections?: WorkflowJson['connections']; typeVersion?: number } = {},
+	extra: { nodes?: INode[]; connections?: WorkflowJson['connections'] } = {},
 ): WorkflowJson {
 	return {
 		nodes: [
@@ -29,7 +29,7 @@ export function triggerWorkflow(
 				id: 'trigger',
 				name: TRIGGER_NAME,
 				type: nodeTypeName('documentExecutionTrigger'),
-				typeVersion: extra.typeVersion ?? LATEST_TRIGGER_VERSION,
+				typeVersion: TRIGGER_VERSION,
 				position: [0, 0],
 				webhookId: '5f1c1a64-6a39-4a4e-9d51-6f7c1f0e2a11',
 				parameters: { authentication: 'authToken', ...parameters },

@@ -116,7 +116,7 @@ describe('Document Execution Trigger: a delivery of an older webhook version', (
 		expect(delivery.attempts[0].status).toBe(503);
 		expect(hook.executions).toHaveLength(0);
 		expect(hook.failures[0].error.message).toBe(
-			'Only Completed Documents: a v3 document can be read only with the Auth Token credential',
+			'Only Completed Documents: this needs the Auth Token credential',
 		);
 		expect(bed.emulator.requestsTo('/api/')).toHaveLength(0);
 	});

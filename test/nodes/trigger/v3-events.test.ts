@@ -229,9 +229,11 @@ describe('Document Execution Trigger options on v3 webhooks', () => {
 		await hook.settled();
 		expect(delivery.attempts[0].status).toBe(503);
 		expect(hook.executions).toHaveLength(0);
-		expect(hook.failures[0].error.message).toBe(
-			'Re-Fetch Current Status: a v3 document can be read only with the Auth Token credential',
-		);
+		expect(hook.failures[0].error).toMatchObject({
+			message: 'Re-Fetch Current Status: this needs the Auth Token credential',
+			description:
+				'The service accepts OAuth2 only on its v4 pack and media operations. A v3 document can be read only with it: choose the Auth Token credential in this trigger, or turn Re-Fetch Current Status off.',
+		});
 		expect(bed.emulator.requestsTo('/api/')).toHaveLength(0);
 	});
 });

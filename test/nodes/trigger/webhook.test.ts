@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { buildEnvelope, buildV3Event, deliverWebhook } from '../../emulator/families/webhooks';
 import { DEFAULT_SALT, startEmulator } from '../../emulator/server';
 import { oauthCredential } from '../../support/credentials';
-import { postRaw, triggerTestbed, triggerWorkflow } from './helpers';
+import { postRaw, triggerTestbed } from './helpers';
 
 const hmac = (value: string, key: string) => createHmac('sha1', key).update(value).digest('hex');
 
@@ -210,29 +210,8 @@ describe('Document Execution Trigger: refused deliveries start nothing', () => {
 	});
 });
 
-describe('Document Execution Trigger versions', () => {
-	it('version 1, as workflows saved before version 2 hold it, takes a genuine delivery of each shape and refuses a forged one', async () => {
-		const hook = await serve(
-			{},
-			withSalt(),
-			triggerWorkflow({ authentication: 'authToken' }, { typeVersion: 1 }),
-		);
-		const envelope = buildEnvelope(bed.emulator.env, { documentId: 'DOC-V1-ENVELOPE' });
-		const flat = buildV3Event(bed.emulator.env, { event: 'signed', documentId: 'DOC-V1-FLAT' });
-		const answers = [
-			await postRaw(hook.url(), JSON.stringify(envelope)),
-			await postRaw(hook.url(), JSON.stringify(flat)),
-			await postRaw(hook.url(), JSON.stringify({ ...flat, mac: hmac('DOC-OTHER', DEFAULT_SALT) })),
-		];
-		await hook.settled();
-		expect(answers.map((answer) => answer.status)).toEqual([200, 200, 401]);
-		expect(hook.executions.map((execution) => execution.items[0].json.event)).toEqual([
-			expect.objectContaining({ shape: 'webhook4', documentId: 'DOC-V1-ENVELOPE' }),
-			expect.objectContaining({ shape: 'v3', kind: 'INVITEE_SIGNED', documentId: 'DOC-V1-FLAT' }),
-		]);
-	});
-
-	it('version 2 reads a body that n8n leaves unread (a Content-Type it does not parse, or none) and verifies it the same', async () => {
+describe('Document Execution Trigger: a body n8n does not parse', () => {
+	it('reads a body that n8n leaves unread (a Content-Type it does not parse, or none) and verifies it the same', async () => {
 		const hook = await serve();
 		const genuine = JSON.stringify(
 			buildV3Event(bed.emulator.env, { event: 'signed', documentId: 'DOC-V2-RAW' }),

@@ -1,9 +1,11 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
-import { buildSearch } from '../../shared/v1Search';
-import { searchProperties } from '../../shared/v1SearchFields';
+import { v1Routing } from '../../shared/requests/routing';
+import { paginateSearch } from '../../shared/v1Search/pager';
+import { searchProperties } from '../../shared/v1Search/fields';
+import { buildSearch } from '../../shared/v1Search/request';
 
-/** Audit Log → Search: the spec's audit log fields, to filter and sort by (the rest: shared/v1Search*.ts). */
+/** Audit Log → Search: the spec's audit log fields, to filter and sort by (the rest: shared/v1Search/). */
 const FIELDS: INodePropertyOptions[] = [
 	{ name: 'Action', value: 'action' },
 	{ name: 'Created At', value: 'createdAt' },
@@ -32,3 +34,15 @@ export const searchFields = searchProperties({
 		],
 	},
 });
+
+export const searchOperation: INodePropertyOptions = {
+	name: 'Search',
+	value: 'search',
+	description: 'Search audit logs with filters and sorting',
+	action: 'Search audit logs',
+	// Pages by the spec's 0-based page index and reads pagination.total (shared/v1Search/pager.ts).
+	routing: v1Routing('POST', '/audit-logs/search', {
+		preSend: [buildAuditLogSearch],
+		pagination: paginateSearch,
+	}),
+};

@@ -1,22 +1,8 @@
-import { operationSelector } from '../../shared/descriptions';
-import { v1Routing } from '../../shared/routing';
-import { paginateSearch } from '../../shared/v1SearchPager';
+import { operationSelector } from '../../shared/form/descriptions';
 import type { ResourceModule } from '../types';
-import { buildCertificateSearch, searchFields } from './search';
+import { searchFields, searchOperation } from './search';
 
-const operation = operationSelector('certificate', 'search', [
-	{
-		name: 'Search',
-		value: 'search',
-		description: 'Search certificates with filters and sorting',
-		action: 'Search certificates',
-		// Pages by the spec's 0-based page index and reads pagination.total (shared/v1SearchPager.ts).
-		routing: v1Routing('POST', '/certificates/search', {
-			preSend: [buildCertificateSearch],
-			pagination: paginateSearch,
-		}),
-	},
-]);
+const operation = operationSelector('certificate', 'search', [searchOperation]);
 
 /** The organisation's certificates (v1). */
 export const certificateResource: ResourceModule = {
@@ -25,6 +11,5 @@ export const certificateResource: ResourceModule = {
 		value: 'certificate',
 		description: 'Organisation administration (v1)',
 	},
-	family: 'v1',
 	properties: [operation, ...searchFields],
 };

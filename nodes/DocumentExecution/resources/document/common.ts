@@ -1,18 +1,16 @@
 import type {
-	IDataObject,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
-	INodeExecutionData,
 	INodeProperties,
 	PreSendAction,
 } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { isObject } from '../../../shared/isObject';
-import { idLocator, showFor } from '../../shared/descriptions';
-import { locatorValue } from '../../shared/parameters';
-import { blankToUndefined, refuse, requiredText, type FieldLabels } from '../../shared/rules';
+import { idLocator, showFor } from '../../shared/form/descriptions';
+import { locatorValue } from '../../shared/form/parameters';
+import { blankToUndefined, refuse, requiredText, type FieldLabels } from '../../shared/form/rules';
 
 /** What several document operations share: the Document ID field and its rule, and the envelope readers. */
 
@@ -115,8 +113,6 @@ export function isCalendarDate(value: string): boolean {
 	);
 }
 
-export const dataOf = (response: IN8nHttpFullResponse): Body =>
-	isObject(response.body) && isObject(response.body.data) ? response.body.data : {};
 export const messagesOf = (response: IN8nHttpFullResponse): Body[] =>
 	isObject(response.body) && Array.isArray(response.body.messages)
 		? (response.body.messages as Body[])
@@ -125,12 +121,3 @@ export const messageOf = (response: IN8nHttpFullResponse) => {
 	const [first] = messagesOf(response);
 	return { code: asString(first?.code) ?? null, message: asString(first?.message) ?? null };
 };
-
-/** postReceive: the envelope's `data` as the item. */
-export async function outputData(
-	this: IExecuteSingleFunctions,
-	_items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-) {
-	return [{ json: dataOf(response) as IDataObject }];
-}

@@ -3,8 +3,11 @@ import type {
 	IExecuteSingleFunctions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
+	INodePropertyOptions,
 } from 'n8n-workflow';
-import { messageOf, sentDocumentId } from './common';
+
+import { v3Routing } from '../../shared/requests/routing';
+import { messageOf, sendDocumentId, sentDocumentId } from './common';
 
 /** Document → Delete: what was deleted, and the service's message. */
 
@@ -23,3 +26,15 @@ export async function outputDeleted(
 		},
 	];
 }
+
+export const deleteOperation: INodePropertyOptions = {
+	name: 'Delete',
+	value: 'delete',
+	action: 'Delete a document',
+	description:
+		'Permanently delete a document with its files, invitee data, sign URLs and webhook history',
+	routing: v3Routing('DELETE', '/v3.0/sign/request', {
+		preSend: [sendDocumentId('query')],
+		postReceive: [outputDeleted],
+	}),
+};

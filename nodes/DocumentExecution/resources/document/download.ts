@@ -1,20 +1,29 @@
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
-	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
+	INodePropertyOptions,
 } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { PDF_MIME_TYPE } from '../../shared/binary';
-import { downloadOutputProperties, showFor } from '../../shared/descriptions';
-import { outputDownload } from '../../shared/downloadOutput';
-import { expectedFileOf, noDownloadLinkError } from '../../shared/downloads';
-import { parameter } from '../../shared/parameters';
-import { oneOf, refuse, type FieldLabels } from '../../shared/rules';
-import { asString, type Body, dataOf, sentDocumentId } from './common';
+import { v3Routing } from '../../shared/requests/routing';
+import { sendDocumentId } from './common';
+import { answerData } from '../../../shared/accountReads';
+import { PDF_MIME_TYPE } from '../../../shared/pdf';
+import { outputDownload } from '../../shared/files/downloadOutput';
+import {
+	askedFile,
+	DOWNLOAD_TYPES,
+	INDEXED_DOWNLOAD_TYPES,
+	sendDownloadQuery,
+} from '../../shared/files/downloadRequest';
+import { expectedFileOf, noDownloadLinkError } from '../../shared/files/downloads';
+import { downloadOutputProperties, showFor } from '../../shared/form/descriptions';
+import { parameter } from '../../shared/form/parameters';
+import { oneOf } from '../../shared/form/rules';
+import { asString, type Body, sentDocumentId } from './common';
 
 /** Document → Download File: the signed document, its audit trail, an attachment or a supporting document. */
 
@@ -29,13 +38,6 @@ export const DOWNLOAD_FILE_NAMES: Record<string, (id: string, index: number) => 
 /** Seconds a v3.3 download link lives (the spec's 15 seconds), reported where the link is output instead of the file. */
 export const DOWNLOAD_LINK_LIFE_SECONDS = 15;
 
-export const DOWNLOAD_TYPES = [
-	'DOCUMENT',
-	'AUDIT_TRAIL',
-	'ATTACHMENT',
-	'SUPPORTING_DOCUMENT',
-] as const;
-
 const index = z.coerce
 	.number({ invalid_type_error: 'must be a number' })
 	.int('must be a whole number')
@@ -43,12 +45,12 @@ const index = z.coerce
 
 export const downloadQuerySchema = z
 	.object({
-		documentDownloadType: oneOf(DOWNLOAD_TYPES),
+		downloadType: oneOf(DOWNLOAD_TYPES),
 		index: z.unknown().optional(),
-		supportDocumentUrl: z.unknown().optional(),
+		signUrl: z.unknown().optional(),
 	})
 	.superRefine((query, ctx) => {
-		const type = query.documentDownloadType;
+		const type = query.downloadType;
 		if (type === 'ATTACHMENT' || type === 'SUPPORTING_DOCUMENT') {
 			if (query.index === undefined || query.index === '')
 				ctx.addIssue({ code: 'custom', path: ['index'], message: `is required for ${type}` });
@@ -64,29 +66,26 @@ export const downloadQuerySchema = z
 		}
 		if (
 			type === 'SUPPORTING_DOCUMENT' &&
-			(typeof query.supportDocumentUrl !== 'string' || !query.supportDocumentUrl.trim())
+			(typeof query.signUrl !== 'string' || !query.signUrl.trim())
 		) {
 			ctx.addIssue({
 				code: 'custom',
-				path: ['supportDocumentUrl'],
+				path: ['signUrl'],
 				message: "is required for SUPPORTING_DOCUMENT (the invitee's sign URL or its UUID)",
 			});
 		}
 	});
 
-export const DOWNLOAD_LABELS: FieldLabels = {
-	documentDownloadType: 'File Type',
-	index: 'Index',
-	supportDocumentUrl: 'Sign URL',
-};
-
-export async function validateDownloadQuery(
-	this: IExecuteSingleFunctions,
-	options: IHttpRequestOptions,
-) {
-	refuse(this, downloadQuerySchema, options.qs, DOWNLOAD_LABELS);
-	return options;
-}
+/** preSend of Download File: the file asked for, in the query under v3.3's names. */
+export const sendDownloadFileQuery = sendDownloadQuery(
+	downloadQuerySchema,
+	(context) => askedFile(context),
+	({ downloadType, index, signUrl }) => ({
+		documentDownloadType: downloadType,
+		...(signUrl === undefined ? {} : { supportDocumentUrl: signUrl }),
+		...(index === undefined ? {} : { index }),
+	}),
+);
 
 const DOWNLOAD_FILE = 'Document → Download File';
 
@@ -95,24 +94,19 @@ const DOWNLOAD_FILE = 'Document → Download File';
  * (Output Link Only, or Return File off where the node runs as an AI agent tool), the output is the link and
  * what the node knows of the file without reading it: the name it would give it, the type, and the link's life.
  */
-export async function downloadLinkedFile(
+export async function outputLinkedFile(
 	this: IExecuteSingleFunctions,
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ) {
-	const url = asString(dataOf(response).file);
+	const url = asString(answerData(response.body).file);
 	const documentId = sentDocumentId(this);
-	const type = String(parameter(this, 'downloadType', 'DOCUMENT'));
-	const index =
-		type === 'ATTACHMENT' || type === 'SUPPORTING_DOCUMENT'
-			? Number(parameter(this, 'index', 0))
-			: undefined;
-	const signUrl =
-		type === 'SUPPORTING_DOCUMENT' ? parameter<string>(this, 'signUrl', '') : undefined;
+	const asked = askedFile(this);
+	const type = String(asked.downloadType);
+	const index = asked.index === undefined ? undefined : Number(asked.index);
 	const about: IDataObject = {
 		documentId,
-		downloadType: type,
-		...(signUrl === undefined ? {} : { signUrl }),
+		...asked,
 		...(index === undefined ? {} : { index }),
 	};
 	if (!url)
@@ -140,8 +134,6 @@ export async function downloadLinkedFile(
 	});
 }
 
-const ATTACHMENT_TYPES = ['ATTACHMENT', 'SUPPORTING_DOCUMENT'];
-
 export const downloadFields: INodeProperties[] = [
 	{
 		displayName: 'File Type',
@@ -164,7 +156,6 @@ export const downloadFields: INodeProperties[] = [
 		default: 'DOCUMENT',
 		description: `One of ${DOWNLOAD_TYPES.join(', ')}; only COMPLETED documents can be downloaded`,
 		displayOptions: showFor('document', ['download']),
-		routing: { send: { type: 'query', property: 'documentDownloadType' } },
 	},
 	{
 		displayName: 'Sign URL',
@@ -174,7 +165,6 @@ export const downloadFields: INodeProperties[] = [
 		required: true,
 		description: 'The sign URL of the invitee who uploaded the document, or just its UUID',
 		displayOptions: showFor('document', ['download'], { downloadType: ['SUPPORTING_DOCUMENT'] }),
-		routing: { send: { type: 'query', property: 'supportDocumentUrl' } },
 	},
 	{
 		displayName: 'Index',
@@ -183,8 +173,7 @@ export const downloadFields: INodeProperties[] = [
 		typeOptions: { minValue: 0 },
 		default: 0,
 		description: 'Which file, counting from 0',
-		displayOptions: showFor('document', ['download'], { downloadType: ATTACHMENT_TYPES }),
-		routing: { send: { type: 'query', property: 'index' } },
+		displayOptions: showFor('document', ['download'], { downloadType: INDEXED_DOWNLOAD_TYPES }),
 	},
 	...downloadOutputProperties(showFor('document', ['download'])),
 	{
@@ -215,3 +204,15 @@ export const downloadFields: INodeProperties[] = [
 		],
 	},
 ];
+
+export const downloadOperation: INodePropertyOptions = {
+	name: 'Download File',
+	value: 'download',
+	action: 'Download a file of a document',
+	description:
+		'Download the signed PDF, audit trail, an attachment or a supporting document of a completed document',
+	routing: v3Routing('GET', '/v3.3/document/fetchDocument', {
+		preSend: [sendDocumentId('query'), sendDownloadFileQuery],
+		postReceive: [outputLinkedFile],
+	}),
+};

@@ -7,10 +7,13 @@ import type {
 } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { showFor } from '../../shared/descriptions';
-import { sectionList } from '../../shared/parameters';
-import { refuse, type FieldLabels } from '../../shared/rules';
-import { sectionListSchema, switchQuery } from '../../shared/sectionSwitches';
+import { outputData } from '../../shared/requests/outputs';
+import { v3Routing } from '../../shared/requests/routing';
+import { sendDocumentId } from './common';
+import { showFor } from '../../shared/form/descriptions';
+import { sectionList } from '../../shared/form/parameters';
+import { refuse, type FieldLabels } from '../../shared/form/rules';
+import { sectionListSchema, switchQuery } from '../../shared/form/sectionSwitches';
 
 /** Document → Get Details: the document with the sections asked for. */
 
@@ -369,3 +372,15 @@ export async function sendDetailSections(
 }
 
 export const getDetailsFields: INodeProperties[] = [sectionsField];
+
+export const getDetailsOperation: INodePropertyOptions = {
+	name: 'Get Details',
+	value: 'getDetails',
+	action: 'Get the details of a document',
+	description:
+		'Get configurable detail about a document: files, audit trail, invitees, workflow, stamps, NeSL data',
+	routing: v3Routing('GET', '/v3.3/document/details', {
+		preSend: [sendDocumentId('query'), sendDetailSections],
+		postReceive: [outputData],
+	}),
+};

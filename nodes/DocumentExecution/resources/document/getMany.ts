@@ -1,25 +1,26 @@
 import type {
+	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	INodeExecutionData,
 	INodeProperties,
-	DeclarativeRestApiSettings,
+	INodePropertyOptions,
 } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { v3Routing } from '../../shared/requests/routing';
 import { DOCUMENT_STATUS_OPTIONS, DOCUMENT_STATUSES } from '../../../shared/documentStatuses';
 import { isObject } from '../../../shared/isObject';
-
 import {
 	limitProperty,
 	pageSizeOption,
 	returnAllProperty,
 	showFor,
-} from '../../shared/descriptions';
-import { parameter } from '../../shared/parameters';
-import { oneOf, refuse, text, type FieldLabels } from '../../shared/rules';
+} from '../../shared/form/descriptions';
+import { parameter } from '../../shared/form/parameters';
+import { oneOf, refuse, text, type FieldLabels } from '../../shared/form/rules';
 
 /** Document → Get Many: the account's documents, page by page. */
 
@@ -56,7 +57,7 @@ export const GET_MANY_LABELS: FieldLabels = {
 	limit: 'Limit',
 };
 
-export async function validateListQuery(
+export async function checkDocumentListQuery(
 	this: IExecuteSingleFunctions,
 	options: IHttpRequestOptions,
 ) {
@@ -148,3 +149,14 @@ export const getManyFields: INodeProperties[] = [
 		],
 	},
 ];
+
+export const getManyOperation: INodePropertyOptions = {
+	name: 'Get Many',
+	value: 'getMany',
+	action: 'Get many documents',
+	description: 'List or search documents by name, ID or IRN, optionally filtered by status',
+	routing: v3Routing('GET', '/v3.0/sign/request/list', {
+		preSend: [checkDocumentListQuery],
+		pagination: paginateList,
+	}),
+};

@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { nextOffsetToken, readForMethod } from '../../shared/methodRequest';
+import { nextOffsetToken, readForMethod } from '../../shared/requests/methodRequest';
 import { MAX_PAGE_SIZE } from './getMany';
 
 /**

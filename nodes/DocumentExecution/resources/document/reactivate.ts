@@ -1,11 +1,18 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { z } from 'zod';
 
+import { outputData } from '../../shared/requests/outputs';
+import { v3Routing } from '../../shared/requests/routing';
+import { sendDocumentId } from './common';
 import { isObject } from '../../../shared/isObject';
-
-import { showFor } from '../../shared/descriptions';
-import { parameter } from '../../shared/parameters';
-import { refuse, refuseField, requiredText, type FieldLabels } from '../../shared/rules';
+import { showFor } from '../../shared/form/descriptions';
+import { parameter } from '../../shared/form/parameters';
+import { refuse, refuseField, requiredText, type FieldLabels } from '../../shared/form/rules';
 import { asString, compact, isCalendarDate, type Body } from './common';
 
 /** Document → Reactivate: give an expired document a new expiry. */
@@ -120,3 +127,14 @@ export const reactivateFields: INodeProperties[] = [
 		displayOptions: showFor('document', ['reactivate'], { expiry: ['dateTime'] }),
 	},
 ];
+
+export const reactivateOperation: INodePropertyOptions = {
+	name: 'Reactivate',
+	value: 'reactivate',
+	action: 'Reactivate expired invitations',
+	description: 'Give expired invitations of a document a new expiry; sign URLs stay the same',
+	routing: v3Routing('POST', '/v3.0/sign/request/reactivate', {
+		preSend: [sendDocumentId('body'), buildReactivateBody],
+		postReceive: [outputData],
+	}),
+};

@@ -7,19 +7,20 @@ import type {
 	INode,
 	INodeExecutionData,
 	INodeProperties,
+	INodePropertyOptions,
 	JsonObject,
 } from 'n8n-workflow';
-import { z } from 'zod';
 import { NodeApiError } from 'n8n-workflow';
+import { z } from 'zod';
 
-import { credentialTypeFor } from '../../../shared/authentication';
+import { v3Routing } from '../../shared/requests/routing';
+import { credentialTypeFor, type Authentication } from '../../../shared/authentication';
 import { asNodeError } from '../../../shared/errors';
-import { serviceRequest } from '../../../shared/transport';
-import { oauth2Refusal } from '../../shared/routing';
-import { applyRules, refusal, requiredText, type FieldLabels } from '../../shared/rules';
-import { showFor } from '../../shared/descriptions';
-import { parameter } from '../../shared/parameters';
 import { isObject } from '../../../shared/isObject';
+import { refuseOAuth2, serviceRequest } from '../../../shared/transport';
+import { showFor } from '../../shared/form/descriptions';
+import { parameter } from '../../shared/form/parameters';
+import { applyRules, refusal, requiredText, type FieldLabels } from '../../shared/form/rules';
 
 /** The service's resend path, relative to `{base_url}`. */
 export const RESEND_PATH = '/v3.0/sign/request/resend';
@@ -162,8 +163,8 @@ export async function resendInvitations(this: IExecuteFunctions): Promise<INodeE
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			if (this.getNodeParameter('authentication', itemIndex, 'authToken') === 'oAuth2')
-				throw oauth2Refusal(node, itemIndex);
+			const authentication = this.getNodeParameter('authentication', itemIndex, 'authToken');
+			refuseOAuth2(node, authentication as Authentication, 'v3', { operation: true }, itemIndex);
 			const signUrls = checkedSignUrls(
 				node,
 				this.getNodeParameter('signUrls', itemIndex, ''),
@@ -226,3 +227,16 @@ export async function resendInvitations(this: IExecuteFunctions): Promise<INodeE
 	}
 	return [output];
 }
+
+export const resendOperation: INodePropertyOptions = {
+	name: 'Resend Invitations',
+	value: 'resend',
+	action: 'Resend invitation notifications',
+	description:
+		'Resend the e-mail and SMS invitation to invitees who have not signed (at most 5 times each)',
+	// A workflow runs resendInvitations above (a custom operation); this routing is what an AI agent's tool call runs.
+	routing: v3Routing('POST', RESEND_PATH, {
+		preSend: [sendSignUrls],
+		postReceive: [outputResendOutcomes],
+	}),
+};

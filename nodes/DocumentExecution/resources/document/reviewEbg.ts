@@ -5,12 +5,14 @@ import type {
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
+	INodePropertyOptions,
 } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { showFor } from '../../shared/descriptions';
-import { parameter } from '../../shared/parameters';
-import { oneOf, refuse, requiredText, type FieldLabels } from '../../shared/rules';
+import { v3Routing } from '../../shared/requests/routing';
+import { showFor } from '../../shared/form/descriptions';
+import { parameter } from '../../shared/form/parameters';
+import { oneOf, refuse, requiredText, type FieldLabels } from '../../shared/form/rules';
 import { messageOf } from './common';
 
 /** Document → Review eBG Notification: accept or reject a NeSL electronic bank guarantee notification. */
@@ -35,7 +37,7 @@ export const REVIEW_EBG_LABELS: FieldLabels = {
 	'data.notifTxnId': 'Notification Transaction ID',
 };
 
-export async function validateEbgReviewBody(
+export async function checkEbgReviewBody(
 	this: IExecuteSingleFunctions,
 	options: IHttpRequestOptions,
 ) {
@@ -100,3 +102,14 @@ export const reviewEbgFields: INodeProperties[] = [
 		routing: { send: { type: 'body', property: 'data.reviewRemarks' } },
 	},
 ];
+
+export const reviewEbgOperation: INodePropertyOptions = {
+	name: 'Review eBG Notification',
+	value: 'reviewEbg',
+	action: 'Review an electronic bank guarantee notification',
+	description: 'Accept or reject an electronic bank guarantee event notification',
+	routing: v3Routing('POST', '/v3.3/nesl/notification/review', {
+		preSend: [checkEbgReviewBody],
+		postReceive: [outputEbgReview],
+	}),
+};

@@ -5,14 +5,16 @@ import type {
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
+	INodePropertyOptions,
 	JsonObject,
 } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { v3Routing } from '../../shared/requests/routing';
 import { responseError } from '../../../shared/errors';
-import { showFor } from '../../shared/descriptions';
-import { parameter } from '../../shared/parameters';
-import { refuse, requiredText, type FieldLabels } from '../../shared/rules';
+import { showFor } from '../../shared/form/descriptions';
+import { parameter } from '../../shared/form/parameters';
+import { refuse, requiredText, type FieldLabels } from '../../shared/form/rules';
 import { messageOf } from './common';
 
 /** Document → Sign With Document Signer: sign an invitation with the account's document signer certificate. */
@@ -33,7 +35,7 @@ export const docSignerBodySchema = z.object({
 	consent: requiredText("is required (the service's consent text, exactly)"),
 });
 
-export async function validateDocSignerBody(
+export async function checkDocSignerBody(
 	this: IExecuteSingleFunctions,
 	options: IHttpRequestOptions,
 ) {
@@ -102,3 +104,15 @@ export const signWithDocSignerFields: INodeProperties[] = [
 		routing: { send: { type: 'body', property: 'consent' } },
 	},
 ];
+
+export const signWithDocSignerOperation: INodePropertyOptions = {
+	name: 'Sign With Document Signer',
+	value: 'signWithDocSigner',
+	action: 'Sign with a document signer certificate',
+	description:
+		"Sign an invitation with a document signer certificate profile of the invitee's account",
+	routing: v3Routing('POST', '/v3.0/sign/docSigner/invitation', {
+		preSend: [checkDocSignerBody],
+		postReceive: [outputDocSigner],
+	}),
+};

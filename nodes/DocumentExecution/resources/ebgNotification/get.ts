@@ -1,8 +1,11 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { showFor } from '../../shared/descriptions';
-import { checkParameters, requiredText, type FieldLabels } from '../../shared/rules';
+import { EBG_NOTIFICATION_PATH } from '../../../shared/accountReads';
+import { outputData } from '../../shared/requests/outputs';
+import { v3Routing } from '../../shared/requests/routing';
+import { showFor } from '../../shared/form/descriptions';
+import { checkParameters, requiredText, type FieldLabels } from '../../shared/form/rules';
 
 /** eBG Notification → Get, from the service's knowledge base (docs/choices/extras.md). */
 
@@ -24,3 +27,18 @@ export const getFields: INodeProperties[] = [
 		displayOptions: showFor('ebgNotification', ['get']),
 	},
 ];
+
+export const getOperation: INodePropertyOptions = {
+	name: 'Get',
+	value: 'get',
+	action: 'Get an electronic bank guarantee notification',
+	description: 'Get every detail of one eBG event notification',
+	routing: v3Routing(
+		'GET',
+		`=${EBG_NOTIFICATION_PATH}/{{ encodeURIComponent(String($parameter["notifTxnId"]).trim()) }}`,
+		{
+			preSend: [checkNotificationId],
+			postReceive: [outputData],
+		},
+	),
+};

@@ -1,8 +1,11 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { offsetOption, showFor } from '../../shared/descriptions';
-import { checkQuery, oneOf, wholeNumber, type FieldLabels } from '../../shared/rules';
+import { EBG_NOTIFICATIONS_PATH } from '../../../shared/accountReads';
+import { outputData } from '../../shared/requests/outputs';
+import { v3Routing } from '../../shared/requests/routing';
+import { offsetOption, showFor } from '../../shared/form/descriptions';
+import { checkQuery, oneOf, wholeNumber, type FieldLabels } from '../../shared/form/rules';
 
 /** eBG Notification → Get Many, from the service's knowledge base (docs/choices/extras.md). */
 
@@ -116,3 +119,15 @@ export const getManyFields: INodeProperties[] = [
 		],
 	},
 ];
+
+export const getManyOperation: INodePropertyOptions = {
+	name: 'Get Many',
+	value: 'getMany',
+	action: 'Get many electronic bank guarantee notifications',
+	description:
+		'List the NeSL eBG event notifications, filtered by loan number, review status or event type',
+	routing: v3Routing('GET', EBG_NOTIFICATIONS_PATH, {
+		preSend: [checkListQuery],
+		postReceive: [outputData],
+	}),
+};

@@ -1,37 +1,9 @@
-import { operationSelector } from '../../shared/descriptions';
-import { outputData } from '../../shared/outputs';
-import { v3Routing } from '../../shared/routing';
+import { operationSelector } from '../../shared/form/descriptions';
 import type { ResourceModule } from '../types';
-import { checkNotificationId, getFields } from './get';
-import { checkListQuery, getManyFields } from './getMany';
+import { getFields, getOperation } from './get';
+import { getManyFields, getManyOperation } from './getMany';
 
-const operation = operationSelector('ebgNotification', 'getMany', [
-	{
-		name: 'Get',
-		value: 'get',
-		action: 'Get an electronic bank guarantee notification',
-		description: 'Get every detail of one eBG event notification',
-		routing: v3Routing(
-			'GET',
-			'=/v3.3/nesl/notification/detail/{{ encodeURIComponent(String($parameter["notifTxnId"]).trim()) }}',
-			{
-				preSend: [checkNotificationId],
-				postReceive: [outputData],
-			},
-		),
-	},
-	{
-		name: 'Get Many',
-		value: 'getMany',
-		action: 'Get many electronic bank guarantee notifications',
-		description:
-			'List the NeSL eBG event notifications, filtered by loan number, review status or event type',
-		routing: v3Routing('GET', '/v3.3/nesl/notification/list', {
-			preSend: [checkListQuery],
-			postReceive: [outputData],
-		}),
-	},
-]);
+const operation = operationSelector('ebgNotification', 'getMany', [getOperation, getManyOperation]);
 
 /** NeSL electronic bank guarantee (eBG) event notifications: read them (v3.3); Document → Review eBG Notification answers them. */
 export const ebgNotificationResource: ResourceModule = {
@@ -40,6 +12,5 @@ export const ebgNotificationResource: ResourceModule = {
 		value: 'ebgNotification',
 		description: 'NeSL electronic bank guarantee event notifications (v3)',
 	},
-	family: 'v3',
 	properties: [operation, ...getFields, ...getManyFields],
 };

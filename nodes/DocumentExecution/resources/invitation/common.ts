@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { showFor } from '../../shared/descriptions';
-import { checkQuery, requiredText, type FieldLabels } from '../../shared/rules';
+import { showFor } from '../../shared/form/descriptions';
+import { checkQuery, requiredText, type FieldLabels } from '../../shared/form/rules';
 
 /**
  * The one field of both invitation operations (Activate, Delete), from the service's knowledge base: the

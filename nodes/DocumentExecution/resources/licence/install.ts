@@ -1,10 +1,16 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { z } from 'zod';
 
-import { readBinary, toText } from '../../shared/binary';
-import { showFor } from '../../shared/descriptions';
-import { parameter } from '../../shared/parameters';
-import { refuse, requiredText, type FieldLabels } from '../../shared/rules';
+import { v1Routing } from '../../shared/requests/routing';
+import { readBinary, toText } from '../../shared/files/binary';
+import { showFor } from '../../shared/form/descriptions';
+import { parameter } from '../../shared/form/parameters';
+import { refuse, requiredText, type FieldLabels } from '../../shared/form/rules';
 
 /** Licence → Install: the licence content, from a file of any extension or as text, sent as `file`. */
 
@@ -82,3 +88,12 @@ export const installFields: INodeProperties[] = [
 		displayOptions: showFor('licence', ['install'], { licenceSource: ['text'] }),
 	},
 ];
+
+export const installOperation: INodePropertyOptions = {
+	name: 'Install',
+	value: 'install',
+	description:
+		'Install a licence from its content (JWT-formatted data, from a file of any extension or as text)',
+	action: 'Install a licence',
+	routing: v1Routing('POST', '/licenses', { preSend: [buildLicence] }),
+};

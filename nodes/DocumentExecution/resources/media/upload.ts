@@ -5,15 +5,17 @@ import type {
 	IHttpRequestOptions,
 	INodeExecutionData,
 	INodeProperties,
+	INodePropertyOptions,
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { binaryMetadata, storedFile } from '../../shared/binary';
-import { showFor } from '../../shared/descriptions';
-import { parameter } from '../../shared/parameters';
-import { uploadToPresignedUrl } from '../../shared/presignedUrls';
-import { oneOf, refuse, type FieldLabels } from '../../shared/rules';
+import { v4Routing } from '../../shared/requests/routing';
+import { binaryMetadata, storedFile } from '../../shared/files/binary';
+import { uploadToPresignedUrl } from './presignedUpload';
+import { showFor } from '../../shared/form/descriptions';
+import { parameter } from '../../shared/form/parameters';
+import { oneOf, refuse, type FieldLabels } from '../../shared/form/rules';
 
 /**
  * Media → Upload: a file for use in a pack. The service answers the first request with a pre-signed URL,
@@ -71,7 +73,7 @@ function uploadRequest(context: IExecuteSingleFunctions) {
 	return { binaryPropertyName, binary, body };
 }
 
-export async function preSendMediaUpload(
+export async function buildMediaUpload(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
@@ -84,7 +86,7 @@ export async function preSendMediaUpload(
  * lives 15 minutes). It is sent here, after the envelope check, through the one place that turns binary data
  * into request bodies.
  */
-export async function postReceiveMediaUpload(
+export async function outputMediaUpload(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
@@ -175,3 +177,16 @@ export const uploadFields: INodeProperties[] = [
 		],
 	},
 ];
+
+export const uploadOperation: INodePropertyOptions = {
+	name: 'Upload',
+	value: 'upload',
+	action: 'Upload a file',
+	description:
+		'Upload a file for use in a pack (sub-document, stamp paper, reference attachment…) and get its media ID',
+	// Not a create in the Retry On Fail sense: an unused media slot lapses (docs/choices/pack-media.md).
+	routing: v4Routing('POST', '/v4/media/upload', {
+		preSend: [buildMediaUpload],
+		postReceive: [outputMediaUpload],
+	}),
+};

@@ -1,8 +1,14 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { z } from 'zod';
 
-import { showFor } from '../../shared/descriptions';
-import { parameter } from '../../shared/parameters';
+import { v1Routing } from '../../shared/requests/routing';
+import { showFor } from '../../shared/form/descriptions';
+import { parameter } from '../../shared/form/parameters';
 import {
 	blankToUndefined,
 	booleanField,
@@ -10,8 +16,8 @@ import {
 	refuse,
 	requiredText,
 	type FieldLabels,
-} from '../../shared/rules';
-import { idList, updateFieldsOf, withoutId } from '../../shared/v1Fields';
+} from '../../shared/form/rules';
+import { idList, updateFieldsOf, withoutId } from '../../shared/form/v1Fields';
 
 /** Notification Rule → Update: Rule Type always, then only the fields added to Update Fields. */
 
@@ -125,3 +131,17 @@ export const updateFields: INodeProperties[] = [
 		],
 	},
 ];
+
+export const updateOperation: INodePropertyOptions = {
+	name: 'Update',
+	value: 'update',
+	description: 'Change who a notification rule notifies and whether it is on',
+	action: 'Update a notification rule',
+	routing: v1Routing(
+		'PUT',
+		'=/notification-rules/{{ encodeURIComponent(String($parameter["ruleId"]).trim()) }}',
+		{
+			preSend: [buildNotificationRuleUpdate],
+		},
+	),
+};

@@ -3,14 +3,15 @@ import type {
 	IHttpRequestOptions,
 	INodeExecutionData,
 	INodeProperties,
+	INodePropertyOptions,
 } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { v1Routing } from '../../shared/requests/routing';
 import type { Creation } from '../../../shared/errors';
-import { numberAsText } from '../../shared/numberAsText';
-import { showFor } from '../../shared/descriptions';
-import { parameter } from '../../shared/parameters';
-import { refuse, type FieldLabels } from '../../shared/rules';
+import { showFor } from '../../shared/form/descriptions';
+import { parameter } from '../../shared/form/parameters';
+import { numberAsText, refuse, type FieldLabels } from '../../shared/form/rules';
 
 /** OAuth2 Client → Create: the service answers with the client secret, once. */
 
@@ -60,7 +61,7 @@ export async function buildOauth2Client(
 }
 
 /** postReceive: next to the secret the service shows once, a sentence saying so. */
-export async function noteClientSecretShownOnce(
+export async function outputSecretShownOnce(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
@@ -90,3 +91,16 @@ export const createFields: INodeProperties[] = [
 		displayOptions: showFor('oauth2Client', ['create']),
 	},
 ];
+
+export const createOperation: INodePropertyOptions = {
+	name: 'Create',
+	value: 'create',
+	description:
+		'Create an OAuth2 client. Its client secret is in the output this once and never again.',
+	action: 'Create an oauth2 client',
+	routing: v1Routing('POST', '/oauth2-clients', {
+		creates: CREATE_CLIENT,
+		preSend: [buildOauth2Client],
+		postReceive: [outputSecretShownOnce],
+	}),
+};

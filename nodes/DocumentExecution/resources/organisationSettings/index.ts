@@ -1,25 +1,9 @@
-import { operationSelector } from '../../shared/descriptions';
-import { outputData } from '../../shared/outputs';
-import { v1Routing } from '../../shared/routing';
+import { operationSelector } from '../../shared/form/descriptions';
 import type { ResourceModule } from '../types';
-import { buildSettingsUpdate, updateFields } from './update';
+import { getOperation } from './get';
+import { updateFields, updateOperation } from './update';
 
-const operation = operationSelector('organisationSettings', 'get', [
-	{
-		name: 'Get',
-		value: 'get',
-		description: "Get the organisation's retention and audit-trail settings",
-		action: 'Get organisation settings',
-		routing: v1Routing('GET', '/settings', { postReceive: [outputData] }),
-	},
-	{
-		name: 'Update',
-		value: 'update',
-		description: 'Change the settings you add below; the others keep their values',
-		action: 'Update organisation settings',
-		routing: v1Routing('PUT', '/settings', { preSend: [buildSettingsUpdate] }),
-	},
-]);
+const operation = operationSelector('organisationSettings', 'get', [getOperation, updateOperation]);
 
 /** The organisation's retention and audit-trail settings (v1). */
 export const organisationSettingsResource: ResourceModule = {
@@ -28,6 +12,5 @@ export const organisationSettingsResource: ResourceModule = {
 		value: 'organisationSettings',
 		description: 'Organisation administration (v1)',
 	},
-	family: 'v1',
 	properties: [operation, ...updateFields],
 };

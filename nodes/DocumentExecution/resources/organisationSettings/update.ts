@@ -3,12 +3,14 @@ import type {
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	INodeProperties,
+	INodePropertyOptions,
 } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { showFor } from '../../shared/descriptions';
-import { booleanField, refuse, wholeNumber, type FieldLabels } from '../../shared/rules';
-import { updateFieldsOf } from '../../shared/v1Fields';
+import { v1Routing } from '../../shared/requests/routing';
+import { showFor } from '../../shared/form/descriptions';
+import { booleanField, refuse, wholeNumber, type FieldLabels } from '../../shared/form/rules';
+import { updateFieldsOf } from '../../shared/form/v1Fields';
 
 /** Organisation Settings → Update: only the settings added to Update Fields are sent. */
 
@@ -101,3 +103,11 @@ export const updateFields: INodeProperties[] = [
 		],
 	},
 ];
+
+export const updateOperation: INodePropertyOptions = {
+	name: 'Update',
+	value: 'update',
+	description: 'Change the settings you add below; the others keep their values',
+	action: 'Update organisation settings',
+	routing: v1Routing('PUT', '/settings', { preSend: [buildSettingsUpdate] }),
+};

@@ -1,4 +1,4 @@
-import { text } from '../../shared/rules';
+import { text } from '../../shared/form/rules';
 
 /** What the pack operations (v4) share: the pack selectors, the ULID form of IDs, the statuses, All Sections. */
 

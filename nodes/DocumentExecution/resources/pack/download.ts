@@ -5,20 +5,28 @@ import type {
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
+	INodePropertyOptions,
 } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { v4Routing } from '../../shared/requests/routing';
 import { answerBytes } from '../../../shared/errors';
-import { PDF_MIME_TYPE } from '../../shared/binary';
-import { downloadOutputProperties, showFor } from '../../shared/descriptions';
-import { outputDownload } from '../../shared/downloadOutput';
+import { PDF_MIME_TYPE } from '../../../shared/pdf';
+import { outputDownload } from '../../shared/files/downloadOutput';
+import {
+	askedFile,
+	DOWNLOAD_TYPES,
+	INDEXED_DOWNLOAD_TYPES,
+	sendDownloadQuery,
+} from '../../shared/files/downloadRequest';
 import {
 	expectedFileOf,
 	fileNameFromDisposition,
 	noDownloadLinkError,
-} from '../../shared/downloads';
-import { parameter } from '../../shared/parameters';
-import { booleanField, oneOf, refuse, wholeNumber, type FieldLabels } from '../../shared/rules';
+} from '../../shared/files/downloads';
+import { downloadOutputProperties, showFor } from '../../shared/form/descriptions';
+import { parameter } from '../../shared/form/parameters';
+import { booleanField, oneOf, wholeNumber } from '../../shared/form/rules';
 import { optionalText, ULID_PATTERN } from './common';
 
 /**
@@ -26,25 +34,6 @@ import { optionalText, ULID_PATTERN } from './common';
  * names and output of Document → Download File (`downloadType`, `signUrl`, `index`, `binaryPropertyName`,
  * `options.linkOnly`). The service answers with a short-lived link or with the file itself.
  */
-
-export const DOWNLOAD_TYPES = [
-	'DOCUMENT',
-	'AUDIT_TRAIL',
-	'ATTACHMENT',
-	'SUPPORTING_DOCUMENT',
-] as const;
-
-/** The types that name a file by its index. */
-const INDEXED = ['ATTACHMENT', 'SUPPORTING_DOCUMENT'];
-
-export const DOWNLOAD_LABELS: FieldLabels = {
-	downloadType: 'File Type',
-	documentId: 'Document ID',
-	signUrl: 'Sign URL',
-	index: 'Index',
-	mode: 'File Delivery',
-	linkOnly: 'Output Link Only',
-};
 
 export const packDownloadSchema = z
 	.object({
@@ -93,7 +82,7 @@ export const packDownloadSchema = z
 				});
 			}
 		}
-		if (INDEXED.includes(value.downloadType) && value.index === undefined) {
+		if (INDEXED_DOWNLOAD_TYPES.includes(value.downloadType) && value.index === undefined) {
 			ctx.addIssue({
 				code: 'custom',
 				path: ['index'],
@@ -110,34 +99,30 @@ export const packDownloadSchema = z
 		}
 	});
 
-export async function preSendPackDownload(
+/** preSend of Pack → Download: the file asked for and the File Delivery, in the query under v4's names. */
+export const sendPackDownloadQuery = sendDownloadQuery(
+	packDownloadSchema,
+	(context) => {
+		const options = parameter<IDataObject>(context, 'options', {});
+		return {
+			...askedFile(context, 'packDocumentId'),
+			mode: options.mode ?? 'accountDefault',
+			linkOnly: options.linkOnly === true,
+		};
+	},
+	({ downloadType, documentId, signUrl, index, mode }) => ({
+		downloadType,
+		...(downloadType === 'SUPPORTING_DOCUMENT' ? { signUrl } : { documentId }),
+		...(INDEXED_DOWNLOAD_TYPES.includes(downloadType) ? { index } : {}),
+		...(mode === 'stream' ? { mode } : {}),
+	}),
+);
+
+/** preSend of Pack → Download: the answer is JSON or the file itself, read as bytes (the envelope check decodes JSON). */
+export async function sendForFileAnswer(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	const downloadType = parameter<string>(this, 'downloadType', 'DOCUMENT');
-	const options = parameter<IDataObject>(this, 'options', {});
-	const supporting = downloadType === 'SUPPORTING_DOCUMENT';
-	const indexed = INDEXED.includes(downloadType);
-	const valid = refuse(
-		this,
-		packDownloadSchema,
-		{
-			downloadType,
-			documentId: supporting ? undefined : parameter<string>(this, 'packDocumentId', ''),
-			signUrl: supporting ? parameter<string>(this, 'signUrl', '') : undefined,
-			index: indexed ? parameter<number>(this, 'index', 0) : undefined,
-			mode: options.mode ?? 'accountDefault',
-			linkOnly: options.linkOnly === true,
-		},
-		DOWNLOAD_LABELS,
-	);
-	const qs: IDataObject = { downloadType: valid.downloadType };
-	if (supporting) qs.signUrl = valid.signUrl;
-	else qs.documentId = valid.documentId;
-	if (indexed) qs.index = valid.index;
-	if (valid.mode === 'stream') qs.mode = 'stream';
-	requestOptions.qs = { ...(requestOptions.qs ?? {}), ...qs };
-	// The answer is JSON or the file itself: read it as bytes; the envelope check decodes JSON bodies.
 	requestOptions.encoding = 'arraybuffer';
 	requestOptions.json = false;
 	return requestOptions;
@@ -156,7 +141,7 @@ const STREAM_REMEDY =
  * the file without reading it; a file the service sent itself is described, and not output, when Return File
  * is off (Output Link Only outputs it, as there is no link).
  */
-export async function postReceivePackDownload(
+export async function outputPackDownload(
 	this: IExecuteSingleFunctions,
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
@@ -170,10 +155,7 @@ export async function postReceivePackDownload(
 		.split(';')[0]
 		.trim()
 		.toLowerCase();
-	const source: IDataObject = { downloadType };
-	if (downloadType === 'SUPPORTING_DOCUMENT') source.signUrl = parameter(this, 'signUrl', '');
-	else source.documentId = parameter(this, 'packDocumentId', '');
-	if (INDEXED.includes(downloadType)) source.index = parameter(this, 'index', 0);
+	const source = askedFile(this, 'packDocumentId');
 
 	if (contentType === 'application/json' || contentType.endsWith('+json')) {
 		const data = ((JSON.parse(body.toString('utf8')) as IDataObject).data ?? {}) as IDataObject;
@@ -280,7 +262,7 @@ export const downloadFields: INodeProperties[] = [
 		typeOptions: { minValue: 0, numberPrecision: 0 },
 		default: 0,
 		description: 'Which file, counting from 0',
-		displayOptions: showFor('pack', ['download'], { downloadType: INDEXED }),
+		displayOptions: showFor('pack', ['download'], { downloadType: INDEXED_DOWNLOAD_TYPES }),
 	},
 	...downloadOutputProperties(showFor('pack', ['download'])),
 	{
@@ -319,3 +301,14 @@ export const downloadFields: INodeProperties[] = [
 		],
 	},
 ];
+
+export const downloadOperation: INodePropertyOptions = {
+	name: 'Download',
+	value: 'download',
+	action: 'Download a pack file',
+	description: 'Download a document, audit trail, attachment or supporting document as a file',
+	routing: v4Routing('GET', '/v4/packs/download', {
+		preSend: [sendPackDownloadQuery, sendForFileAnswer],
+		postReceive: [outputPackDownload],
+	}),
+};

@@ -8,10 +8,11 @@ import type {
 } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { showFor } from '../../shared/descriptions';
-import { locatorValue, parameter, sectionList } from '../../shared/parameters';
-import { refuse, type FieldLabels } from '../../shared/rules';
-import { sectionListSchema, switchQuery } from '../../shared/sectionSwitches';
+import { v4Routing } from '../../shared/requests/routing';
+import { showFor } from '../../shared/form/descriptions';
+import { locatorValue, parameter, sectionList } from '../../shared/form/parameters';
+import { refuse, type FieldLabels } from '../../shared/form/rules';
+import { sectionListSchema, switchQuery } from '../../shared/form/sectionSwitches';
 import { ALL_SECTIONS, optionalText, PACK_SELECTORS, type PackSelector } from './common';
 import { packIdLocator } from './listSearch';
 
@@ -203,7 +204,7 @@ export function packGetQuery(
 	return { ...qs, ...switchQuery(sections, PACK_SECTIONS) };
 }
 
-export async function preSendPackGet(
+export async function sendPackGetQuery(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
@@ -221,7 +222,7 @@ export async function preSendPackGet(
 	return requestOptions;
 }
 
-export async function postReceivePackGet(
+export async function outputPack(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
@@ -310,3 +311,14 @@ export const getFields: INodeProperties[] = [
 		],
 	},
 ];
+
+export const getOperation: INodePropertyOptions = {
+	name: 'Get',
+	value: 'get',
+	action: 'Get a pack',
+	description: 'Get the details of a pack, with the sections you choose',
+	routing: v4Routing('GET', '/v4/packs', {
+		preSend: [sendPackGetQuery],
+		postReceive: [outputPack],
+	}),
+};

@@ -5,10 +5,10 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { nextOffsetToken, readForMethod } from '../../shared/methodRequest';
-import { V4_MAX_PAGE_SIZE, V4_SEARCH_WINDOW } from '../../shared/v4SearchPager';
-import { idLocator } from '../../shared/descriptions';
+import { idLocator } from '../../shared/form/descriptions';
+import { nextOffsetToken, readForMethod } from '../../shared/requests/methodRequest';
 import { ULID_PATTERN } from './common';
+import { V4_MAX_PAGE_SIZE, V4_SEARCH_WINDOW } from './searchPager';
 
 /** The Pack ID field of Pack → Get (when the pack is selected by its ID). */
 export const packIdLocator = (displayOptions: INodeProperties['displayOptions']): INodeProperties =>

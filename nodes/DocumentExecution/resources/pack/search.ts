@@ -3,24 +3,32 @@ import type {
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	INodeProperties,
+	INodePropertyOptions,
 } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { v4Routing } from '../../shared/requests/routing';
+import { paginatePackSearch, V4_MAX_PAGE_SIZE, V4_SEARCH_WINDOW } from './searchPager';
 import {
 	limitProperty,
 	offsetOption,
 	pageSizeOption,
 	returnAllProperty,
 	showFor,
-} from '../../shared/descriptions';
-import { parameter } from '../../shared/parameters';
-import { booleanField, oneOf, refuse, wholeNumber, type FieldLabels } from '../../shared/rules';
-import { V4_MAX_PAGE_SIZE, V4_SEARCH_WINDOW } from '../../shared/v4SearchPager';
+} from '../../shared/form/descriptions';
+import { parameter } from '../../shared/form/parameters';
+import {
+	booleanField,
+	oneOf,
+	refuse,
+	wholeNumber,
+	type FieldLabels,
+} from '../../shared/form/rules';
 import { optionalText, PACK_STATUSES } from './common';
 
 /**
  * Pack → Search: the query of the first page, checked before any request; the pages are asked by
- * `v4SearchPagination` (shared/v4SearchPager.ts), which keeps to the 1000-pack window without a Status filter.
+ * `paginatePackSearch` (searchPager.ts), which keeps to the 1000-pack window without a Status filter.
  */
 
 export const SORT_BY = ['createdAt', 'updatedAt'] as const;
@@ -72,7 +80,7 @@ export const packSearchSchema = z
 		}
 	});
 
-export async function preSendPackSearch(
+export async function sendPackSearchQuery(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
@@ -195,3 +203,15 @@ export const searchFields: INodeProperties[] = [
 		],
 	},
 ];
+
+export const searchOperation: INodePropertyOptions = {
+	name: 'Search',
+	value: 'search',
+	action: 'Search packs',
+	description: 'Search packs by text, status, workflow or IRN',
+	// Pages are requested by the runner, which reads the service's pagination object.
+	routing: v4Routing('GET', '/v4/packs/search', {
+		preSend: [sendPackSearchQuery],
+		pagination: paginatePackSearch,
+	}),
+};

@@ -1,16 +1,22 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { z } from 'zod';
 
+import { v1Routing } from '../../shared/requests/routing';
 import type { Creation } from '../../../shared/errors';
-import { showFor } from '../../shared/descriptions';
-import { parameter } from '../../shared/parameters';
+import { showFor } from '../../shared/form/descriptions';
+import { parameter } from '../../shared/form/parameters';
 import {
 	blankToUndefined,
 	booleanField,
 	refuse,
 	wholeNumber,
 	type FieldLabels,
-} from '../../shared/rules';
+} from '../../shared/form/rules';
 
 /** Password Policy → Create: the organisation's one password policy. */
 
@@ -93,3 +99,14 @@ export const createFields: INodeProperties[] = [
 		displayOptions: showFor('passwordPolicy', ['create']),
 	},
 ];
+
+export const createOperation: INodePropertyOptions = {
+	name: 'Create',
+	value: 'create',
+	description: "Create the organisation's password policy (an organisation has one)",
+	action: 'Create the password policy',
+	routing: v1Routing('POST', '/password-policy', {
+		creates: CREATE_POLICY,
+		preSend: [buildPasswordPolicy],
+	}),
+};

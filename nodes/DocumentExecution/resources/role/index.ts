@@ -1,25 +1,11 @@
-import { operationSelector } from '../../shared/descriptions';
-import { v1Routing } from '../../shared/routing';
+import { operationSelector } from '../../shared/form/descriptions';
 import type { ResourceModule } from '../types';
-import { buildRoleUpdate, updateFields } from './update';
+import { updateFields, updateOperation } from './update';
 
-const operation = operationSelector('role', 'update', [
-	{
-		name: 'Update',
-		value: 'update',
-		description: 'Rename a role and, optionally, replace its entitlements',
-		action: 'Update a role',
-		routing: v1Routing(
-			'PUT',
-			'=/roles/{{ encodeURIComponent(String($parameter["roleId"]).trim()) }}',
-			{ preSend: [buildRoleUpdate] },
-		),
-	},
-]);
+const operation = operationSelector('role', 'update', [updateOperation]);
 
 /** The organisation's roles (v1). */
 export const roleResource: ResourceModule = {
 	option: { name: 'Role', value: 'role', description: 'Organisation administration (v1)' },
-	family: 'v1',
 	properties: [operation, ...updateFields],
 };

@@ -1,10 +1,16 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { z } from 'zod';
 
-import { showFor } from '../../shared/descriptions';
-import { parameter } from '../../shared/parameters';
-import { refuse, requiredText, type FieldLabels } from '../../shared/rules';
-import { idList, updateFieldsOf, withoutId } from '../../shared/v1Fields';
+import { v1Routing } from '../../shared/requests/routing';
+import { showFor } from '../../shared/form/descriptions';
+import { parameter } from '../../shared/form/parameters';
+import { refuse, requiredText, type FieldLabels } from '../../shared/form/rules';
+import { idList, updateFieldsOf, withoutId } from '../../shared/form/v1Fields';
 
 /** Role → Update: the name always (the service requires it), the entitlements when added to Update Fields. */
 
@@ -79,3 +85,15 @@ export const updateFields: INodeProperties[] = [
 		],
 	},
 ];
+
+export const updateOperation: INodePropertyOptions = {
+	name: 'Update',
+	value: 'update',
+	description: 'Rename a role and, optionally, replace its entitlements',
+	action: 'Update a role',
+	routing: v1Routing(
+		'PUT',
+		'=/roles/{{ encodeURIComponent(String($parameter["roleId"]).trim()) }}',
+		{ preSend: [buildRoleUpdate] },
+	),
+};

@@ -1,8 +1,11 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { showFor } from '../../shared/descriptions';
-import { checkQuery, wholeNumber, type FieldLabels } from '../../shared/rules';
+import { SERIES_EXPIRY_PATH } from '../../../shared/accountReads';
+import { outputData } from '../../shared/requests/outputs';
+import { v3Routing } from '../../shared/requests/routing';
+import { showFor } from '../../shared/form/descriptions';
+import { checkQuery, wholeNumber, type FieldLabels } from '../../shared/form/rules';
 
 /** Stamp → Get Expiring Series, from the service's knowledge base (docs/choices/extras.md). */
 
@@ -40,3 +43,15 @@ export const getExpiringFields: INodeProperties[] = [
 		routing: { send: { type: 'query', property: 'includeExpired' } },
 	},
 ];
+
+export const getExpiringOperation: INodePropertyOptions = {
+	name: 'Get Expiring Series',
+	value: 'getExpiring',
+	action: 'Get expiring stamp series',
+	description:
+		'List the stamp series that expire within a number of days, and optionally those already expired',
+	routing: v3Routing('GET', SERIES_EXPIRY_PATH, {
+		preSend: [checkExpiryQuery],
+		postReceive: [outputData],
+	}),
+};

@@ -1,19 +1,20 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { z } from 'zod';
 
-import { showFor } from '../../shared/descriptions';
-import { parameter } from '../../shared/parameters';
-import { refuse, type FieldLabels } from '../../shared/rules';
-import { switchQuery } from '../../shared/sectionSwitches';
+import { SERIES_LIST_PATH } from '../../../shared/accountReads';
+import { outputData } from '../../shared/requests/outputs';
+import { v3Routing } from '../../shared/requests/routing';
+import { showFor } from '../../shared/form/descriptions';
+import { parameter } from '../../shared/form/parameters';
+import { refuse, type FieldLabels } from '../../shared/form/rules';
+import { switchQuery } from '../../shared/form/sectionSwitches';
 
 /** Stamp → Get Series, from the service's knowledge base (docs/choices/extras.md). */
-
-/**
- * The series list's path, as the knowledge base's article gives it for production and sandbox. A public
- * Postman collection calls `/v3.0/series/list`; should an account answer only that, this is the one line to
- * change (docs/choices/extras.md).
- */
-export const SERIES_LIST_PATH = '/v3.1/series/list';
 
 /**
  * The stamp series list's opt-in query switches, in the order the knowledge base's request URL lists them:
@@ -85,3 +86,14 @@ export const getSeriesFields: INodeProperties[] = [
 		displayOptions: showFor('stamp', ['getSeries']),
 	},
 ];
+
+export const getSeriesOperation: INodePropertyOptions = {
+	name: 'Get Series',
+	value: 'getSeries',
+	action: 'Get stamp series',
+	description: 'List the stamp paper series of the account, with the fields you include',
+	routing: v3Routing('GET', SERIES_LIST_PATH, {
+		preSend: [sendSeriesSwitches],
+		postReceive: [outputData],
+	}),
+};

@@ -1,6 +1,7 @@
-import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { readForMethod } from '../../shared/methodRequest';
+import { answerList, STAMP_GROUPS_PATH } from '../../../shared/accountReads';
+import { readForMethod } from '../../shared/requests/methodRequest';
 
 /**
  * loadOptions of Create's Series Group: the account's stamp groups (`data.seriesGroups`, as the knowledge base's
@@ -8,14 +9,13 @@ import { readForMethod } from '../../shared/methodRequest';
  * document's stamp group; Create's `seriesGroup` is typed only as "Stamp group" (docs/choices/document.md).
  */
 export async function getStampGroups(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { data = {} } = await readForMethod(this, {
+	const answer = await readForMethod(this, {
 		family: 'v3',
-		path: '/v3.0/series/groups/list',
+		path: STAMP_GROUPS_PATH,
 		qs: {},
 		picker: 'Series Group',
 	});
-	const { seriesGroups } = data as { seriesGroups?: IDataObject[] };
-	return (Array.isArray(seriesGroups) ? seriesGroups : [])
+	return answerList(answer, 'seriesGroups')
 		.filter((group) => typeof group.groupName === 'string' && group.groupName !== '')
 		.map((group) => ({
 			name: group.state

@@ -1,24 +1,11 @@
+import { operationSelector } from '../../shared/form/descriptions';
 import type { ResourceModule } from '../types';
-import { operationSelector } from '../../shared/descriptions';
-import { outputData } from '../../shared/outputs';
-import { v3Routing } from '../../shared/routing';
+import { getBalanceOperation } from './getBalance';
 
 const RESOURCE = 'wallet';
 
 /** The account's eSign wallet (v3.0). */
 export const walletResource: ResourceModule = {
 	option: { name: 'Wallet', value: RESOURCE, description: 'The eSign wallet of the account (v3)' },
-	family: 'v3',
-	properties: [
-		operationSelector(RESOURCE, 'getBalance', [
-			{
-				name: 'Get Balance',
-				value: 'getBalance',
-				action: 'Get the wallet balance',
-				description:
-					'Get the eSign credits of the account: total, unused, reserved, consumed and expired',
-				routing: v3Routing('GET', '/v3.0/wallet/balance/details', { postReceive: [outputData] }),
-			},
-		]),
-	],
+	properties: [operationSelector(RESOURCE, 'getBalance', [getBalanceOperation])],
 };

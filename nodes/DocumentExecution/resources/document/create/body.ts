@@ -4,19 +4,27 @@ import type {
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
+	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import { answerData } from '../../../../shared/accountReads';
+import { unwrapBase64 } from '../../../../shared/base64';
 import { isObject } from '../../../../shared/isObject';
-import { storedFile, StoredFile } from '../../../shared/binary';
-import { parameter } from '../../../shared/parameters';
-import { refuse, refuseField } from '../../../shared/rules';
-import { jsonBodyWithFiles, withStreamedBody } from '../../../shared/streamedBody';
-import { asString, compact, dataOf, messagesOf, type Body } from '../common';
-import { describeFile, unwrapBase64 } from './fileFacts';
+import { storedFile, StoredFile } from '../../../shared/files/binary';
+import { jsonBodyWithFiles, withStreamedBody } from '../../../shared/files/streamedBody';
+import { parameter } from '../../../shared/form/parameters';
+import { refuse, refuseField } from '../../../shared/form/rules';
+import { v3Routing } from '../../../shared/requests/routing';
+import { asString, compact, messagesOf, type Body } from '../common';
+import { CREATE_SIGNING_REQUEST } from './fields';
+import { describeFile } from './fileFacts';
 import { CREATE_LABELS, createBodySchema, SIZED_TEMPLATE_FIELD_TYPES } from './rules';
 import { inServiceDateForm } from './serviceDate';
 
-/** Document → Create Signing Request: the body from the fields (or the JSON body), checked, then the files encoded. */
+/**
+ * Document → Create Signing Request: the body from the fields (or the JSON body), checked, then the files
+ * encoded; and the operation's entry in the Operation list, with its routing (at the end).
+ */
 
 function parseJson(context: IExecuteSingleFunctions, value: unknown, field: string): unknown {
 	if (typeof value !== 'string') return value;
@@ -298,7 +306,7 @@ export async function outputCreated(
 	response: IN8nHttpFullResponse,
 ) {
 	if (!parameter<boolean>(this, 'simplify', true)) return [{ json: response.body as IDataObject }];
-	const data = dataOf(response);
+	const data = answerData(response.body);
 	const invitees = createdInvitees(data).map((invitee) => ({
 		name: invitee.name ?? null,
 		email: invitee.email ?? null,
@@ -320,3 +328,15 @@ export async function outputCreated(
 	}
 	return [{ json: { ...document, invitees, messages } as IDataObject }];
 }
+
+export const createOperation: INodePropertyOptions = {
+	name: 'Create Signing Request',
+	value: 'create',
+	action: 'Create a signing request',
+	description: 'Send a PDF or a template to invitees for e-signing through a published workflow',
+	routing: v3Routing('POST', '/v3.0/sign/request', {
+		creates: CREATE_SIGNING_REQUEST,
+		preSend: [buildCreateBody],
+		postReceive: [outputCreated],
+	}),
+};

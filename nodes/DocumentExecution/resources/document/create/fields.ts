@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
+
 import type { Creation } from '../../../../shared/errors';
-import { showFor } from '../../../shared/descriptions';
+import { showFor } from '../../../shared/form/descriptions';
 import { SIZED_TEMPLATE_FIELD_TYPES } from './rules';
 
 /** The fields of Document → Create Signing Request. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { asText, oneOf, requiredText, text, textString } from '../../../shared/rules';
+import { asText, oneOf, requiredText, text, textString } from '../../../shared/form/rules';
 import { isCalendarDate } from '../common';
 
 /**

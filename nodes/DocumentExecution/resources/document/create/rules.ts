@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
-import { asText, requiredText, text, textString, type FieldLabels } from '../../../shared/rules';
+import {
+	asText,
+	requiredText,
+	text,
+	textString,
+	type FieldLabels,
+} from '../../../shared/form/rules';
 import { neslDataSchema } from './nesl';
 import { INDIA_OFFSET_MS } from './serviceDate';
 

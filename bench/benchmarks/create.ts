@@ -1,0 +1,116 @@
+/** 2. Create from a 15 MB PDF: the n8n server's peak memory growth, ours vs the HTTP Request node. */
+import { info } from '../../scripts/lib/log';
+import { interleaved, type Benchmark, type BenchContext } from '../lib/benchmark';
+import {
+	memoryOf,
+	resetPeak,
+	restartWith,
+	runWorkflow,
+	sleep,
+	waitForWebhook,
+} from '../lib/n8n-runs';
+import { BINARY_MODES, FILE_BYTES, MB } from '../lib/options';
+import { median } from '../lib/report';
+
+async function benchCreateMemory(context: BenchContext): Promise<void> {
+	const { n8n, workflows, files, options, results } = context;
+	const variants = [
+		...BINARY_MODES.flatMap((mode) => [
+			{ key: `createOurs:${mode}`, workflow: 'createOurs', mode, label: 'ours (PDF from binary)' },
+			{
+				key: `createHttp:${mode}`,
+				workflow: 'createHttp',
+				mode,
+				label: 'HTTP Request (base64 JSON body)',
+			},
+		]),
+		{
+			key: 'createOurs64:filesystem',
+			workflow: 'createOurs64',
+			mode: 'filesystem' as const,
+			label: 'ours (PDF as base64 text)',
+		},
+	];
+	const growth: Record<string, number[]> = Object.fromEntries(
+		variants.map((variant) => [variant.key, []]),
+	);
+	const nodeGrowth: Record<string, number[]> = Object.fromEntries(
+		variants.map((variant) => [variant.key, []]),
+	);
+	const timing: Record<string, number[]> = Object.fromEntries(
+		variants.map((variant) => [variant.key, []]),
+	);
+	for (let rep = 0; rep < options.memoryReps; rep++) {
+		for (const variant of interleaved(rep, variants)) {
+			const workflow = workflows[variant.workflow];
+			// A fresh server for each measurement: a heap that an earlier run grew would hide the next run's growth.
+			await restartWith(n8n, variant.mode);
+			await waitForWebhook(n8n, workflow);
+			const pid = n8n.pid!;
+			await runWorkflow(n8n, workflow, { path: files.small }); // warm-up with a 1 KB PDF: modules, JIT, pools
+			await runWorkflow(n8n, workflow, { path: files.small });
+			await sleep(1500);
+			const base = memoryOf(pid).rss;
+			const exactPeak = resetPeak(pid);
+			// RSS every 5 ms with its time, to tell the measured node's own growth from the upstream node's read.
+			const rss: Array<{ at: number; bytes: number }> = [];
+			const sampler = setInterval(() => rss.push({ at: Date.now(), bytes: memoryOf(pid).rss }), 5);
+			let peak = 0;
+			const result = await runWorkflow(n8n, workflow, { path: files.big }, () => {
+				clearInterval(sampler);
+				peak = Math.max(base, ...rss.map((sample) => sample.bytes));
+				if (exactPeak) peak = Math.max(peak, memoryOf(pid).hwm);
+			});
+			const measured = result.runData[workflow.measured[0]][0];
+			const started = measured.startTime;
+			const ended = started + measured.executionTime;
+			const atStart = rss.filter((sample) => sample.at <= started).pop()?.bytes ?? base;
+			const during = rss.filter((sample) => sample.at >= started && sample.at <= ended + 5);
+			const nodePeak = Math.max(atStart, ...during.map((sample) => sample.bytes));
+			const created = result.runData[workflow.measured[0]][0].data?.main[0]?.[0]?.json ?? {};
+			const documentId =
+				created.documentId ?? (created.data as Record<string, unknown> | undefined)?.documentId;
+			if (!documentId)
+				throw new Error(
+					`${variant.label}: no documentId in ${JSON.stringify(created).slice(0, 300)}`,
+				);
+			growth[variant.key].push((peak - base) / FILE_BYTES);
+			nodeGrowth[variant.key].push((nodePeak - atStart) / FILE_BYTES);
+			timing[variant.key].push(result.nodeMs);
+			info(
+				`  create rep ${rep + 1} ${variant.label}, ${variant.mode} mode: peak RSS growth ${((peak - base) / MB).toFixed(1)} MB (${((peak - base) / FILE_BYTES).toFixed(2)}× the file), during the node ${((nodePeak - atStart) / MB).toFixed(1)} MB, node ${result.nodeMs} ms (${during.length} samples)`,
+			);
+		}
+	}
+	await restartWith(n8n, 'filesystem');
+	results.addDetails('create', {
+		growthTimesFile: growth,
+		nodeGrowthTimesFile: nodeGrowth,
+		nodeMs: timing,
+		fileBytes: FILE_BYTES,
+	});
+	const goals: Record<string, number> = { default: 1.5, filesystem: 0.5 };
+	for (const variant of variants.filter((each) => each.workflow !== 'createHttp')) {
+		const mode = variant.mode;
+		const reference = `createHttp:${mode}`;
+		const ours = median(nodeGrowth[variant.key]);
+		const goal = variant.workflow === 'createOurs' ? goals[mode] : undefined;
+		results.addRow({
+			part: '2',
+			figure: `Create from a 15 MB PDF, binary data ${mode === 'default' ? 'in memory' : 'on disk'}, peak RSS growth while the node runs ÷ file size: ${variant.label}`,
+			referenceName: 'HTTP Request node, base64 body',
+			unit: '× file',
+			goal: goal === undefined ? '(reported)' : `≤ ${goal}× file`,
+			met: goal === undefined ? null : ours <= goal,
+			samples: { ours: nodeGrowth[variant.key], reference: nodeGrowth[reference] },
+			note: `whole workflow (the upstream read included): ${median(growth[variant.key]).toFixed(2)}× vs ${median(growth[reference]).toFixed(2)}×; node time ${median(timing[variant.key])} ms vs ${median(timing[reference])} ms`,
+		});
+	}
+}
+
+export const createBenchmark: Benchmark = {
+	name: 'create',
+	title: (options) =>
+		`2. Create from a 15 MB PDF: peak memory (${options.memoryReps} fresh servers each)`,
+	run: benchCreateMemory,
+};

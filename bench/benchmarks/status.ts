@@ -1,0 +1,101 @@
+/** 1. Get Status over 1,000 items: ours, the HTTP Request node (token in a header and in Header Auth), raw fetch. */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { info } from '../../scripts/lib/log';
+import { interleaved, type Benchmark, type BenchContext } from '../lib/benchmark';
+import { clearRequests, extraDocumentId } from '../lib/emulator';
+import { runWorkflow, type ExecutionResult } from '../lib/n8n-runs';
+import { ITEMS } from '../lib/options';
+import { runRawClient } from '../lib/raw-reference';
+import { median } from '../lib/report';
+
+async function benchStatus(context: BenchContext): Promise<void> {
+	const { n8n, emulator, workflows, options, results } = context;
+	const ids = Array.from({ length: ITEMS }, (_, index) => extraDocumentId(index + 1));
+	const idsFile = join(n8n.userFolder, 'bench-ids.json');
+	writeFileSync(idsFile, JSON.stringify(ids));
+	const samples = {
+		ours: [] as number[],
+		http: [] as number[],
+		httpHeaderAuth: [] as number[],
+		raw: [] as number[],
+		oursExec: [] as number[],
+		httpExec: [] as number[],
+	};
+	const check = (result: ExecutionResult, name: string) => {
+		const out = result.runData[name][0].data?.main[0] ?? [];
+		if (out.length !== ITEMS) throw new Error(`${name} returned ${out.length} items, not ${ITEMS}`);
+	};
+	// One warm-up run each (module loading, JIT, connection pools), not counted.
+	check(await runWorkflow(n8n, workflows.statusOurs, { ids }), 'Get Status');
+	check(await runWorkflow(n8n, workflows.statusHttp, { ids }), 'HTTP Request');
+	check(await runWorkflow(n8n, workflows.statusHttpHeaderAuth, { ids }), 'HTTP Request');
+	const runs = [
+		{ key: 'ours', workflow: workflows.statusOurs, node: 'Get Status' },
+		{ key: 'http', workflow: workflows.statusHttp, node: 'HTTP Request' },
+		{ key: 'httpHeaderAuth', workflow: workflows.statusHttpHeaderAuth, node: 'HTTP Request' },
+	] as const;
+	for (let rep = 0; rep < options.reps; rep++) {
+		const times: Record<string, number> = {};
+		for (const run of interleaved(rep, runs)) {
+			const result = await runWorkflow(n8n, run.workflow, { ids });
+			check(result, run.node);
+			samples[run.key].push(result.nodeMs);
+			times[run.key] = result.nodeMs;
+			if (run.key === 'ours') samples.oursExec.push(result.executionMs);
+			if (run.key === 'http') samples.httpExec.push(result.executionMs);
+		}
+		// The same concurrency as both nodes: n8n starts every item's request before awaiting any.
+		const raw = await runRawClient([
+			'status',
+			emulator.info.baseUrl,
+			emulator.info.authToken,
+			String(ITEMS),
+			'--ids-file',
+			idsFile,
+		]);
+		samples.raw.push(raw.ms);
+		info(
+			`  status rep ${rep + 1}: ours ${times.ours} ms, HTTP Request ${times.http} ms (Header Auth ${times.httpHeaderAuth} ms), raw fetch ${raw.ms.toFixed(0)} ms`,
+		);
+		await clearRequests(emulator);
+	}
+	results.addDetails('status', samples);
+	const figure = `Get Status ×${ITEMS} items, node time`;
+	results.addRow({
+		part: '1',
+		figure,
+		referenceName: 'HTTP Request node, token in a Header Auth credential',
+		unit: 'ms',
+		goal: '≤ 1.3×',
+		maxRatio: 1.3,
+		samples: { ours: samples.ours, reference: samples.httpHeaderAuth },
+	});
+	results.addRow({
+		part: '1',
+		figure,
+		referenceName: 'HTTP Request node, token typed into a header',
+		unit: 'ms',
+		goal: '≤ 2×',
+		maxRatio: 2,
+		samples: { ours: samples.ours, reference: samples.http },
+	});
+	const ours = median(samples.ours);
+	results.addRow({
+		part: '1',
+		figure,
+		referenceName: `raw fetch loop (concurrency ${ITEMS})`,
+		unit: 'ms',
+		goal: '(reported)',
+		samples: { ours: samples.ours, reference: samples.raw },
+		note: `per item: ours ${(ours / ITEMS).toFixed(2)} ms, HTTP Request + Header Auth ${(median(samples.httpHeaderAuth) / ITEMS).toFixed(2)} ms, raw ${(median(samples.raw) / ITEMS).toFixed(2)} ms; whole executions ${median(samples.oursExec)} / ${median(samples.httpExec)} ms`,
+	});
+}
+
+export const statusBenchmark: Benchmark = {
+	name: 'status',
+	title: (options) =>
+		`1. Get Status ×${ITEMS}: ours, HTTP Request, raw fetch (${options.reps} runs each)`,
+	run: benchStatus,
+};

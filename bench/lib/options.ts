@@ -1,0 +1,69 @@
+/**
+ * The command line of `npm run bench` (every option is described in docs/performance.md), and the settings
+ * no option changes.
+ */
+
+export const MB = 1024 * 1024;
+/** Items of each Get Status run. */
+export const ITEMS = 1000;
+/** The PDF of the create and the download. */
+export const FILE_BYTES = 15 * MB;
+/** Seeds: 1,000 extra v3 documents (Get Status targets and the v3 list), 2,080 packs of which 1,040 COMPLETED. */
+export const SEED = { v3ExtraDocuments: 1000, packCount: 2080, packStatusMix: 'COMPLETED,SENT' };
+/** n8n's binary data modes measured: its default in 2.41 (files on disk) and in memory (base64 in the item). */
+export const BINARY_MODES = ['filesystem', 'default'] as const;
+export type BinaryMode = (typeof BINARY_MODES)[number];
+
+export interface QueueOptions {
+	burst: number;
+	reps: number;
+	workerCounts: number[];
+	/** Keys of the queue benchmark's WEBHOOK_CONFIGS to run. */
+	configs: string[];
+}
+
+export interface BenchOptions {
+	/** `--queue`: the queue-mode benchmark instead of the others. */
+	queue: boolean;
+	/** `--only=…`: the names of the benchmarks to run; undefined for a whole run. */
+	only?: string[];
+	reps: number;
+	triggerReps: number;
+	memoryReps: number;
+	downloadReps: number;
+	deliveries: number;
+	concurrency: number;
+	latencyMs: number;
+	batchSize: number;
+	batchInterval: number;
+	batchedItems: number;
+	queueOptions: QueueOptions;
+}
+
+export function parseOptions(argv: string[]): BenchOptions {
+	const text = (name: string) => argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+	const number = (name: string, fallback: number) => Number(text(name) ?? fallback);
+	const list = (name: string, fallback: string) => (text(name) ?? fallback).split(',');
+	const [batchSize, batchInterval] = (text('batch') ?? '10/1000').split('/').map(Number);
+	return {
+		queue: argv.includes('--queue'),
+		only: text('only')?.split(','),
+		reps: number('reps', 5),
+		triggerReps: number('trigger-reps', 1),
+		memoryReps: number('memory-reps', 3),
+		// A download is two requests and a 15 MB disk write, whose times spread by 3× from run to run: more runs.
+		downloadReps: number('download-reps', 15),
+		deliveries: number('deliveries', 2000),
+		concurrency: number('concurrency', 10),
+		latencyMs: number('latency-ms', 150),
+		batchSize,
+		batchInterval,
+		batchedItems: number('batched-items', 100),
+		queueOptions: {
+			burst: number('burst', 50),
+			reps: number('queue-reps', 5),
+			workerCounts: list('workers', '1,2').map(Number),
+			configs: list('queue-configs', 'defaults,lazy'),
+		},
+	};
+}

@@ -1,0 +1,15 @@
+import { join } from 'node:path';
+
+import { node24 } from '../../scripts/lib/install';
+import { ROOT } from '../../scripts/lib/paths';
+import { run } from '../../scripts/lib/proc';
+
+/** One measurement of the raw client (raw-client.mjs) under the same Node 24 as n8n: its one JSON line. */
+export async function runRawClient(
+	args: string[],
+): Promise<{ ms: number; items?: number; bytes?: number }> {
+	const { stdout } = await run(node24(), [join(ROOT, 'bench', 'lib', 'raw-client.mjs'), ...args], {
+		timeoutMs: 150_000,
+	});
+	return JSON.parse(stdout.trim().split('\n').pop() ?? '{}');
+}

@@ -1,0 +1,19 @@
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+import { outputOutcome } from '../../shared/requests/outputs';
+import { v3Routing } from '../../shared/requests/routing';
+import { sendDocumentId, sentDocumentId } from './common';
+
+/** Document → Mark as Complete, from the service's knowledge base; the spec leaves it out. */
+
+export const markCompleteOperation: INodePropertyOptions = {
+	name: 'Mark as Complete',
+	value: 'markComplete',
+	action: 'Mark a document as complete',
+	description:
+		'Complete a sent document although not every invitee signed; delete its active invitations first',
+	routing: v3Routing('POST', '/v3.0/sign/request/complete', {
+		preSend: [sendDocumentId('body')],
+		postReceive: [outputOutcome('documentId', 'completed', sentDocumentId)],
+	}),
+};

@@ -1,0 +1,67 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	PreSendAction,
+} from 'n8n-workflow';
+import type { z } from 'zod';
+
+import { parameter } from '../form/parameters';
+import { refuse, type FieldLabels } from '../form/rules';
+
+/**
+ * The request of both downloads (Document → Download File, Pack → Download): the file the form asks for,
+ * checked by the operation's rules, then sent in the query under its family's names.
+ */
+
+/** The files a download asks for, as both families name them. */
+export const DOWNLOAD_TYPES = [
+	'DOCUMENT',
+	'AUDIT_TRAIL',
+	'ATTACHMENT',
+	'SUPPORTING_DOCUMENT',
+] as const;
+
+/** The types that name a file by its index. */
+export const INDEXED_DOWNLOAD_TYPES: string[] = ['ATTACHMENT', 'SUPPORTING_DOCUMENT'];
+
+/** The label of each value the downloads' rules check, by its name in the form. */
+export const DOWNLOAD_LABELS: FieldLabels = {
+	downloadType: 'File Type',
+	documentId: 'Document ID',
+	signUrl: 'Sign URL',
+	index: 'Index',
+	mode: 'File Delivery',
+	linkOnly: 'Output Link Only',
+};
+
+/**
+ * The file the form asks for: its type, then the sign URL (a supporting document) or the document ID the
+ * parameter `documentIdParameter` holds (when the operation reads it here), then the index (an indexed type).
+ */
+export function askedFile(
+	context: IExecuteSingleFunctions,
+	documentIdParameter?: string,
+): IDataObject {
+	const downloadType = parameter<string>(context, 'downloadType', 'DOCUMENT');
+	const asked: IDataObject = { downloadType };
+	if (downloadType === 'SUPPORTING_DOCUMENT') asked.signUrl = parameter(context, 'signUrl', '');
+	else if (documentIdParameter) asked.documentId = parameter(context, documentIdParameter, '');
+	if (INDEXED_DOWNLOAD_TYPES.includes(downloadType)) asked.index = parameter(context, 'index', 0);
+	return asked;
+}
+
+/**
+ * preSend of both downloads: what `read` takes from the form, refused unless it keeps `schema`'s rules, then
+ * `query` of the checked values added to the request's query.
+ */
+export const sendDownloadQuery = <Schema extends z.ZodTypeAny>(
+	schema: Schema,
+	read: (context: IExecuteSingleFunctions) => IDataObject,
+	query: (checked: z.output<Schema>) => IDataObject,
+): PreSendAction =>
+	async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+		const checked = refuse(this, schema, read(this), DOWNLOAD_LABELS);
+		options.qs = { ...(options.qs ?? {}), ...query(checked) };
+		return options;
+	};

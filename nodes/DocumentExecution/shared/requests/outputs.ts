@@ -1,0 +1,61 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	PostReceiveAction,
+} from 'n8n-workflow';
+
+import { answerList } from '../../../shared/accountReads';
+import { isObject } from '../../../shared/isObject';
+import { locatorValue } from '../form/parameters';
+
+/**
+ * postReceive steps that make an operation's output from the service's envelope, for the operations whose
+ * output needs nothing more. The envelope's error check runs before them (routing.ts).
+ */
+
+/** postReceive: the envelope's `data` as the one output item. */
+export const outputData: PostReceiveAction = {
+	type: 'rootProperty',
+	properties: { property: 'data' },
+};
+
+/** postReceive: one item per entry of the list the envelope's `data` holds under `key` (none when absent). */
+export const outputListOf = (key: string): PostReceiveAction =>
+	async function (
+		this: IExecuteSingleFunctions,
+		_items: INodeExecutionData[],
+		response: IN8nHttpFullResponse,
+	) {
+		return answerList(response.body, key).map((json) => ({ json }));
+	};
+
+/**
+ * postReceive of an operation whose answer carries only messages (`data` is `{}`): what was acted on, the
+ * outcome flag, and the service's first message code and text. `acted` gives what was acted on where a preSend
+ * kept it, so that the parameter is not evaluated again.
+ */
+export const outputOutcome = (
+	parameter: string,
+	flag: string,
+	acted = (context: IExecuteSingleFunctions) => String(locatorValue(context, parameter)).trim(),
+): PostReceiveAction =>
+	async function (
+		this: IExecuteSingleFunctions,
+		_items: INodeExecutionData[],
+		response: IN8nHttpFullResponse,
+	) {
+		const messages = isObject(response.body) ? response.body.messages : undefined;
+		const first = (Array.isArray(messages) ? messages[0] : undefined) as IDataObject | undefined;
+		return [
+			{
+				json: {
+					[parameter]: acted(this),
+					[flag]: true,
+					code: first?.code ?? null,
+					message: first?.message ?? null,
+				},
+			},
+		];
+	};

@@ -1,0 +1,62 @@
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { parameter } from '../form/parameters';
+
+/**
+ * Page size when Return All is on. The spec does not state a maximum `limit`; 50 stays under common
+ * server caps (the emulator allows 100).
+ */
+export const SEARCH_PAGE_SIZE = 50;
+
+/** Return All stops with an error after this many pages rather than loop on a service that never ends. */
+export const MAX_SEARCH_PAGES = 1000;
+
+/**
+ * The sender of both Search operations (routing's `operations.pagination`): one item per record. Without
+ * Return All, the one page asked for (Limit records, page index Page). With Return All, pages of
+ * SEARCH_PAGE_SIZE from index 0 until `pagination.total` records are read (or a page comes back empty).
+ * Each page passes through the operation's postReceive (the v1 error check) in makeRoutingRequest.
+ */
+export async function paginateSearch(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	const body = requestData.options.body as IDataObject;
+	const fetchPage = async (page: number) => {
+		const [envelope] = await this.makeRoutingRequest({
+			...requestData,
+			options: { ...requestData.options, body: { ...body, page } },
+		});
+		const json = (envelope?.json ?? {}) as IDataObject;
+		const records = Array.isArray(json.data) ? (json.data as IDataObject[]) : [];
+		const total = Number((json.pagination as IDataObject | undefined)?.total ?? records.length);
+		return { records, total };
+	};
+	const toItems = (records: IDataObject[]) =>
+		records.map((json) => ({ json, pairedItem: { item: this.getItemIndex() } }));
+
+	if (!parameter<boolean>(this, 'returnAll', false))
+		return toItems((await fetchPage(body.page as number)).records);
+
+	const all: IDataObject[] = [];
+	for (let page = 0; page < MAX_SEARCH_PAGES; page++) {
+		const { records, total } = await fetchPage(page);
+		all.push(...records);
+		if (records.length === 0 || all.length >= total) return toItems(all);
+	}
+	throw new NodeOperationError(
+		this.getNode(),
+		`Return All stopped after ${MAX_SEARCH_PAGES} pages of ${SEARCH_PAGE_SIZE} records`,
+		{
+			itemIndex: this.getItemIndex(),
+			description:
+				'Narrow the search with a filter, or turn off Return All and read it page by page.',
+		},
+	);
+}
