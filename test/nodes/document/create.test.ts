@@ -396,8 +396,8 @@ describe('Create: every rule refused before any request, naming the field', () =
 				'IRN: may only contain letters, digits and + | - : ( ) , _ . [ ] & / @ (no spaces)',
 			],
 			[
-				'document name with a space',
-				{ documentName: 'Loan agreement.pdf' },
+				'document name with a character outside the list',
+				{ documentName: 'Loan #1.pdf' },
 				'Document Name: may only contain',
 			],
 			[

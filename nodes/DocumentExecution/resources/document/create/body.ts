@@ -295,10 +295,17 @@ export async function buildCreateBody(this: IExecuteSingleFunctions, options: IH
 }
 
 /** The invitee list of a create answer: `invitees` in the public descriptions, `invitations` in some answers. */
-const createdInvitees = (data: Body): Body[] => {
+const createdInvitees = (data: Body): unknown[] => {
 	const list = Array.isArray(data.invitees) ? data.invitees : data.invitations;
-	return Array.isArray(list) ? (list as Body[]) : [];
+	return Array.isArray(list) ? (list as unknown[]) : [];
 };
+
+/**
+ * A placeholder invitee's entry in an answer: `null`, or an entry whose name, contact and sign URL are all null
+ * (the live service's answer to an all-blank invitee, docs/choices/document.md).
+ */
+const isPlaceholderEntry = (entry: unknown) =>
+	!isObject(entry) || ['name', 'email', 'phone', 'signUrl'].every((key) => entry[key] == null);
 
 export async function outputCreated(
 	this: IExecuteSingleFunctions,
@@ -307,14 +314,18 @@ export async function outputCreated(
 ) {
 	if (!parameter<boolean>(this, 'simplify', true)) return [{ json: response.body as IDataObject }];
 	const data = answerData(response.body);
-	const invitees = createdInvitees(data).map((invitee) => ({
-		name: invitee.name ?? null,
-		email: invitee.email ?? null,
-		phone: invitee.phone ?? null,
-		signUrl: invitee.signUrl ?? null,
-		expiryDate: inServiceDateForm(invitee.expiryDate ?? null),
-		active: invitee.active ?? null,
-	}));
+	const invitees = createdInvitees(data).map((invitee) =>
+		!isObject(invitee) || isPlaceholderEntry(invitee)
+			? null
+			: {
+					name: invitee.name ?? null,
+					email: invitee.email ?? null,
+					phone: invitee.phone ?? null,
+					signUrl: invitee.signUrl ?? null,
+					expiryDate: inServiceDateForm(invitee.expiryDate ?? null),
+					active: invitee.active ?? null,
+				},
+	);
 	const document = { documentId: data.documentId ?? null, irn: data.irn ?? null };
 	// A success can carry a warning (a stamp not applied, workflow.stamp.warning): the messages stay in the output.
 	const messages = messagesOf(response).map((entry) => ({
@@ -322,9 +333,20 @@ export async function outputCreated(
 		message: asString(entry.message) ?? null,
 	}));
 	if (parameter<boolean>(this, 'options.oneItemPerInvitee', false)) {
-		return invitees.map((invitee, position) => ({
-			json: { ...document, inviteeNumber: position + 1, ...invitee, messages } as IDataObject,
-		}));
+		return invitees.flatMap((invitee, position) =>
+			invitee
+				? [
+						{
+							json: {
+								...document,
+								inviteeNumber: position + 1,
+								...invitee,
+								messages,
+							} as IDataObject,
+						},
+					]
+				: [],
+		);
 	}
 	return [{ json: { ...document, invitees, messages } as IDataObject }];
 }

@@ -359,8 +359,7 @@ export const createFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'Loan-Agreement_2025.pdf',
-		description:
-			'At most 255 characters: letters, digits and + | - : ( ) , _ . [ ] & / @ (no spaces).',
+		description: 'At most 255 characters: letters, digits, spaces and + | - : ( ) , _ . [ ] & / @.',
 		displayOptions: showFor('document', CREATE, FIELDS_MODE),
 	},
 	{
