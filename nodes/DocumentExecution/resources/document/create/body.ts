@@ -6,6 +6,7 @@ import type {
 	INodeExecutionData,
 	INodePropertyOptions,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { answerData } from '../../../../shared/accountReads';
 import { unwrapBase64 } from '../../../../shared/base64';
@@ -307,13 +308,46 @@ const createdInvitees = (data: Body): unknown[] => {
 const isPlaceholderEntry = (entry: unknown) =>
 	!isObject(entry) || ['name', 'email', 'phone', 'signUrl'].every((key) => entry[key] == null);
 
+/** A message of a status-1 answer that warns rather than confirms has a code ending so (`workflow.stamp.warning`). */
+export const WARNING_CODE_SUFFIX = '.warning';
+
+/** The option that makes a stamp not applied an error of the item (Options › Stamp Not Applied). */
+const STAMP_NOT_APPLIED_CODE = 'workflow.stamp.warning';
+
+/**
+ * The item's error when Stamp Not Applied is Stop With an Error: the document WAS created, so the message names
+ * it, and a run of the item as it is would create a second one.
+ */
+function stampNotAppliedError(context: IExecuteSingleFunctions, data: Body, warning: Body) {
+	const documentId = asString(data.documentId) ?? '(not in the answer)';
+	const irn = asString(data.irn) ?? '(none)';
+	return new NodeOperationError(
+		context.getNode(),
+		`The document was created, but its stamps were not applied: Document ID ${documentId}, IRN ${irn}`,
+		{
+			itemIndex: context.getItemIndex(),
+			description: `The service created the signing request and sent it to the invitees without its stamps: "${asString(warning.message) ?? ''}" [${STAMP_NOT_APPLIED_CODE}]. Do not run this item again as it is: that would create a second document. Check the document with Get Details (Stamp Details), delete it if it must not be signed unstamped, and create it again once its stamps can be applied.`,
+		},
+	);
+}
+
 export async function outputCreated(
 	this: IExecuteSingleFunctions,
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ) {
-	if (!parameter<boolean>(this, 'simplify', true)) return [{ json: response.body as IDataObject }];
 	const data = answerData(response.body);
+	const messages = messagesOf(response).map((entry) => ({
+		code: asString(entry.code) ?? null,
+		message: asString(entry.message) ?? null,
+	}));
+	// A success can carry a warning (a stamp not applied): listed apart, so a flow can branch on it.
+	const warnings = messages.filter((entry) => entry.code?.endsWith(WARNING_CODE_SUFFIX));
+	const stampNotApplied = warnings.find((entry) => entry.code === STAMP_NOT_APPLIED_CODE);
+	if (stampNotApplied && parameter<string>(this, 'options.stampNotApplied', 'warn') === 'error')
+		throw stampNotAppliedError(this, data, stampNotApplied);
+	if (!parameter<boolean>(this, 'simplify', true))
+		return [{ json: { ...(response.body as IDataObject), warnings } as IDataObject }];
 	const invitees = createdInvitees(data).map((invitee) =>
 		!isObject(invitee) || isPlaceholderEntry(invitee)
 			? null
@@ -327,11 +361,6 @@ export async function outputCreated(
 				},
 	);
 	const document = { documentId: data.documentId ?? null, irn: data.irn ?? null };
-	// A success can carry a warning (a stamp not applied, workflow.stamp.warning): the messages stay in the output.
-	const messages = messagesOf(response).map((entry) => ({
-		code: asString(entry.code) ?? null,
-		message: asString(entry.message) ?? null,
-	}));
 	if (parameter<boolean>(this, 'options.oneItemPerInvitee', false)) {
 		return invitees.flatMap((invitee, position) =>
 			invitee
@@ -342,13 +371,14 @@ export async function outputCreated(
 								inviteeNumber: position + 1,
 								...invitee,
 								messages,
+								warnings,
 							} as IDataObject,
 						},
 					]
 				: [],
 		);
 	}
-	return [{ json: { ...document, invitees, messages } as IDataObject }];
+	return [{ json: { ...document, invitees, messages, warnings } as IDataObject }];
 }
 
 export const createOperation: INodePropertyOptions = {

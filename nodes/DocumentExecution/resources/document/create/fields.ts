@@ -844,15 +844,37 @@ export const createFields: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: showFor('document', CREATE, { simplify: [true] }),
+		displayOptions: showFor('document', CREATE),
 		options: [
 			{
 				displayName: 'One Item per Invitee',
 				name: 'oneItemPerInvitee',
 				type: 'boolean',
 				default: false,
+				displayOptions: { show: { '/simplify': [true] } },
 				description:
 					'Whether to output one item per invitee (document ID and IRN repeated), for example to e-mail each one their sign URL',
+			},
+			{
+				displayName: 'Stamp Not Applied',
+				name: 'stampNotApplied',
+				type: 'options',
+				default: 'warn',
+				options: [
+					{
+						name: 'Warn',
+						value: 'warn',
+						description: 'Output the item with the warning in its warnings list',
+					},
+					{
+						name: 'Stop With an Error',
+						value: 'error',
+						description:
+							'Make the item an error that names the document created (its Document ID and IRN)',
+					},
+				],
+				description:
+					'What to do when the service creates the document but does not apply its stamps (warning workflow.stamp.warning). The document is created either way; it is never sent twice.',
 			},
 		],
 	},
