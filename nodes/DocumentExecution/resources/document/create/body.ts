@@ -18,9 +18,10 @@ import { refuse, refuseField } from '../../../shared/form/rules';
 import { v3Routing } from '../../../shared/requests/routing';
 import { asString, compact, messagesOf, type Body } from '../common';
 import { CREATE_SIGNING_REQUEST } from './fields';
+import { IF_IRN_EXISTS, lookUpIrnFirst, rememberIrn } from './existingIrn';
 import { describeFile } from './fileFacts';
 import { CREATE_LABELS, createBodySchema, SIZED_TEMPLATE_FIELD_TYPES } from './rules';
-import { inServiceDateForm } from './serviceDate';
+import { simplifiedInvitee } from './serviceDate';
 
 /**
  * Document → Create Signing Request: the body from the fields (or the JSON body), checked, then the files
@@ -279,6 +280,13 @@ export async function buildCreateBody(this: IExecuteSingleFunctions, options: IH
 		refuse(this, createBodySchema, validationView(unwrapped), labels) as Body,
 		unwrapped,
 	);
+	const ifIrnExists = parameter<string>(this, 'options.ifIrnExists', IF_IRN_EXISTS.createAnother);
+	if (ifIrnExists !== IF_IRN_EXISTS.createAnother && body.irn === undefined)
+		refuseField(
+			this,
+			CREATE_LABELS.irn,
+			'is required when If the IRN Already Exists is "Return the Existing Document" or "Stop With an Error"',
+		);
 	// Files from binary fields are encoded into the request while it is sent (see jsonBodyWithFiles).
 	const placed = new Map<string, StoredFile>();
 	const placeFile = (file: unknown) => {
@@ -288,11 +296,11 @@ export async function buildCreateBody(this: IExecuteSingleFunctions, options: IH
 		return key;
 	};
 	const sent = withFiles(body, placeFile);
-	if (!placed.size) {
-		options.body = sent;
-		return options;
-	}
-	return withStreamedBody(options, jsonBodyWithFiles(this.getNode(), sent, placed));
+	if (placed.size)
+		options = withStreamedBody(options, jsonBodyWithFiles(this.getNode(), sent, placed));
+	else options.body = sent;
+	rememberIrn(options, body.irn);
+	return options;
 }
 
 /** The invitee list of a create answer: `invitees` in the public descriptions, `invitations` in some answers. */
@@ -349,16 +357,7 @@ export async function outputCreated(
 	if (!parameter<boolean>(this, 'simplify', true))
 		return [{ json: { ...(response.body as IDataObject), warnings } as IDataObject }];
 	const invitees = createdInvitees(data).map((invitee) =>
-		!isObject(invitee) || isPlaceholderEntry(invitee)
-			? null
-			: {
-					name: invitee.name ?? null,
-					email: invitee.email ?? null,
-					phone: invitee.phone ?? null,
-					signUrl: invitee.signUrl ?? null,
-					expiryDate: inServiceDateForm(invitee.expiryDate ?? null),
-					active: invitee.active ?? null,
-				},
+		!isObject(invitee) || isPlaceholderEntry(invitee) ? null : simplifiedInvitee(invitee),
 	);
 	const document = { documentId: data.documentId ?? null, irn: data.irn ?? null };
 	if (parameter<boolean>(this, 'options.oneItemPerInvitee', false)) {
@@ -388,6 +387,7 @@ export const createOperation: INodePropertyOptions = {
 	description: 'Send a PDF or a template to invitees for e-signing through a published workflow',
 	routing: v3Routing('POST', '/v3.0/sign/request', {
 		creates: CREATE_SIGNING_REQUEST,
+		aroundCreate: lookUpIrnFirst,
 		preSend: [buildCreateBody],
 		postReceive: [outputCreated],
 	}),

@@ -856,6 +856,32 @@ export const createFields: INodeProperties[] = [
 					'Whether to output one item per invitee (document ID and IRN repeated), for example to e-mail each one their sign URL',
 			},
 			{
+				displayName: 'If the IRN Already Exists',
+				name: 'ifIrnExists',
+				type: 'options',
+				default: 'createAnother',
+				options: [
+					{
+						name: 'Create Another',
+						value: 'createAnother',
+						description: 'Send the signing request whatever documents carry its IRN',
+					},
+					{
+						name: 'Return the Existing Document',
+						value: 'returnExisting',
+						description:
+							'Send nothing and output the newest document with this IRN (existing: true), as the create would',
+					},
+					{
+						name: 'Stop With an Error',
+						value: 'stop',
+						description: 'Send nothing and make the item an error naming the existing document',
+					},
+				],
+				description:
+					'Whether to look the IRN up before sending, so a re-run of the same items creates nothing twice. Needs the IRN; one read of the document list per item (two to return a document).',
+			},
+			{
 				displayName: 'Stamp Not Applied',
 				name: 'stampNotApplied',
 				type: 'options',
