@@ -334,7 +334,7 @@ function stampNotAppliedError(context: IExecuteSingleFunctions, data: Body, warn
 		`The document was created, but its stamps were not applied: Document ID ${documentId}, IRN ${irn}`,
 		{
 			itemIndex: context.getItemIndex(),
-			description: `The service created the signing request and sent it to the invitees without its stamps: "${asString(warning.message) ?? ''}" [${STAMP_NOT_APPLIED_CODE}]. Do not run this item again as it is: that would create a second document. Check the document with Get Details (Stamp Details), delete it if it must not be signed unstamped, and create it again once its stamps can be applied.`,
+			description: `The service created the signing request and sent it to the invitees without its stamps: "${asString(warning.message) ?? ''}" [${STAMP_NOT_APPLIED_CODE}]. Do not run this item again as it is: that would create a second document (with Options > If the IRN Already Exists > Return the Existing Document, a run again returns this one instead). Check the document with Get Details (Stamp Details), delete it if it must not be signed unstamped, and create it again once its stamps can be applied.`,
 		},
 	);
 }
