@@ -61,6 +61,12 @@ export interface OperationSteps {
 	pagination?: Pagination;
 	/** Set when the operation creates something at the service, which is not safe to send twice. */
 	creates?: Creation;
+	/** Runs around the create's sending (`create`): it may answer without sending, as a lookup finds it made. */
+	aroundCreate?: (
+		this: IExecutePaginationFunctions,
+		request: object,
+		create: () => Promise<INodeExecutionData[]>,
+	) => Promise<INodeExecutionData[]>;
 }
 
 /** preSend of the v3 and v1 operations: with the OAuth2 credential, stop before any request. */
@@ -129,22 +135,26 @@ async function sendToCredentialBaseUrl(
 
 /**
  * The sender of an operation that creates: `operations.pagination` is the only step of routing that sees a
- * request fail without an answer (a reset, a time-out), which it reports as such.
+ * request fail without an answer (a reset, a time-out), which it reports as such. The operation's `around`
+ * runs around the sending, after the preSend steps: it may answer without sending (Create's IRN lookup).
  */
-const sendCreate = (creation: Creation): Pagination =>
+const sendCreate = (creation: Creation, around?: OperationSteps['aroundCreate']): Pagination =>
 	async function (this: IExecutePaginationFunctions, requestData) {
-		try {
-			return await this.makeRoutingRequest(requestData);
-		} catch (error) {
-			const { baseURL, url, timeout } = requestData.options;
-			throw createRequestError(
-				this.getNode(),
-				error,
-				creation,
-				{ url: `${baseURL ?? ''}${url}`, timeoutMs: timeout },
-				this.getItemIndex(),
-			);
-		}
+		const create = async () => {
+			try {
+				return await this.makeRoutingRequest(requestData);
+			} catch (error) {
+				const { baseURL, url, timeout } = requestData.options;
+				throw createRequestError(
+					this.getNode(),
+					error,
+					creation,
+					{ url: `${baseURL ?? ''}${url}`, timeoutMs: timeout },
+					this.getItemIndex(),
+				);
+			}
+		};
+		return around ? await around.call(this, requestData.options, create) : await create();
 	};
 
 /** The request routing sent for each item (keyed by the item's context), for a second sending after a refresh. */
@@ -216,7 +226,7 @@ function familyRouting(
 		...(takesOAuth2 ? [keepForRefresh] : []),
 	];
 	const postReceive = [checkAnswer(family, creates), ...(steps.postReceive ?? [])];
-	const pagination = creates ? sendCreate(creates) : steps.pagination;
+	const pagination = creates ? sendCreate(creates, steps.aroundCreate) : steps.pagination;
 	return {
 		request: { method, url },
 		send: { preSend, ...(pagination ? { paginate: true } : {}) },
