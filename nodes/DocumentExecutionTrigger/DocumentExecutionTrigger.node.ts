@@ -19,6 +19,7 @@ import {
 	nodeCredentials,
 	type Authentication,
 } from '../shared/authentication';
+import { withDocsLink } from '../shared/docsLinks';
 import { asNodeError } from '../shared/errors';
 import { PDF_MIME_TYPE } from '../shared/pdf';
 import { fetchCurrentStatus, listedDocumentStatus, type ReadPurpose } from './currentStatus';
@@ -33,7 +34,7 @@ import {
 import { completionKey, eventKey, remember, seenRecently } from './recentDeliveries';
 import { readBody } from './requestBody';
 import { verifyDeliveryMac } from './verifyMac';
-import { ROUTES, TRIGGER_WEBHOOKS, WEBHOOK_METHODS } from './webhooks';
+import { ROUTES, TRIGGER_PANEL, TRIGGER_WEBHOOKS, WEBHOOK_METHODS } from './webhooks';
 
 /** The Events options: one per event kind, described as EVENT_KINDS describes it. */
 const EVENT_OPTIONS: INodePropertyOptions[] = [
@@ -81,17 +82,22 @@ export class DocumentExecutionTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: nodeCredentials(),
 		webhooks: TRIGGER_WEBHOOKS,
+		triggerPanel: TRIGGER_PANEL,
 		properties: [
 			{
-				displayName:
-					"The service has no API to register webhooks. In the service's dashboard, open the workflow and, for each invitee whose actions should start this flow, paste the Production URL ending in /success as its Webhook URL (signed, approved) and the one ending in /error as its Error Webhook URL (rejected, certificate verification failed).",
+				displayName: withDocsLink(
+					"Paste this node's Production URLs on each invitee in the service's dashboard: /success as its Webhook URL, /error as its Error Webhook URL. No API registers them.",
+					'triggerSetup',
+				),
 				name: 'pasteNotice',
 				type: 'notice',
 				default: '',
 			},
 			{
-				displayName:
-					'Each delivery is verified with the Private Salt of the credential (its MAC is an HMAC-SHA1 of the document ID); a delivery that fails is refused with HTTP 401 and starts nothing. If the credential has no Private Salt, verification is off and every delivery is accepted unverified. Each output item has an "event" field (kind, eventType, documentId, documentStatus, irn, invitee) that reads the same for every webhook version. PDFs a delivery carries in base64 (older webhook versions) are output as binary files, not JSON.',
+				displayName: withDocsLink(
+					"Each delivery is checked with the credential's Private Salt: one that fails gets HTTP 401 and starts nothing. Without a Private Salt, every delivery is accepted unverified.",
+					'triggerAnswers',
+				),
 				name: 'verificationNotice',
 				type: 'notice',
 				default: '',

@@ -1,6 +1,13 @@
-import type { IDataObject, IHookFunctions, IWebhookDescription, WebhookType } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IHookFunctions,
+	IWebhookDescription,
+	TriggerPanelDefinition,
+	WebhookType,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { docsLink } from '../shared/docsLinks';
 import { isObject } from '../shared/isObject';
 import type { Route } from './delivery';
 
@@ -34,6 +41,34 @@ export const TRIGGER_WEBHOOKS: IWebhookDescription[] = [
 		path: 'error',
 	},
 ];
+
+/** What the user does once in the service's dashboard, as n8n's trigger panel says it. */
+const SETUP = `<b>Set up once, in the service's dashboard</b>: on each invitee whose actions should start this flow, paste this node's URL ending in /success as its Webhook URL (signed, approved) and the one ending in /error as its Error Webhook URL (rejected, certificate verification failed), and pick the current webhook version. ${docsLink('triggerSetup', 'Step by step')}`;
+
+const TEST_EVENT =
+	"<b>While building your workflow</b>, click 'Listen for test event', put the Test URLs on an invitee in the Sandbox dashboard, and have that invitee act: the delivery shows up here, and the flow runs once with it.";
+
+const EXECUTIONS_LIST =
+	'shown in the <a data-key="executions">executions list</a>, not in the editor';
+
+/**
+ * The trigger's setup in n8n's trigger panel, as n8n's own manual-setup triggers give it (a header, the help
+ * on executions before and after the workflow is published, the activation hint): which URL goes where in
+ * the dashboard, which webhook version to pick, what a test event does.
+ */
+export const TRIGGER_PANEL: TriggerPanelDefinition = {
+	header: 'Pull in a test delivery from the service',
+	executionsHelp: {
+		inactive: `${SETUP}<br /><br />${TEST_EVENT}<br /><br /><b>Once you're happy with your workflow</b>, put the Production URLs on the invitees and publish it. Then each delivery starts an execution, ${EXECUTIONS_LIST}.`,
+		active: `${SETUP}<br /><br />${TEST_EVENT}<br /><br /><b>Your workflow also runs by itself</b>, since it is published: each delivery to the Production URLs starts an execution, ${EXECUTIONS_LIST}.`,
+	},
+	activationHint: {
+		inactive:
+			"Once you've finished building your workflow, put the Production URLs on the invitees and publish it: each delivery then starts an execution (you won't see those here).",
+		active:
+			"This node also starts an execution for each delivery to its Production URLs (those executions won't show up here).",
+	},
+};
 
 /** Where the node keeps, per webhook, the URL it showed the user to paste (see the lifecycle below). */
 const REGISTRY_KEY = 'pastedWebhookUrls';

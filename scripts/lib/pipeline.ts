@@ -158,20 +158,15 @@ export async function runPipeline(
 	const property = Object.keys(file?.binary ?? {})[0] ?? 'data';
 	const bytes = binaryBytes(n8n, file, property);
 	const fromService = await serviceCopy(emulator, documentId);
-	const requests = (status.json.requests as Array<Record<string, unknown>> | undefined) ?? [];
+	// Get Status with Simplify on (the example's default): each invitee with its state.
+	const invitees = (status.json.invitees as Array<Record<string, unknown>> | undefined) ?? [];
 	return {
 		workflow: workflow.name,
 		documentId,
 		status: String(status.json.status ?? ''),
-		invitees: requests.map((request) => ({
-			name: request.name as string | undefined,
-			status: request.signed
-				? 'signed'
-				: request.rejected
-					? 'rejected'
-					: request.expired
-						? 'expired'
-						: 'pending',
+		invitees: invitees.map((invitee) => ({
+			name: invitee.name as string | undefined,
+			status: String(invitee.state ?? '').toLowerCase(),
 		})),
 		pdf: {
 			fileName: file.binary?.[property]?.fileName,

@@ -156,6 +156,23 @@ describe('emulator core', () => {
 			);
 		});
 
+		it('answer with a chosen Content-Disposition when asked; other answers leave the rule unspent', async () => {
+			const file = { content: Buffer.from('x'), contentType: 'application/pdf', fileName: 'a.pdf' };
+			const { url } = emulator.links.createDownload(file, 15_000);
+			const hostile = "attachment; filename*=UTF-8''%E0%A4";
+			emulator.faults.inject({ kind: 'contentDisposition', value: hostile });
+			// A JSON answer carries no file: it passes untouched, and the rule waits for a file.
+			const status = await http.get(servicePath(), {
+				headers: { 'x-auth-token': DEFAULT_AUTH_TOKEN },
+			});
+			expect(status.headers['content-disposition']).toBeUndefined();
+			const faulty = await http.get(url, { responseType: 'arraybuffer' });
+			expect(faulty.headers['content-disposition']).toBe(hostile);
+			expect(Buffer.from(faulty.data)).toEqual(file.content);
+			const next = await http.get(url);
+			expect(next.headers['content-disposition']).toBe('attachment; filename="a.pdf"');
+		});
+
 		it('point at a closed loopback port (refused) or a name that never resolves, when asked', async () => {
 			const file = { content: Buffer.from('x'), contentType: 'application/pdf', fileName: 'a.pdf' };
 			emulator.faults.inject({ kind: 'refused', path: '/__files/' });

@@ -6,9 +6,12 @@ import {
 	expiryFromDays,
 	formatServiceDate,
 	MB,
+	PLACEHOLDER_ANSWER,
+	STAMP_NOT_APPLIED,
 	V3_SEED,
 	type V3State,
 } from '../emulator/families/v3';
+import { EXTRAS_SEED } from '../emulator/families/v3-extras';
 import {
 	DEFAULT_AUTH_TOKEN,
 	OTHER_ACCOUNT_AUTH_TOKEN,
@@ -37,6 +40,7 @@ const post = (path: string, body: unknown, token?: string) =>
 	http.post(url(path), body, auth(token));
 const code = (response: { data: { messages: Array<{ code: string }> } }) =>
 	response.data.messages[0]?.code;
+const v3State = () => emulator.slice<V3State>('v3');
 const pdf64 = (text = 'Hello', bytes = 0) => makePdf(text, bytes).toString('base64');
 
 const createBody = (
@@ -367,6 +371,117 @@ describe('v3.0 create signing request', () => {
 			createBody({}, { additionalFiles: [pdf64('a', 8 * MB), pdf64('b', 7 * MB + 1)] }),
 		);
 		expect(code(extras)).toBe('additional.files.size.exceeded');
+	});
+
+	describe('takes what the live service takes (choices/v3.md, "What the live service takes")', () => {
+		const placeholder = { name: '', email: '', phone: '' };
+
+		it('takes a document name with spaces, and still refuses an IRN with one', async () => {
+			const named = await post(
+				'/v3.0/sign/request',
+				createBody({}, { name: 'Rental Agreement BK-1024' }),
+			);
+			expect(named.data.status).toBe(1);
+			const { documentId } = named.data.data as { documentId: string };
+			expect(v3State().documents.get(documentId)?.name).toBe('Rental Agreement BK-1024');
+			expect(code(await post('/v3.0/sign/request', createBody({ irn: 'BK 1024' })))).toBe(
+				'invalid.irn',
+			);
+		});
+
+		it('reads a blank optional value as not given: an e-mail beside a phone, NeSL dates and event', async () => {
+			const response = await post(
+				'/v3.0/sign/request',
+				createBody({
+					invitees: [{ name: 'Asha Rao', email: '', phone: '9876543210' }],
+					neslData: {
+						documentDetail: {
+							registrationType: 'NON_LENDING',
+							state: 'KA',
+							docRefNo: 'D-1',
+							dateOfSanction: '',
+							expiryDateEbg: '',
+							claimExpiryDate: '',
+							event: '',
+						},
+					},
+				}),
+			);
+			expect(response.data.status).toBe(1);
+			expect(response.data.data.invitees[0]).toMatchObject({ email: null, phone: '9876543210' });
+		});
+
+		it('answers an all-blank invitee in its place with an entry of nulls and stores no invitation for it', async () => {
+			const response = await post(
+				'/v3.0/sign/request',
+				createBody({
+					invitees: [
+						{ name: 'Asha Rao', phone: '9876543210' },
+						placeholder,
+						{ name: 'Ravi Kumar', email: 'ravi@example.com' },
+					],
+				}),
+			);
+			expect(response.data.status).toBe(1);
+			const invitees = response.data.data.invitees as Array<Record<string, unknown>>;
+			expect(invitees.map((invitee) => invitee.name)).toEqual(['Asha Rao', null, 'Ravi Kumar']);
+			expect(invitees[1]).toEqual(PLACEHOLDER_ANSWER);
+			const documentId = response.data.data.documentId as string;
+			expect(
+				v3State()
+					.documents.get(documentId)
+					?.invitees.map(({ name }) => name),
+			).toEqual(['Asha Rao', 'Ravi Kumar']);
+		});
+
+		it('still needs one invitee who is not blank, and a name beside an e-mail or phone', async () => {
+			expect(code(await post('/v3.0/sign/request', createBody({ invitees: [placeholder] })))).toBe(
+				'validator.invalid',
+			);
+			const nameless = await post(
+				'/v3.0/sign/request',
+				createBody({ invitees: [{ name: '', phone: '9876543210' }] }),
+			);
+			expect(nameless.data.messages[0].message).toBe('invitees[0].name is required');
+		});
+	});
+
+	describe('stamp not applied (choices/v3.md)', () => {
+		const groupCreate = (stampValue: string) =>
+			post('/v3.0/sign/request', createBody({ seriesGroup: EXTRAS_SEED.stampGroup, stampValue }));
+		const details = (documentId: string) =>
+			get('/v3.3/document/details', { documentId, stampDetails: 'true' });
+
+		it('stamps from the group when its unused stamps make up the value', async () => {
+			const response = await groupCreate('300');
+			expect(response.data.status).toBe(1);
+			expect(response.data.messages.map((message: { code: string }) => message.code)).toEqual([
+				'simpleWorkFlow.success',
+			]);
+			const { documentId } = response.data.data as { documentId: string };
+			expect((await details(documentId)).data.data.stampDetails).not.toBeNull();
+		});
+
+		it('sends the document unstamped with workflow.stamp.warning when they cannot', async () => {
+			v3State().stamps.set(V3_SEED.stampSeries, 2);
+			const response = await groupCreate('300');
+			expect(response.data.status).toBe(1);
+			expect(response.data.messages).toEqual([
+				{ code: 'simpleWorkFlow.success', message: 'Invitations sent successfully.' },
+				STAMP_NOT_APPLIED,
+			]);
+			const { documentId } = response.data.data as { documentId: string };
+			expect(v3State().documents.has(documentId)).toBe(true);
+			expect((await details(documentId)).data.data.stampDetails).toBeNull();
+		});
+
+		it('refuses a named series without stamps, as before: stamp.not.available', async () => {
+			expect(
+				code(
+					await post('/v3.0/sign/request', createBody({ stampSeries: V3_SEED.emptyStampSeries })),
+				),
+			).toBe('stamp.not.available');
+		});
 	});
 });
 

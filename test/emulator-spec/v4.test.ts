@@ -361,6 +361,25 @@ describe('v4 download', () => {
 		expect(isPdf(Buffer.from(streamed.data))).toBe(true);
 	});
 
+	it('streams a file with a chosen Content-Disposition when asked', async () => {
+		emulator.faults.inject({
+			kind: 'contentDisposition',
+			path: '/v4/packs/download',
+			value: 'attachment; filename="../../x.pdf"',
+		});
+		const streamed = await http.get(`${emulator.baseUrl}/v4/packs/download`, {
+			params: {
+				downloadType: 'DOCUMENT',
+				documentId: completed().documents[0].documentId,
+				mode: 'stream',
+			},
+			headers: token,
+			responseType: 'arraybuffer',
+		});
+		expect(streamed.headers['content-disposition']).toBe('attachment; filename="../../x.pdf"');
+		expect(isPdf(Buffer.from(streamed.data))).toBe(true);
+	});
+
 	it('streams without mode=stream when the account is configured so', async () => {
 		state().downloadDelivery.set('account-main', 'stream');
 		try {

@@ -32,6 +32,15 @@ export type LinkFaultKind = 'refused' | 'unresolvable';
 
 export type FaultKind = RequestFaultKind | LinkFaultKind;
 
+/**
+ * Faults of a file's answer, which is served as usual with one header a test chose: what a file store or a
+ * proxy in front of it might send. It applies to the first matching answer that carries a file (a download
+ * link's, or v4's streamed download); other answers pass untouched and leave the rule unspent.
+ * - `contentDisposition`: the answer's Content-Disposition is the rule's `value` (a name that cannot be
+ *   decoded, a path, no name at all)
+ */
+export type FileAnswerFaultKind = 'contentDisposition';
+
 export const REQUEST_FAULTS: readonly RequestFaultKind[] = [
 	'http500',
 	'http502',
@@ -45,9 +54,9 @@ export const REQUEST_FAULTS: readonly RequestFaultKind[] = [
 	'redirect',
 ];
 export const LINK_FAULTS: readonly LinkFaultKind[] = ['refused', 'unresolvable'];
+export const FILE_ANSWER_FAULTS: readonly FileAnswerFaultKind[] = ['contentDisposition'];
 
-export interface FaultRule {
-	kind: FaultKind;
+interface FaultScope {
 	/** Only requests with this method (any when absent). */
 	method?: string;
 	/** Only requests whose path contains this string or matches this pattern (any when absent). */
@@ -56,6 +65,16 @@ export interface FaultRule {
 	times?: number;
 }
 
+export type FaultRule = FaultScope &
+	(
+		| { kind: FaultKind }
+		| {
+				kind: FileAnswerFaultKind;
+				/** The header's value, sent as it is. */
+				value: string;
+		  }
+	);
+
 export class FaultPlan {
 	private rules: Array<FaultRule & { left: number }> = [];
 
@@ -63,16 +82,16 @@ export class FaultPlan {
 		this.rules.push({ ...rule, left: rule.times ?? 1 });
 	}
 
-	/** The fault of one of `kinds` for this request, if a rule matches; consumes one use of that rule. */
-	take<Kind extends FaultKind>(
+	/** The rule of one of `kinds` for this request, if one matches; consumes one use of that rule. */
+	take<Kind extends FaultRule['kind']>(
 		method: string,
 		path: string,
 		kinds: readonly Kind[],
-	): Kind | undefined {
+	): (FaultRule & { kind: Kind }) | undefined {
 		const rule = this.rules.find(
-			(candidate) =>
+			(candidate): candidate is FaultRule & { kind: Kind; left: number } =>
 				candidate.left > 0 &&
-				(kinds as readonly FaultKind[]).includes(candidate.kind) &&
+				(kinds as readonly FaultRule['kind'][]).includes(candidate.kind) &&
 				(!candidate.method || candidate.method.toUpperCase() === method) &&
 				(candidate.path === undefined ||
 					(typeof candidate.path === 'string'
@@ -82,7 +101,7 @@ export class FaultPlan {
 		if (!rule) return undefined;
 		rule.left -= 1;
 		this.rules = this.rules.filter((candidate) => candidate.left > 0);
-		return rule.kind as Kind;
+		return rule;
 	}
 
 	clear(): void {

@@ -66,7 +66,7 @@ export class Links {
 	}
 
 	private downloadOrigin(path: string): string {
-		switch (this.faults.take('GET', path, LINK_FAULTS)) {
+		switch (this.faults.take('GET', path, LINK_FAULTS)?.kind) {
 			case 'refused':
 				return `http://127.0.0.1:${this.closedPort}`;
 			case 'unresolvable':

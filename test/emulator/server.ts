@@ -6,7 +6,13 @@ import { join } from 'node:path';
 
 import { Accounts } from './accounts';
 import { Clock } from './clock';
-import { FaultPlan, REQUEST_FAULTS, type FaultRule, type RequestFaultKind } from './faults';
+import {
+	FaultPlan,
+	FILE_ANSWER_FAULTS,
+	REQUEST_FAULTS,
+	type FaultRule,
+	type RequestFaultKind,
+} from './faults';
 import { json, Router, type RecordedRequest, type Reply } from './http';
 import { Links } from './links';
 
@@ -148,7 +154,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		if (isService) requests.push(recorded);
 		const faultable = FAULTABLE_PREFIXES.some((prefix) => recorded.path.startsWith(prefix));
 		const fault = faultable
-			? faults.take(recorded.method, recorded.path, REQUEST_FAULTS)
+			? faults.take(recorded.method, recorded.path, REQUEST_FAULTS)?.kind
 			: undefined;
 		if (fault) return applyFault(fault, response, request.url ?? recorded.path);
 		const found = router.match(recorded.method, recorded.path);
@@ -156,7 +162,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			return send(response, json(404, { message: `No route for ${recorded.path}` }));
 		if (found === 405)
 			return send(response, json(405, { message: `${recorded.method} is not allowed here` }));
-		send(response, await found.handler({ ...asTheServiceReads(recorded), params: found.params }));
+		const reply = await found.handler({ ...asTheServiceReads(recorded), params: found.params });
+		send(response, faultable ? withFileAnswerFault(reply, recorded) : reply);
+	}
+
+	/** A file's answer with the header a `contentDisposition` rule chose, when one matches. */
+	function withFileAnswerFault(reply: Reply, recorded: RecordedRequest): Reply {
+		if (reply.headers?.['content-disposition'] === undefined) return reply;
+		const rule = faults.take(recorded.method, recorded.path, FILE_ANSWER_FAULTS);
+		if (!rule) return reply;
+		return { ...reply, headers: { ...reply.headers, 'content-disposition': rule.value } };
 	}
 
 	await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));

@@ -5,6 +5,7 @@ import { v3Failure, v3Success } from '../envelopes';
 import { json, type Reply, type RouteContext, type Router } from '../http';
 import type { StoredFile } from '../links';
 import type { EmulatorEnv, EmulatorFamily, SeedOptions } from '../server';
+import type { V3ExtrasState } from './v3-extras';
 import { ulid } from './v4';
 
 /**
@@ -72,7 +73,10 @@ const MAX_RESENDS = 5;
 /** The service's India-based; days end at 23:59:59 India Standard Time (UTC+05:30, no daylight saving). */
 export const IST_OFFSET_MS = 5.5 * 3600_000;
 const DAY_MS = 24 * 3600_000;
-const NAME_PATTERN = /^[A-Za-z0-9+|\-:(),_.[\]&/@]*$/;
+/** The spec's characters of `irn`: it is matched exactly later (list `q`, the completed list's `irn`). */
+const IRN_PATTERN = /^[A-Za-z0-9+|\-:(),_.[\]&/@]*$/;
+/** The spec's characters plus the space the live service takes in a document name (choices/v3.md). */
+const DOCUMENT_NAME_PATTERN = /^[A-Za-z0-9+|\-:(),_.[\]&/@ ]*$/;
 
 export type SignType = 'AADHAAR' | 'VIRTUAL' | 'DSC' | 'DOC_SIGNER';
 
@@ -159,6 +163,8 @@ export interface V3Document {
 	request: Record<string, unknown>;
 	/** When every invitee had acted; `sequence` orders completions within one clock millisecond. */
 	completion?: { at: number; sequence: number };
+	/** Sent without the stamps its stamp group could not make up (choices/v3.md, "Stamp not applied"). */
+	stampNotApplied?: boolean;
 }
 
 export interface V3State {
@@ -854,15 +860,69 @@ function validateNesl(nesl: unknown): Reply | undefined {
 	return undefined;
 }
 
-function checkName(value: unknown, field: string, code: string): Reply | undefined {
+function checkName(
+	value: unknown,
+	field: string,
+	code: string,
+	pattern: RegExp,
+	characters: string,
+): Reply | undefined {
 	if (value === undefined || value === null) return undefined;
-	if (typeof value !== 'string' || value.length > 255 || !NAME_PATTERN.test(value)) {
-		return v3Failure(
-			code,
-			`${field} must be at most 255 characters of letters, digits and + | - : ( ) , _ . [ ] & / @`,
-		);
-	}
+	if (typeof value !== 'string' || value.length > 255 || !pattern.test(value))
+		return v3Failure(code, `${field} must be at most 255 characters of ${characters}`);
 	return undefined;
+}
+
+const SPEC_CHARACTERS = 'letters, digits and + | - : ( ) , _ . [ ] & / @';
+
+/** An invitee whose every field is blank: a placeholder the live service answers in its place (choices/v3.md). */
+const isPlaceholderInvitee = (entry: unknown) =>
+	isObject(entry) &&
+	Object.keys(entry).length > 0 &&
+	Object.values(entry).every((value) => !present(value));
+
+/** The answer's entry for a placeholder invitee, as a sandbox answered one (choices/v3.md). */
+export const PLACEHOLDER_ANSWER = {
+	name: null,
+	email: null,
+	phone: null,
+	signUrl: null,
+	active: false,
+	expiryDate: null,
+};
+
+/** The warning of a create the service accepted without applying its stamps (choices/v3.md). */
+export const STAMP_NOT_APPLIED = {
+	code: 'workflow.stamp.warning',
+	message:
+		'The document was sent without stamps: the stamp group could not provide the stamp value.',
+};
+
+/**
+ * Whether a stamp group's unused, unexpired stamps make up the stamp value exactly (the service chooses the
+ * denominations; largest first here). A group the account does not have is not judged: it stamps as before.
+ * Without a stamp value, one stamp of any denomination is enough.
+ */
+function groupCanStamp(
+	env: EmulatorEnv,
+	groupName: string,
+	stampValue: unknown,
+	state: V3State,
+): boolean {
+	const extras = env.slice<V3ExtrasState>('v3Extras');
+	const group = extras.groups.find((candidate) => candidate.groupName === groupName);
+	if (!group) return true;
+	const now = env.clock.now();
+	const usable = group.series
+		.map((series) => ({ details: extras.series.get(series), stock: state.stamps.get(series) ?? 0 }))
+		.filter(({ details, stock }) => details && details.expiresAt > now && stock > 0)
+		.map(({ details, stock }) => ({ denomination: details!.denomination, stock }))
+		.sort((a, b) => b.denomination - a.denomination);
+	if (!present(stampValue)) return usable.length > 0;
+	let left = Number(stampValue);
+	for (const { denomination, stock } of usable)
+		left -= Math.min(stock, Math.floor(left / denomination)) * denomination;
+	return left === 0;
 }
 
 function create(env: EmulatorEnv, state: V3State, account: Account, body: unknown): Reply {
@@ -874,9 +934,15 @@ function create(env: EmulatorEnv, state: V3State, account: Account, body: unknow
 	}
 	if (!isObject(body.file)) return invalid('file is required');
 	const file = body.file;
-	const irnError = checkName(body.irn, 'irn', 'invalid.irn');
+	const irnError = checkName(body.irn, 'irn', 'invalid.irn', IRN_PATTERN, SPEC_CHARACTERS);
 	if (irnError) return irnError;
-	const nameError = checkName(file.name, 'file.name', 'invalid.document.name');
+	const nameError = checkName(
+		file.name,
+		'file.name',
+		'invalid.document.name',
+		DOCUMENT_NAME_PATTERN,
+		`${SPEC_CHARACTERS} and spaces`,
+	);
 	if (nameError) return nameError;
 
 	let original: Buffer;
@@ -934,9 +1000,10 @@ function create(env: EmulatorEnv, state: V3State, account: Account, body: unknow
 		}
 	}
 
-	if (!Array.isArray(body.invitees) || body.invitees.length === 0)
+	if (!Array.isArray(body.invitees) || body.invitees.every(isPlaceholderInvitee))
 		return invalid('invitees is required');
 	for (const [index, entry] of body.invitees.entries()) {
+		if (isPlaceholderInvitee(entry)) continue;
 		if (!isObject(entry) || !present(entry.name))
 			return invalid(`invitees[${index}].name is required`);
 		if (!present(entry.email) && !present(entry.phone))
@@ -1018,26 +1085,31 @@ function create(env: EmulatorEnv, state: V3State, account: Account, body: unknow
 		original,
 		additionalFiles,
 		attachments: [],
-		invitees: (body.invitees as Array<Record<string, unknown>>).map((entry) => {
-			const { name: inviteeName, email: inviteeEmail, phone: inviteePhone, ...extra } = entry;
-			return {
-				uuid: randomUUID(),
-				name: String(inviteeName),
-				email: present(inviteeEmail) ? String(inviteeEmail) : undefined,
-				phone: present(inviteePhone) ? String(inviteePhone) : undefined,
-				signed: false,
-				approved: false,
-				rejected: false,
-				forcedExpired: false,
-				expiresAt,
-				signType: null,
-				allowedSignType: profile.signType,
-				resends: 0,
-				supportingDocuments: [],
-				extra,
-			};
-		}),
+		invitees: (body.invitees as Array<Record<string, unknown>>)
+			.filter((entry) => !isPlaceholderInvitee(entry))
+			.map((entry) => {
+				const { name: inviteeName, email: inviteeEmail, phone: inviteePhone, ...extra } = entry;
+				return {
+					uuid: randomUUID(),
+					name: String(inviteeName),
+					email: present(inviteeEmail) ? String(inviteeEmail) : undefined,
+					phone: present(inviteePhone) ? String(inviteePhone) : undefined,
+					signed: false,
+					approved: false,
+					rejected: false,
+					forcedExpired: false,
+					expiresAt,
+					signType: null,
+					allowedSignType: profile.signType,
+					resends: 0,
+					supportingDocuments: [],
+					extra,
+				};
+			}),
 		cc: (body.cc as V3Document['cc']) ?? [],
+		stampNotApplied: present(body.seriesGroup)
+			? !groupCanStamp(env, String(body.seriesGroup), body.stampValue, state)
+			: undefined,
 		request: {
 			...body,
 			file: { ...file, file: file.file ? '<base64>' : undefined, additionalFiles: undefined },
@@ -1046,22 +1118,31 @@ function create(env: EmulatorEnv, state: V3State, account: Account, body: unknow
 	state.documents.set(doc.documentId, doc);
 	// Lets an in-process test act on a new document before the next request (e.g. complete it).
 	env.events.emit('v3DocumentCreated', doc.documentId);
-	return v3Success(
-		{
-			documentId: doc.documentId,
-			irn: doc.irn,
-			invitees: doc.invitees.map((invitee) => ({
+	const stored = [...doc.invitees];
+	const data = {
+		documentId: doc.documentId,
+		irn: doc.irn,
+		invitees: (body.invitees as unknown[]).map((entry) => {
+			if (isPlaceholderInvitee(entry)) return { ...PLACEHOLDER_ANSWER };
+			const invitee = stored.shift() as V3Invitee;
+			return {
 				name: invitee.name,
 				email: invitee.email ?? null,
 				phone: invitee.phone ?? null,
 				signUrl: signUrlOf(env, invitee),
 				active: activeInvitee(doc, now) === invitee,
 				expiryDate: formatIsoUtc(invitee.expiresAt),
-			})),
-		},
-		'simpleWorkFlow.success',
-		'Invitations sent successfully.',
-	);
+			};
+		}),
+	};
+	return json(200, {
+		status: 1,
+		messages: [
+			{ code: 'simpleWorkFlow.success', message: 'Invitations sent successfully.' },
+			...(doc.stampNotApplied ? [STAMP_NOT_APPLIED] : []),
+		],
+		data,
+	});
 }
 
 // ---------------------------------------------------------------- reads
@@ -1235,7 +1316,7 @@ function details(
 
 	const stampDetails = () => {
 		const stamps = requestedStamps(request);
-		if (!stamps.length && !present(request.seriesGroup)) return null;
+		if (doc.stampNotApplied || (!stamps.length && !present(request.seriesGroup))) return null;
 		const group = present(request.seriesGroup) ? String(request.seriesGroup) : null;
 		const amount = present(request.stampValue) ? String(request.stampValue) : '100';
 		return {

@@ -120,6 +120,6 @@ describe('admin resources in the node description', () => {
 			.flatMap((resource) => resource.properties)
 			.find((property) => property.name === 'clientSecretNotice');
 		expect(notice?.type).toBe('notice');
-		expect(notice?.displayName).toMatch(/only once/);
+		expect(notice?.displayName).toMatch(/shows the new client secret once/);
 	});
 });

@@ -271,8 +271,12 @@ describe('Retry On Fail cannot repeat a create', () => {
 				(candidate) =>
 					shown(candidate) && candidate.displayOptions?.show?.operation?.[0] === operation,
 			);
-			expect(notice?.displayName).toBe(
-				`${create.operation} is not safe to repeat, so Retry On Fail must stay off (the node refuses to run with it). After a server error, a time-out or a lost connection the service may have created ${create.thing}: ${create.check}.`,
+			expect(notice?.displayName.replace(/<[^>]*>/g, '')).toBe(
+				`Not safe to repeat: keep Retry On Fail off (the node refuses it). After a failed run, check whether the service created ${create.thing} before running it again. More`,
+			);
+			// The link opens the page that says how to check (test/foundation/doc-links.test.ts resolves it).
+			expect(notice?.displayName).toMatch(
+				/ <a href="[^"]+\/docs\/[^"]+#[^"]+" target="_blank">More<\/a>$/,
 			);
 			expect(
 				properties[

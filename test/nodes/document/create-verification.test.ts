@@ -30,7 +30,8 @@ const createParameters = (options: INodeParameters): INodeParameters => ({
 	invitees: inviteeWith(options),
 });
 const statusOf = async (documentId: string) =>
-	(await runDocument(emulator, { operation: 'getStatus', documentId })).items[0].json as {
+	(await runDocument(emulator, { operation: 'getStatus', documentId, simplify: false })).items[0]
+		.json as {
 		requests: Array<Record<string, unknown>>;
 		signers?: Array<Record<string, unknown>>;
 	};

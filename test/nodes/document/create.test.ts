@@ -83,6 +83,7 @@ describe('Create signing request', () => {
 					},
 				],
 				messages: [SENT],
+				warnings: [],
 			});
 		},
 	);
@@ -361,6 +362,7 @@ describe('Create: the simplified output whatever the answer names the invitee li
 						}),
 					),
 					messages: [SENT, STAMP_WARNING],
+					warnings: [STAMP_WARNING],
 				},
 			]);
 		},
@@ -376,9 +378,11 @@ describe('Create: the simplified output whatever the answer names the invitee li
 		]);
 	});
 
-	it('outputs the answer unchanged without Simplify', async () => {
+	it('outputs the answer as sent, its warnings listed beside it, without Simplify', async () => {
 		const { result, answered } = await createThroughProxy('invitations', { simplify: false });
-		expect(result.items.map((item) => item.json)).toEqual([answered]);
+		expect(result.items.map((item) => item.json)).toEqual([
+			{ ...answered, warnings: [STAMP_WARNING] },
+		]);
 	});
 });
 
@@ -396,8 +400,8 @@ describe('Create: every rule refused before any request, naming the field', () =
 				'IRN: may only contain letters, digits and + | - : ( ) , _ . [ ] & / @ (no spaces)',
 			],
 			[
-				'document name with a space',
-				{ documentName: 'Loan agreement.pdf' },
+				'document name with a character outside the list',
+				{ documentName: 'Loan #1.pdf' },
 				'Document Name: may only contain',
 			],
 			[

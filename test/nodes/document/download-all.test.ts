@@ -30,7 +30,11 @@ const addFile = async (kind: 'attachment' | 'supporting-document', body: object)
 
 /** The sign URLs of a document's invitees, in the order Get Status lists them. */
 async function signUrlsOf(documentId: string): Promise<string[]> {
-	const result = await runDocument(emulator, { operation: 'getStatus', documentId });
+	const result = await runDocument(emulator, {
+		operation: 'getStatus',
+		documentId,
+		simplify: false,
+	});
 	emulator.requests.length = 0;
 	emulator.links.downloadHistory.length = 0;
 	return (result.items[0].json.requests as Array<{ signUrl: string }>).map(

@@ -48,7 +48,7 @@ it('examples/create-status-download.json runs end to end and outputs the signed 
 	});
 	expect(result.output('Get Status')[0].json).toMatchObject({
 		documentId,
-		requests: [expect.objectContaining({ signed: true })],
+		invitees: [expect.objectContaining({ state: 'SIGNED' })],
 	});
 	const [downloaded] = result.output('Download Signed PDF');
 	const bytes = await result.binary(downloaded);

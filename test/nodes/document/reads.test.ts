@@ -24,6 +24,7 @@ describe('Get status', () => {
 		const result = await runDocument(emulator, {
 			operation: 'getStatus',
 			documentId: V3_SEED.completedDocumentId,
+			simplify: false,
 		});
 		const [request] = requestsOn(emulator, servicePaths.status, 'GET');
 		expect(request.query).toEqual({ documentId: V3_SEED.completedDocumentId });
@@ -73,7 +74,12 @@ describe('Get details', () => {
 			'invitations_invitationStatus_failureReason',
 			'cc',
 		];
-		const result = await runDocument(emulator, { operation: 'getDetails', documentId, sections });
+		const result = await runDocument(emulator, {
+			operation: 'getDetails',
+			documentId,
+			simplify: false,
+			sections,
+		});
 		expect(result.nodeError(NODE_NAME)).toBeUndefined();
 		expect(detailQueries()).toEqual([
 			{
@@ -96,8 +102,13 @@ describe('Get details', () => {
 	});
 
 	it('asks for the file and the audit trail when Sections is left alone, and for no section when it is emptied', async () => {
-		await runDocument(emulator, { operation: 'getDetails', documentId });
-		await runDocument(emulator, { operation: 'getDetails', documentId, sections: [] });
+		await runDocument(emulator, { operation: 'getDetails', documentId, simplify: false });
+		await runDocument(emulator, {
+			operation: 'getDetails',
+			documentId,
+			simplify: false,
+			sections: [],
+		});
 		expect(detailQueries()).toEqual([
 			{ documentId: [documentId], auditTrail: ['true'], file: ['true'] },
 			{ documentId: [documentId] },
@@ -114,7 +125,7 @@ describe('Get details', () => {
 		try {
 			const result = await runDocument(
 				emulator,
-				{ operation: 'getDetails', documentId, sections: ['workflow'] },
+				{ operation: 'getDetails', documentId, simplify: false, sections: ['workflow'] },
 				{ credentials: { documentExecutionApi: proxy.credential } },
 			);
 			expect(answered.status).toBe(1);
@@ -136,7 +147,12 @@ describe('Get details', () => {
 			{ file: true, auditTrail: true, workflow_name: true, cc: false },
 		],
 	])('reads Sections given as %s', async (_form, sections) => {
-		const result = await runDocument(emulator, { operation: 'getDetails', documentId, sections });
+		const result = await runDocument(emulator, {
+			operation: 'getDetails',
+			documentId,
+			simplify: false,
+			sections,
+		});
 		expect(result.nodeError(NODE_NAME)).toBeUndefined();
 		expect(detailQueries()).toEqual([
 			{
@@ -153,7 +169,12 @@ describe('Get details', () => {
 		['comma-separated text', '={{ "file, invitees" }}'],
 		['an object of switches', '={{ { file: true, invitees: true } }}'],
 	])('refuses an unknown section in %s, naming the field', async (_form, sections) => {
-		const result = await runDocument(emulator, { operation: 'getDetails', documentId, sections });
+		const result = await runDocument(emulator, {
+			operation: 'getDetails',
+			documentId,
+			simplify: false,
+			sections,
+		});
 		expect(result.nodeError(NODE_NAME)?.message).toBe(
 			'Sections: unknown section "invitees"; pick from the Sections list',
 		);
@@ -164,6 +185,7 @@ describe('Get details', () => {
 		const result = await runDocument(emulator, {
 			operation: 'getDetails',
 			documentId,
+			simplify: false,
 			sections: '={{ ["file", "invitees", "neslData"] }}',
 		});
 		expect(result.nodeError(NODE_NAME)?.message).toBe(

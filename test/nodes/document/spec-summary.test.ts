@@ -194,7 +194,7 @@ async function rules(): Promise<Rule[]> {
 		rule(
 			CREATE,
 			createBodySchema,
-			create({}, { name: 'Contract 2025.pdf' }),
+			create({}, { name: 'Contract #2025.pdf' }),
 			createRules.CREATE_LABELS,
 		),
 		rule(
@@ -283,6 +283,12 @@ async function rules(): Promise<Rule[]> {
 			createRules.CREATE_LABELS,
 		),
 		rule(CREATE, createBodySchema, create({ invitees: [] }), createRules.CREATE_LABELS),
+		rule(
+			CREATE,
+			createBodySchema,
+			create({ invitees: [{ name: '', email: '', phone: '' }] }),
+			createRules.CREATE_LABELS,
+		),
 		rule(
 			CREATE,
 			createBodySchema,

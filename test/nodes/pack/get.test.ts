@@ -9,8 +9,9 @@ afterEach(async () => await emulator.close());
 
 const details = () =>
 	emulator.requestsTo('/v4/packs').filter((request) => request.path === '/api/v4/packs');
+// The service's whole pack, with the sections picked (Simplify: simplify.test.ts).
 const get = (auth: 'token' | 'oAuth2', parameters: Record<string, unknown>) =>
-	runV4(emulator, auth, { resource: 'pack', operation: 'get', ...parameters });
+	runV4(emulator, auth, { resource: 'pack', operation: 'get', simplify: false, ...parameters });
 
 describe.each(AUTH_KINDS)('Pack → Get with the %s credential', (auth) => {
 	it.each(['packId', 'packUrn', 'workflowRunContextId'] as const)(

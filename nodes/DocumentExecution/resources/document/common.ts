@@ -122,3 +122,17 @@ export const messageOf = (response: IN8nHttpFullResponse) => {
 	const [first] = messagesOf(response);
 	return { code: asString(first?.code) ?? null, message: asString(first?.message) ?? null };
 };
+
+/**
+ * An invitee's state, for a flow to branch on, from the service's flags (Get Status: the invitee's; Get
+ * Details: its `invitationStatus`), the first that holds: `SIGNED`, `APPROVED` (a reviewer; only Get Details
+ * says it), `REJECTED`, `EXPIRED`, `ACTIVE` (their turn), else `WAITING`.
+ */
+export function inviteeState(flags: Record<string, unknown>): string {
+	if (flags.signed === true) return 'SIGNED';
+	if (flags.approved === true) return 'APPROVED';
+	if (flags.rejected === true) return 'REJECTED';
+	if (flags.expired === true) return 'EXPIRED';
+	if (flags.active === true) return 'ACTIVE';
+	return 'WAITING';
+}

@@ -12,7 +12,7 @@ import { v3Routing } from '../../shared/requests/routing';
 import { sendDocumentId } from './common';
 import { answerData } from '../../../shared/accountReads';
 import { PDF_MIME_TYPE } from '../../../shared/pdf';
-import { outputDownload } from '../../shared/files/downloadOutput';
+import { defaultFileName, outputDownload } from '../../shared/files/downloadOutput';
 import {
 	askedFile,
 	DOWNLOAD_TYPES,
@@ -26,14 +26,6 @@ import { oneOf } from '../../shared/form/rules';
 import { asString, type Body, sentDocumentId } from './common';
 
 /** Document → Download File: the signed document, its audit trail, an attachment or a supporting document. */
-
-/** Where the spec is silent (docs/choices/document.md): file names when the download answer carries none. */
-export const DOWNLOAD_FILE_NAMES: Record<string, (id: string, index: number) => string> = {
-	DOCUMENT: (id) => `${id}.pdf`,
-	AUDIT_TRAIL: (id) => `${id}_audit_trail.pdf`,
-	ATTACHMENT: (id, index) => `${id}_attachment_${index}.pdf`,
-	SUPPORTING_DOCUMENT: (id, index) => `${id}_supporting_document_${index}.pdf`,
-};
 
 /** Seconds a v3.3 download link lives (the spec's 15 seconds), reported where the link is output instead of the file. */
 export const DOWNLOAD_LINK_LIFE_SECONDS = 15;
@@ -146,7 +138,7 @@ export async function outputLinkedFile(
 	const link = fetchedLink(this, DOWNLOAD_FILE, type, response);
 	const options = parameter<Body>(this, 'options', {});
 	const namedFile = asString(options.fileName);
-	const defaultName = DOWNLOAD_FILE_NAMES[type](documentId, index ?? 0);
+	const defaultName = defaultFileName(type, documentId, index);
 	const lifeSeconds = DOWNLOAD_LINK_LIFE_SECONDS;
 	return await outputDownload(this, {
 		about,

@@ -15,13 +15,12 @@ import { asNodeError, v3CodeOf } from '../../../shared/errors';
 import { isObject } from '../../../shared/isObject';
 import { PDF_MIME_TYPE } from '../../../shared/pdf';
 import { serviceRequest } from '../../../shared/transport';
-import { returnsFile } from '../../shared/files/downloadOutput';
+import { defaultFileName, returnsFile } from '../../shared/files/downloadOutput';
 import { type FileLink, storeLinkedFile } from '../../shared/files/downloads';
 import { returnFileProperty, showFor } from '../../shared/form/descriptions';
 import { v3Routing } from '../../shared/requests/routing';
 import { asString, sendDocumentId, sentDocumentId } from './common';
 import {
-	DOWNLOAD_FILE_NAMES,
 	DOWNLOAD_LINK_LIFE_SECONDS,
 	FETCH_DOCUMENT_PATH,
 	fetchDocumentQuery,
@@ -177,7 +176,7 @@ export async function outputAllFiles(
 	for await (const { file, link } of filesOf(fetching, signUrlsOf(response))) {
 		const { kind, index, signUrl, binaryKey } = file;
 		const asked = { kind, index, signUrl };
-		const defaultName = DOWNLOAD_FILE_NAMES[kind](documentId, index ?? 0);
+		const defaultName = defaultFileName(kind, documentId, index ?? 0);
 		if (!withFiles) {
 			const described = { fileName: defaultName, mimeType: PDF_MIME_TYPE, fileSize: null };
 			files.push({ ...asked, url: link.url, ...described });

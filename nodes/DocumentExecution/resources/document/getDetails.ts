@@ -7,15 +7,25 @@ import type {
 } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { outputData } from '../../shared/requests/outputs';
+import { isObject } from '../../../shared/isObject';
+import {
+	fieldsOf,
+	objectsIn,
+	outputDataOrSummary,
+	simplifies,
+} from '../../shared/requests/outputs';
 import { v3Routing } from '../../shared/requests/routing';
-import { sendDocumentId } from './common';
-import { showFor } from '../../shared/form/descriptions';
+import { inviteeState, sendDocumentId } from './common';
+import { showFor, simplifyProperty } from '../../shared/form/descriptions';
 import { sectionList } from '../../shared/form/parameters';
 import { refuse, type FieldLabels } from '../../shared/form/rules';
-import { sectionListSchema, switchQuery } from '../../shared/form/sectionSwitches';
+import {
+	sectionListSchema,
+	switchQuery,
+	WHOLE_WITH_SECTIONS,
+} from '../../shared/form/sectionSwitches';
 
-/** Document → Get Details: the document with the sections asked for. */
+/** Document → Get Details: the document with the sections asked for, or with Simplify on, its summary. */
 
 /** Where the spec is silent (docs/choices/document.md): the sections preselected, the document's file and its audit trail. */
 export const DEFAULT_DETAIL_SECTIONS = ['auditTrail', 'file'];
@@ -343,7 +353,7 @@ const sectionsField: INodeProperties = {
 	default: [...DEFAULT_DETAIL_SECTIONS],
 	description:
 		'Extra parts of the document to return; the service leaves out what is not asked for. A nested section (Parent > Child) only counts when its parents are on, so picking it also sends its parents, and you get what you picked.',
-	displayOptions: showFor('document', ['getDetails']),
+	displayOptions: showFor('document', ['getDetails'], { simplify: [false] }),
 };
 
 /** The details switches, as Sections offers them. */
@@ -356,11 +366,15 @@ export const detailsQuerySchema = z.object({ sections: sectionListSchema(DETAIL_
 
 export const GET_DETAILS_LABELS: FieldLabels = { sections: 'Sections' };
 
-/** preSend of Get Details: the chosen sections become switches, each with its ancestors, so each takes effect. */
+/**
+ * preSend of Get Details: the chosen sections become switches, each with its ancestors, so each takes effect.
+ * Simplify's summary reads only what every answer holds, so with Simplify on no section is asked for.
+ */
 export async function sendDetailSections(
 	this: IExecuteSingleFunctions,
 	options: IHttpRequestOptions,
 ) {
+	if (simplifies(this)) return options;
 	const { sections } = refuse(
 		this,
 		detailsQuerySchema,
@@ -371,7 +385,34 @@ export async function sendDetailSections(
 	return options;
 }
 
-export const getDetailsFields: INodeProperties[] = [sectionsField];
+/**
+ * Simplify's output (docs/document-execution.md): the document, its dates, and each invitee's role and state
+ * (a reviewer who approved reads `APPROVED` here, which Get Status cannot tell).
+ */
+function detailsSummary(data: IDataObject): IDataObject {
+	const document = isObject(data.document) ? data.document : {};
+	return {
+		...fieldsOf(data, ['documentId', 'name', 'irn', 'status', 'createdAt']),
+		completedAt: document.completionDate ?? null,
+		folderName: data.folderName ?? null,
+		invitees: objectsIn(data.invitations).map((invitee) => ({
+			...fieldsOf(invitee, ['name', 'email', 'phone']),
+			type: invitee.inviteeType ?? null,
+			state: inviteeState(isObject(invitee.invitationStatus) ? invitee.invitationStatus : {}),
+			signUrl: invitee.invitationUrl ?? null,
+		})),
+	};
+}
+
+export const getDetailsFields: INodeProperties[] = [
+	simplifyProperty(
+		'document',
+		'getDetails',
+		"only the document's ID, name, IRN, status and dates, and each invitee's role, state and sign URL",
+		WHOLE_WITH_SECTIONS,
+	),
+	sectionsField,
+];
 
 export const getDetailsOperation: INodePropertyOptions = {
 	name: 'Get Details',
@@ -381,6 +422,6 @@ export const getDetailsOperation: INodePropertyOptions = {
 		'Get configurable detail about a document: files, audit trail, invitees, workflow, stamps, NeSL data',
 	routing: v3Routing('GET', '/v3.3/document/details', {
 		preSend: [sendDocumentId('query'), sendDetailSections],
-		postReceive: [outputData],
+		postReceive: [outputDataOrSummary(detailsSummary)],
 	}),
 };

@@ -9,7 +9,7 @@ import { downloadFields, downloadOperation } from './download';
 import { downloadAllFields, downloadAllOperation } from './downloadAll';
 import { getDetailsFields, getDetailsOperation } from './getDetails';
 import { getManyFields, getManyOperation } from './getMany';
-import { getStatusOperation } from './getStatus';
+import { getStatusFields, getStatusOperation } from './getStatus';
 import { markCompleteOperation } from './markComplete';
 import { reactivateFields, reactivateOperation } from './reactivate';
 import { resendFields, resendInvitations, resendOperation } from './resend';
@@ -40,9 +40,10 @@ export const documentResource: ResourceModule = {
 	},
 	properties: [
 		operation,
-		createNotice('document', 'create', CREATE_SIGNING_REQUEST),
+		createNotice('document', 'create', CREATE_SIGNING_REQUEST, 'failures'),
 		...createFields,
 		documentIdField,
+		...getStatusFields,
 		...getDetailsFields,
 		...getManyFields,
 		...downloadFields,

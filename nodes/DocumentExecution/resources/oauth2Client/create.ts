@@ -8,6 +8,7 @@ import type {
 import { z } from 'zod';
 
 import { v1Routing } from '../../shared/requests/routing';
+import { withDocsLink } from '../../../shared/docsLinks';
 import type { Creation } from '../../../shared/errors';
 import { showFor } from '../../shared/form/descriptions';
 import { parameter } from '../../shared/form/parameters';
@@ -73,8 +74,10 @@ export async function outputSecretShownOnce(
 
 export const createFields: INodeProperties[] = [
 	{
-		displayName:
-			"The service shows the new client secret only once: it is in this node's output (data.clientSecret) and cannot be read again. Store it right away, for example in a Document Execution OAuth2 API credential, and keep in mind that saved executions keep a copy.",
+		displayName: withDocsLink(
+			"The service shows the new client secret once, in this node's output (data.clientSecret): store it right away. Saved executions keep a copy.",
+			'account',
+		),
 		name: 'clientSecretNotice',
 		type: 'notice',
 		default: '',

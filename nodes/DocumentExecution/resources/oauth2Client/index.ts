@@ -12,5 +12,9 @@ export const oauth2ClientResource: ResourceModule = {
 		value: 'oauth2Client',
 		description: 'Organisation administration (v1)',
 	},
-	properties: [operation, createNotice('oauth2Client', 'create', CREATE_CLIENT), ...createFields],
+	properties: [
+		operation,
+		createNotice('oauth2Client', 'create', CREATE_CLIENT, 'adminCreates'),
+		...createFields,
+	],
 };

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { v4Routing } from '../../shared/requests/routing';
 import { answerBytes } from '../../../shared/errors';
 import { PDF_MIME_TYPE } from '../../../shared/pdf';
-import { outputDownload } from '../../shared/files/downloadOutput';
+import { defaultFileName, outputDownload } from '../../shared/files/downloadOutput';
 import {
 	askedFile,
 	DOWNLOAD_TYPES,
@@ -130,6 +130,13 @@ export async function sendForFileAnswer(
 
 const PACK_DOWNLOAD = 'Pack → Download';
 
+/**
+ * What a pack file belongs to, for its default name: its document, or, for a supporting document, found by the
+ * invitee's sign URL, that URL's last segment (its UUID).
+ */
+const ownerOf = (asked: IDataObject): string =>
+	String(asked.documentId ?? String(asked.signUrl).replace(/\/+$/, '').split('/').pop());
+
 /** A web page in place of a streamed file comes from whatever stands between n8n and the service. */
 const STREAM_REMEDY =
 	"check the credential's Base URL (a proxy or a login page may be in the way), then run the node again";
@@ -156,6 +163,9 @@ export async function outputPackDownload(
 		.trim()
 		.toLowerCase();
 	const source = askedFile(this, 'packDocumentId');
+	const fileName = {
+		byDefault: defaultFileName(downloadType, ownerOf(source), Number(source.index ?? 0)),
+	};
 
 	if (contentType === 'application/json' || contentType.endsWith('+json')) {
 		const data = ((JSON.parse(body.toString('utf8')) as IDataObject).data ?? {}) as IDataObject;
@@ -183,6 +193,7 @@ export async function outputPackDownload(
 				described: { fileName: null, mimeType: expected === 'pdf' ? PDF_MIME_TYPE : null },
 			},
 			linkOnly,
+			fileName,
 			expiry: { expiresAt: until },
 		});
 	}
@@ -202,6 +213,7 @@ export async function outputPackDownload(
 			},
 		},
 		linkOnly,
+		fileName,
 		expiry: { expiresAt: null },
 	});
 }

@@ -9,10 +9,15 @@ import type {
 import { z } from 'zod';
 
 import { v4Routing } from '../../shared/requests/routing';
-import { showFor } from '../../shared/form/descriptions';
+import { showFor, simplifyProperty } from '../../shared/form/descriptions';
+import { fieldsOf, objectsIn, simplifies } from '../../shared/requests/outputs';
 import { locatorValue, parameter, sectionList } from '../../shared/form/parameters';
 import { refuse, type FieldLabels } from '../../shared/form/rules';
-import { sectionListSchema, switchQuery } from '../../shared/form/sectionSwitches';
+import {
+	sectionListSchema,
+	switchQuery,
+	WHOLE_WITH_SECTIONS,
+} from '../../shared/form/sectionSwitches';
 import { ALL_SECTIONS, optionalText, PACK_SELECTORS, type PackSelector } from './common';
 import { packIdLocator } from './listSearch';
 
@@ -147,7 +152,7 @@ const sectionsField: INodeProperties = {
 	default: [],
 	description:
 		'Extra parts of the pack to return. A nested section (Parent > Child) only counts when all its parents are on, so picking it also sends its parents, and you get what you picked. Audit Trail appears only on COMPLETED documents.',
-	displayOptions: showFor('pack', ['get']),
+	displayOptions: showFor('pack', ['get'], { simplify: [false] }),
 };
 
 /** The section switches, as Sections offers them. */
@@ -212,7 +217,8 @@ export async function sendPackGetQuery(
 	// Pack ID is a picker; the other two selectors are text, which the locator reader hands through as it is.
 	const input = {
 		[selector]: locatorValue(this, selector),
-		sections: sectionList(this, 'sections'),
+		// Simplify's summary reads only what every answer holds, so with Simplify on no section is asked for.
+		sections: simplifies(this) ? [] : sectionList(this, 'sections'),
 	};
 	const valid = refuse(this, packGetSchema, input, GET_LABELS);
 	requestOptions.qs = {
@@ -222,13 +228,28 @@ export async function sendPackGetQuery(
 	return requestOptions;
 }
 
+/** A document of the pack in Simplify's output, whole or in One Item per Document. */
+const documentSummary = (document: IDataObject): IDataObject =>
+	fieldsOf(document, ['documentId', 'documentName', 'status']);
+
+/** Simplify's output (docs/document-execution.md): the pack, its status, its documents and its invitees. */
+const packSummary = (pack: IDataObject): IDataObject => ({
+	...fieldsOf(pack, ['packId', 'packName', 'packUrn', 'irn', 'status', 'workflowId', 'updatedAt']),
+	documents: objectsIn(pack.documents).map(documentSummary),
+	invitees: objectsIn(pack.invitees).map((invitee) =>
+		fieldsOf(invitee, ['name', 'email', 'signUrl']),
+	),
+});
+
 export async function outputPack(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	const pack = ((items[0]?.json ?? {}) as IDataObject).data as IDataObject | undefined;
 	if (!pack) return [];
-	if (parameter<string>(this, 'options.output', 'pack') !== 'documents') return [{ json: pack }];
+	const simplified = simplifies(this);
+	if (parameter<string>(this, 'options.output', 'pack') !== 'documents')
+		return [{ json: simplified ? packSummary(pack) : pack }];
 	// One item per document, with the pack it belongs to, ready for a download per document.
 	const packContext = {
 		packId: pack.packId,
@@ -237,8 +258,8 @@ export async function outputPack(
 		packStatus: pack.status,
 		workflowRunContextId: pack.workflowRunContextId,
 	};
-	return ((pack.documents ?? []) as IDataObject[]).map((document) => ({
-		json: { ...packContext, ...document },
+	return objectsIn(pack.documents).map((document) => ({
+		json: { ...packContext, ...(simplified ? documentSummary(document) : document) },
 	}));
 }
 
@@ -281,6 +302,12 @@ export const getFields: INodeProperties[] = [
 		default: '',
 		displayOptions: showFor('pack', ['get'], { packSelector: ['workflowRunContextId'] }),
 	},
+	simplifyProperty(
+		'pack',
+		'get',
+		"only the pack's IDs, name and status, and its documents and invitees",
+		WHOLE_WITH_SECTIONS,
+	),
 	sectionsField,
 	{
 		displayName: 'Options',

@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { withDocsLink } from '../../../shared/docsLinks';
 import { v4Routing } from '../../shared/requests/routing';
 import { paginatePackSearch, V4_MAX_PAGE_SIZE, V4_SEARCH_WINDOW } from './searchPager';
 import {
@@ -114,8 +115,10 @@ export async function sendPackSearchQuery(
 export const searchFields: INodeProperties[] = [
 	returnAllProperty('pack', 'search'),
 	{
-		displayName:
+		displayName: withDocsLink(
 			'Without a Status filter the service lists only the first 1000 packs: if more match, Return All stops with an error instead of returning part of them. Set Filters > Status to read them all.',
+			'packs',
+		),
 		name: 'windowNotice',
 		type: 'notice',
 		default: '',

@@ -13,5 +13,9 @@ export const passwordPolicyResource: ResourceModule = {
 		value: 'passwordPolicy',
 		description: 'Organisation administration (v1)',
 	},
-	properties: [operation, createNotice('passwordPolicy', 'create', CREATE_POLICY), ...createFields],
+	properties: [
+		operation,
+		createNotice('passwordPolicy', 'create', CREATE_POLICY, 'adminCreates'),
+		...createFields,
+	],
 };

@@ -94,6 +94,18 @@ export type DownloadAnswer =
 			source: FileSource;
 	  };
 
+/** Where the spec is silent (docs/choices/document.md): file names when the download answer carries none. */
+const DOWNLOAD_FILE_NAMES: Record<string, (id: string, index: number) => string> = {
+	DOCUMENT: (id) => `${id}.pdf`,
+	AUDIT_TRAIL: (id) => `${id}_audit_trail.pdf`,
+	ATTACHMENT: (id, index) => `${id}_attachment_${index}.pdf`,
+	SUPPORTING_DOCUMENT: (id, index) => `${id}_supporting_document_${index}.pdf`,
+};
+
+/** The name of a downloaded file of `downloadType` whose answer names none, after what it belongs to. */
+export const defaultFileName = (downloadType: string, ownerId: string, index = 0): string =>
+	DOWNLOAD_FILE_NAMES[downloadType](ownerId, index);
+
 export interface Download {
 	/** What was downloaded, first in the output's JSON: the document, the file type, the index… */
 	about: IDataObject;

@@ -251,11 +251,37 @@ export async function storeLinkedFile(
 	);
 }
 
+/**
+ * The file name an answer's Content-Disposition gives, made safe to store, or undefined when it gives none
+ * (the caller's default applies then). The UTF-8 `filename*` (RFC 6266) comes before the plain `filename`; one
+ * that cannot be decoded gives way to a plain name, and is kept as sent without one. Whatever a file store or a
+ * proxy puts there, the name is never a path: only its last segment is kept, without control characters.
+ */
 export function fileNameFromDisposition(header: unknown): string | undefined {
 	if (typeof header !== 'string') return undefined;
-	const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
-	if (encoded) return decodeURIComponent(encoded[1]);
-	return /filename\s*=\s*"?([^";]+)"?/i.exec(header)?.[1];
+	const encoded = /filename\*\s*=\s*UTF-8''([^;\s]+)/i.exec(header)?.[1];
+	const plain = /(?:^|;)\s*filename\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(header);
+	const name = decodedOrUndefined(encoded) ?? plain?.[1] ?? plain?.[2] ?? encoded;
+	return name === undefined ? undefined : safeFileName(name);
+}
+
+function decodedOrUndefined(encoded: string | undefined): string | undefined {
+	if (encoded === undefined) return undefined;
+	try {
+		return decodeURIComponent(encoded);
+	} catch {
+		return undefined;
+	}
+}
+
+const isControlCharacter = (character: string): boolean =>
+	character < ' ' || character === '\u007f';
+
+/** The last segment of a path (`/` or `\`), without control characters; undefined when no name is left. */
+function safeFileName(name: string): string | undefined {
+	const printable = [...name].filter((character) => !isControlCharacter(character)).join('');
+	const last = printable.split(/[/\\]/).pop()!.trim();
+	return last === '' || last === '.' || last === '..' ? undefined : last;
 }
 
 /**

@@ -30,6 +30,24 @@ export const operationSelector = (
 	default: defaultOperation,
 });
 
+/**
+ * Simplify of a read, on by default as in n8n's own nodes: with it the output holds `summary` (the fields an
+ * ops flow branches on, read from the same answer); without it, `whole`: the service's whole answer.
+ */
+export const simplifyProperty = (
+	resource: string,
+	operation: string,
+	summary: string,
+	whole = "the service's whole answer",
+): INodeProperties => ({
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: true,
+	description: `Whether to return ${summary} instead of ${whole}`,
+	displayOptions: showFor(resource, [operation]),
+});
+
 /** Return All of a listing operation; `hint` and `routing` where the operation needs them. */
 export const returnAllProperty = (
 	resource: string,

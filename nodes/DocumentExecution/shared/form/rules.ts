@@ -155,6 +155,13 @@ export const checkParameters = (schema: z.ZodTypeAny, labels: FieldLabels): PreS
 export const blankToUndefined = (value: unknown) =>
 	value === '' || value === null ? undefined : value;
 
+/**
+ * An optional value given blank ('' or null) is not given: it is left out of what is sent and no rule of its
+ * form applies, as a field left empty in the form is (the JSON Body and expressions give blanks too).
+ */
+export const unsetWhenBlank = <T extends z.ZodTypeAny>(schema: T) =>
+	z.preprocess(blankToUndefined, schema.optional());
+
 const textType = { required_error: 'is required', invalid_type_error: 'must be text or a number' };
 
 /**

@@ -39,3 +39,6 @@ export const sectionListSchema = (known: readonly string[]) =>
 				});
 			}
 		});
+
+/** What a read with Sections returns with Simplify off, as its Simplify's description says (`simplifyProperty`). */
+export const WHOLE_WITH_SECTIONS = "the service's whole answer, with the Sections you pick";

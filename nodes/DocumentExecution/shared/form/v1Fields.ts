@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { isObject } from '../../../shared/isObject';
 import { parameter } from './parameters';
 import { labelFor, numberAsText, refuseField, type FieldLabels } from './rules';
 
@@ -32,7 +33,8 @@ export function updateFieldsOf(
 	labels: FieldLabels,
 	listFields: string[] = [],
 ): IDataObject {
-	const fields = { ...(parameter<IDataObject | null>(context, 'updateFields', {}) ?? {}) };
+	const given = parameter<unknown>(context, 'updateFields', {});
+	const fields: IDataObject = isObject(given) ? { ...(given as IDataObject) } : {};
 	for (const [key, value] of Object.entries(fields)) {
 		if (listFields.includes(key)) fields[key] = commaList(value) as IDataObject[keyof IDataObject];
 		else if (value === undefined || value === null || value === '') {

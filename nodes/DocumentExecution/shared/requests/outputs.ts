@@ -6,9 +6,9 @@ import type {
 	PostReceiveAction,
 } from 'n8n-workflow';
 
-import { answerList } from '../../../shared/accountReads';
+import { answerData, answerList } from '../../../shared/accountReads';
 import { isObject } from '../../../shared/isObject';
-import { locatorValue } from '../form/parameters';
+import { locatorValue, parameter } from '../form/parameters';
 
 /**
  * postReceive steps that make an operation's output from the service's envelope, for the operations whose
@@ -20,6 +20,31 @@ export const outputData: PostReceiveAction = {
 	type: 'rootProperty',
 	properties: { property: 'data' },
 };
+
+/** The objects of a list in an answer (none when it is no list); anything else in it is left out. */
+export const objectsIn = (list: unknown): IDataObject[] =>
+	Array.isArray(list) ? (list.filter(isObject) as IDataObject[]) : [];
+
+/** The fields `names` of an answer's object, each `null` where the object lacks it: a summary's fields. */
+export const fieldsOf = (object: IDataObject, names: string[]): IDataObject =>
+	Object.fromEntries(names.map((name) => [name, object[name] ?? null]));
+
+/** Whether an operation's Simplify is on (Create's, and each `simplifyProperty`); it is by default. */
+export const simplifies = (context: IExecuteSingleFunctions): boolean =>
+	parameter<boolean>(context, 'simplify', true) !== false;
+
+/** postReceive: the envelope's `data` as the one output item, or, with Simplify on, its `summary`. */
+export const outputDataOrSummary = (
+	summary: (data: IDataObject) => IDataObject,
+): PostReceiveAction =>
+	async function (
+		this: IExecuteSingleFunctions,
+		_items: INodeExecutionData[],
+		response: IN8nHttpFullResponse,
+	) {
+		const data = answerData(response.body);
+		return [{ json: simplifies(this) ? summary(data) : data }];
+	};
 
 /** postReceive: one item per entry of the list the envelope's `data` holds under `key` (none when absent). */
 export const outputListOf = (key: string): PostReceiveAction =>

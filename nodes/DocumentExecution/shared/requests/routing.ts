@@ -16,6 +16,7 @@ import type {
 } from 'n8n-workflow';
 
 import { credentialTypeFor, type Authentication } from '../../../shared/authentication';
+import { type DocsTopic, withDocsLink } from '../../../shared/docsLinks';
 import { resolveBaseUrl } from '../../../shared/environment';
 import {
 	responseError,
@@ -60,6 +61,12 @@ export interface OperationSteps {
 	pagination?: Pagination;
 	/** Set when the operation creates something at the service, which is not safe to send twice. */
 	creates?: Creation;
+	/** Runs around the create's sending (`create`): it may answer without sending, as a lookup finds it made. */
+	aroundCreate?: (
+		this: IExecutePaginationFunctions,
+		request: object,
+		create: () => Promise<INodeExecutionData[]>,
+	) => Promise<INodeExecutionData[]>;
 }
 
 /** preSend of the v3 and v1 operations: with the OAuth2 credential, stop before any request. */
@@ -128,22 +135,26 @@ async function sendToCredentialBaseUrl(
 
 /**
  * The sender of an operation that creates: `operations.pagination` is the only step of routing that sees a
- * request fail without an answer (a reset, a time-out), which it reports as such.
+ * request fail without an answer (a reset, a time-out), which it reports as such. The operation's `around`
+ * runs around the sending, after the preSend steps: it may answer without sending (Create's IRN lookup).
  */
-const sendCreate = (creation: Creation): Pagination =>
+const sendCreate = (creation: Creation, around?: OperationSteps['aroundCreate']): Pagination =>
 	async function (this: IExecutePaginationFunctions, requestData) {
-		try {
-			return await this.makeRoutingRequest(requestData);
-		} catch (error) {
-			const { baseURL, url, timeout } = requestData.options;
-			throw createRequestError(
-				this.getNode(),
-				error,
-				creation,
-				{ url: `${baseURL ?? ''}${url}`, timeoutMs: timeout },
-				this.getItemIndex(),
-			);
-		}
+		const create = async () => {
+			try {
+				return await this.makeRoutingRequest(requestData);
+			} catch (error) {
+				const { baseURL, url, timeout } = requestData.options;
+				throw createRequestError(
+					this.getNode(),
+					error,
+					creation,
+					{ url: `${baseURL ?? ''}${url}`, timeoutMs: timeout },
+					this.getItemIndex(),
+				);
+			}
+		};
+		return around ? await around.call(this, requestData.options, create) : await create();
 	};
 
 /** The request routing sent for each item (keyed by the item's context), for a second sending after a refresh. */
@@ -215,7 +226,7 @@ function familyRouting(
 		...(takesOAuth2 ? [keepForRefresh] : []),
 	];
 	const postReceive = [checkAnswer(family, creates), ...(steps.postReceive ?? [])];
-	const pagination = creates ? sendCreate(creates) : steps.pagination;
+	const pagination = creates ? sendCreate(creates, steps.aroundCreate) : steps.pagination;
 	return {
 		request: { method, url },
 		send: { preSend, ...(pagination ? { paginate: true } : {}) },
@@ -255,14 +266,18 @@ export const v1Routing = (method: IHttpRequestMethods, url: string, steps: Opera
 
 /**
  * The notice under the Operation selector of an operation that creates, listed with the resource's fields:
- * why Retry On Fail must stay off and what to check after a failure.
+ * why Retry On Fail must stay off and what to check after a failure, and `more`, the page that says how.
  */
 export const createNotice = (
 	resource: string,
 	operation: string,
 	creation: Creation,
+	more: DocsTopic,
 ): INodeProperties => ({
-	displayName: `${creation.operation} is not safe to repeat, so Retry On Fail must stay off (the node refuses to run with it). After a server error, a time-out or a lost connection the service may have created ${creation.thing}: ${creation.check}.`,
+	displayName: withDocsLink(
+		`Not safe to repeat: keep Retry On Fail off (the node refuses it). After a failed run, check whether the service created ${creation.thing} before running it again.`,
+		more,
+	),
 	name: `${operation}RetryNotice`,
 	type: 'notice',
 	default: '',

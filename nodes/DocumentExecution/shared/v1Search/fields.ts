@@ -87,7 +87,8 @@ export function searchProperties(spec: SearchableResource): INodeProperties[] {
 							displayName: 'Operator',
 							name: 'operator',
 							type: 'options',
-							options: [...OPERATORS],
+							// By name, as n8n's lint orders options; the rules list them in the spec's order.
+							options: [...OPERATORS].sort((a, b) => a.name.localeCompare(b.name)),
 							default: 'EQ',
 						},
 						{

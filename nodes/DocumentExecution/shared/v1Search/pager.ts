@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { isObject } from '../../../shared/isObject';
 import { parameter } from '../form/parameters';
 
 /**
@@ -35,7 +36,9 @@ export async function paginateSearch(
 		});
 		const json = (envelope?.json ?? {}) as IDataObject;
 		const records = Array.isArray(json.data) ? (json.data as IDataObject[]) : [];
-		const total = Number((json.pagination as IDataObject | undefined)?.total ?? records.length);
+		const total = Number(
+			(isObject(json.pagination) ? json.pagination.total : undefined) ?? records.length,
+		);
 		return { records, total };
 	};
 	const toItems = (records: IDataObject[]) =>

@@ -6,6 +6,7 @@ import type {
 	INodeExecutionData,
 	INodePropertyOptions,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { answerData } from '../../../../shared/accountReads';
 import { unwrapBase64 } from '../../../../shared/base64';
@@ -14,12 +15,14 @@ import { storedFile, StoredFile } from '../../../shared/files/binary';
 import { jsonBodyWithFiles, withStreamedBody } from '../../../shared/files/streamedBody';
 import { parameter } from '../../../shared/form/parameters';
 import { refuse, refuseField } from '../../../shared/form/rules';
+import { simplifies } from '../../../shared/requests/outputs';
 import { v3Routing } from '../../../shared/requests/routing';
 import { asString, compact, messagesOf, type Body } from '../common';
 import { CREATE_SIGNING_REQUEST } from './fields';
+import { IF_IRN_EXISTS, lookUpIrnFirst, rememberIrn } from './existingIrn';
 import { describeFile } from './fileFacts';
 import { CREATE_LABELS, createBodySchema, SIZED_TEMPLATE_FIELD_TYPES } from './rules';
-import { inServiceDateForm } from './serviceDate';
+import { simplifiedInvitee } from './serviceDate';
 
 /**
  * Document → Create Signing Request: the body from the fields (or the JSON body), checked, then the files
@@ -278,6 +281,13 @@ export async function buildCreateBody(this: IExecuteSingleFunctions, options: IH
 		refuse(this, createBodySchema, validationView(unwrapped), labels) as Body,
 		unwrapped,
 	);
+	const ifIrnExists = parameter<string>(this, 'options.ifIrnExists', IF_IRN_EXISTS.createAnother);
+	if (ifIrnExists !== IF_IRN_EXISTS.createAnother && body.irn === undefined)
+		refuseField(
+			this,
+			CREATE_LABELS.irn,
+			'is required when If the IRN Already Exists is "Return the Existing Document" or "Stop With an Error"',
+		);
 	// Files from binary fields are encoded into the request while it is sent (see jsonBodyWithFiles).
 	const placed = new Map<string, StoredFile>();
 	const placeFile = (file: unknown) => {
@@ -287,46 +297,88 @@ export async function buildCreateBody(this: IExecuteSingleFunctions, options: IH
 		return key;
 	};
 	const sent = withFiles(body, placeFile);
-	if (!placed.size) {
-		options.body = sent;
-		return options;
-	}
-	return withStreamedBody(options, jsonBodyWithFiles(this.getNode(), sent, placed));
+	if (placed.size)
+		options = withStreamedBody(options, jsonBodyWithFiles(this.getNode(), sent, placed));
+	else options.body = sent;
+	rememberIrn(options, body.irn);
+	return options;
 }
 
 /** The invitee list of a create answer: `invitees` in the public descriptions, `invitations` in some answers. */
-const createdInvitees = (data: Body): Body[] => {
+const createdInvitees = (data: Body): unknown[] => {
 	const list = Array.isArray(data.invitees) ? data.invitees : data.invitations;
-	return Array.isArray(list) ? (list as Body[]) : [];
+	return Array.isArray(list) ? (list as unknown[]) : [];
 };
+
+/**
+ * A placeholder invitee's entry in an answer: `null`, or an entry whose name, contact and sign URL are all null
+ * (the live service's answer to an all-blank invitee, docs/choices/document.md).
+ */
+const isPlaceholderEntry = (entry: unknown) =>
+	!isObject(entry) || ['name', 'email', 'phone', 'signUrl'].every((key) => entry[key] == null);
+
+/** A message of a status-1 answer that warns rather than confirms has a code ending so (`workflow.stamp.warning`). */
+export const WARNING_CODE_SUFFIX = '.warning';
+
+/** The option that makes a stamp not applied an error of the item (Options › Stamp Not Applied). */
+const STAMP_NOT_APPLIED_CODE = 'workflow.stamp.warning';
+
+/**
+ * The item's error when Stamp Not Applied is Stop With an Error: the document WAS created, so the message names
+ * it, and a run of the item as it is would create a second one.
+ */
+function stampNotAppliedError(context: IExecuteSingleFunctions, data: Body, warning: Body) {
+	const documentId = asString(data.documentId) ?? '(not in the answer)';
+	const irn = asString(data.irn) ?? '(none)';
+	return new NodeOperationError(
+		context.getNode(),
+		`The document was created, but its stamps were not applied: Document ID ${documentId}, IRN ${irn}`,
+		{
+			itemIndex: context.getItemIndex(),
+			description: `The service created the signing request and sent it to the invitees without its stamps: "${asString(warning.message) ?? ''}" [${STAMP_NOT_APPLIED_CODE}]. Do not run this item again as it is: that would create a second document (with Options > If the IRN Already Exists > Return the Existing Document, a run again returns this one instead). Check the document with Get Details (Stamp Details), delete it if it must not be signed unstamped, and create it again once its stamps can be applied.`,
+		},
+	);
+}
 
 export async function outputCreated(
 	this: IExecuteSingleFunctions,
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ) {
-	if (!parameter<boolean>(this, 'simplify', true)) return [{ json: response.body as IDataObject }];
 	const data = answerData(response.body);
-	const invitees = createdInvitees(data).map((invitee) => ({
-		name: invitee.name ?? null,
-		email: invitee.email ?? null,
-		phone: invitee.phone ?? null,
-		signUrl: invitee.signUrl ?? null,
-		expiryDate: inServiceDateForm(invitee.expiryDate ?? null),
-		active: invitee.active ?? null,
-	}));
-	const document = { documentId: data.documentId ?? null, irn: data.irn ?? null };
-	// A success can carry a warning (a stamp not applied, workflow.stamp.warning): the messages stay in the output.
 	const messages = messagesOf(response).map((entry) => ({
 		code: asString(entry.code) ?? null,
 		message: asString(entry.message) ?? null,
 	}));
+	// A success can carry a warning (a stamp not applied): listed apart, so a flow can branch on it.
+	const warnings = messages.filter((entry) => entry.code?.endsWith(WARNING_CODE_SUFFIX));
+	const stampNotApplied = warnings.find((entry) => entry.code === STAMP_NOT_APPLIED_CODE);
+	if (stampNotApplied && parameter<string>(this, 'options.stampNotApplied', 'warn') === 'error')
+		throw stampNotAppliedError(this, data, stampNotApplied);
+	if (!simplifies(this))
+		return [{ json: { ...(response.body as IDataObject), warnings } as IDataObject }];
+	const invitees = createdInvitees(data).map((invitee) =>
+		!isObject(invitee) || isPlaceholderEntry(invitee) ? null : simplifiedInvitee(invitee),
+	);
+	const document = { documentId: data.documentId ?? null, irn: data.irn ?? null };
 	if (parameter<boolean>(this, 'options.oneItemPerInvitee', false)) {
-		return invitees.map((invitee, position) => ({
-			json: { ...document, inviteeNumber: position + 1, ...invitee, messages } as IDataObject,
-		}));
+		return invitees.flatMap((invitee, position) =>
+			invitee
+				? [
+						{
+							json: {
+								...document,
+								inviteeNumber: position + 1,
+								...invitee,
+								messages,
+								warnings,
+							} as IDataObject,
+						},
+					]
+				: [],
+		);
 	}
-	return [{ json: { ...document, invitees, messages } as IDataObject }];
+	return [{ json: { ...document, invitees, messages, warnings } as IDataObject }];
 }
 
 export const createOperation: INodePropertyOptions = {
@@ -336,6 +388,7 @@ export const createOperation: INodePropertyOptions = {
 	description: 'Send a PDF or a template to invitees for e-signing through a published workflow',
 	routing: v3Routing('POST', '/v3.0/sign/request', {
 		creates: CREATE_SIGNING_REQUEST,
+		aroundCreate: lookUpIrnFirst,
 		preSend: [buildCreateBody],
 		postReceive: [outputCreated],
 	}),

@@ -359,8 +359,7 @@ export const createFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'Loan-Agreement_2025.pdf',
-		description:
-			'At most 255 characters: letters, digits and + | - : ( ) , _ . [ ] & / @ (no spaces).',
+		description: 'At most 255 characters: letters, digits, spaces and + | - : ( ) , _ . [ ] & / @.',
 		displayOptions: showFor('document', CREATE, FIELDS_MODE),
 	},
 	{
@@ -540,7 +539,7 @@ export const createFields: INodeProperties[] = [
 				default: '',
 				description:
 					'Internal Reference Number, searchable later. At most 255 characters: letters, digits and + | - : ( ) , _ . [ ] & / @ (no spaces).',
-				hint: 'Give each document its own IRN: if a create fails without a clear answer, Get Many finds it by IRN, so you know whether to run again',
+				hint: 'Give each document its own IRN: if a create fails unclearly, Get Many finds it by IRN before you run again',
 			},
 			{
 				displayName: 'Multiple Stamp Series',
@@ -845,15 +844,63 @@ export const createFields: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: showFor('document', CREATE, { simplify: [true] }),
+		displayOptions: showFor('document', CREATE),
 		options: [
 			{
 				displayName: 'One Item per Invitee',
 				name: 'oneItemPerInvitee',
 				type: 'boolean',
 				default: false,
+				displayOptions: { show: { '/simplify': [true] } },
 				description:
 					'Whether to output one item per invitee (document ID and IRN repeated), for example to e-mail each one their sign URL',
+			},
+			{
+				displayName: 'If the IRN Already Exists',
+				name: 'ifIrnExists',
+				type: 'options',
+				default: 'createAnother',
+				options: [
+					{
+						name: 'Create Another',
+						value: 'createAnother',
+						description: 'Send the signing request whatever documents carry its IRN',
+					},
+					{
+						name: 'Return the Existing Document',
+						value: 'returnExisting',
+						description:
+							'Send nothing and output the newest document with this IRN (existing: true), as the create would',
+					},
+					{
+						name: 'Stop With an Error',
+						value: 'stop',
+						description: 'Send nothing and make the item an error naming the existing document',
+					},
+				],
+				description:
+					'Whether to look the IRN up before sending, so a re-run of the same items creates nothing twice. Needs the IRN; one read of the document list per item (two to return a document).',
+			},
+			{
+				displayName: 'Stamp Not Applied',
+				name: 'stampNotApplied',
+				type: 'options',
+				default: 'warn',
+				options: [
+					{
+						name: 'Warn',
+						value: 'warn',
+						description: 'Output the item with the warning in its warnings list',
+					},
+					{
+						name: 'Stop With an Error',
+						value: 'error',
+						description:
+							'Make the item an error that names the document created (its Document ID and IRN)',
+					},
+				],
+				description:
+					'What to do when the service creates the document but does not apply its stamps (warning workflow.stamp.warning). The document is created either way; it is never sent twice.',
 			},
 		],
 	},

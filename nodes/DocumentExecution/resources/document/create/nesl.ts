@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
-import { asText, oneOf, requiredText, text, textString } from '../../../shared/form/rules';
+import {
+	asText,
+	oneOf,
+	requiredText,
+	text,
+	textString,
+	unsetWhenBlank,
+} from '../../../shared/form/rules';
 import { isCalendarDate } from '../common';
 
 /**
@@ -112,10 +119,10 @@ const neslDocument = z
 	.object({
 		registrationType: oneOf(REGISTRATION_TYPES),
 		state: requiredText('is required (the state where stamp duty is paid)'),
-		...Object.fromEntries(NESL_TEXT_FIELDS.map((field) => [field, text().optional()])),
-		...Object.fromEntries(NESL_DATE_FIELDS.map((field) => [field, isoDate.optional()])),
+		...Object.fromEntries(NESL_TEXT_FIELDS.map((field) => [field, unsetWhenBlank(text())])),
+		...Object.fromEntries(NESL_DATE_FIELDS.map((field) => [field, unsetWhenBlank(isoDate)])),
 		...Object.fromEntries(
-			Object.entries(NESL_ENUMS).map(([field, values]) => [field, oneOf(values).optional()]),
+			Object.entries(NESL_ENUMS).map(([field, values]) => [field, unsetWhenBlank(oneOf(values))]),
 		),
 	})
 	.passthrough()
@@ -136,11 +143,13 @@ const neslDocument = z
 const neslStamp = z
 	.object({
 		...Object.fromEntries(NESL_STAMP_REQUIRED.map((field) => [field, requiredText()])),
-		articleSubCode: text().optional(),
-		firstPartyPin: text().optional(),
-		secondPartyPin: text().optional(),
-		firstPartyOVDType: oneOf(OVD_TYPES).optional(),
-		firstPartyOVDValue: text().optional(),
+		articleSubCode: unsetWhenBlank(text()),
+		firstPartyPin: unsetWhenBlank(text()),
+		secondPartyPin: unsetWhenBlank(text()),
+		firstPartyOVDType: unsetWhenBlank(oneOf(OVD_TYPES)),
+		firstPartyOVDValue: unsetWhenBlank(text()),
+		secondPartyOVDType: unsetWhenBlank(text()),
+		secondPartyOVDValue: unsetWhenBlank(text()),
 	})
 	.passthrough();
 

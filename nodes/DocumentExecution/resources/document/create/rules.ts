@@ -1,10 +1,12 @@
 import { z } from 'zod';
 
+import { isObject } from '../../../../shared/isObject';
 import {
 	asText,
 	requiredText,
 	text,
 	textString,
+	unsetWhenBlank,
 	type FieldLabels,
 } from '../../../shared/form/rules';
 import { neslDataSchema } from './nesl';
@@ -83,14 +85,27 @@ export const CREATE_LABELS: FieldLabels = {
 	jsonBody: 'JSON Body',
 };
 
-/** Alphanumerics and `+ | - : ( ) , _ . [ ] & / @` (no spaces). */
+/** The IRN's characters, the spec's: alphanumerics and `+ | - : ( ) , _ . [ ] & / @` (no spaces). */
 export const NAME_CHARACTERS = /^[A-Za-z0-9+|\-:(),_.[\]&/@]*$/;
-const CHARACTERS_TEXT = 'letters, digits and + | - : ( ) , _ . [ ] & / @ (no spaces)';
+/**
+ * A document name's: the spec's and the space, which the live service takes (docs/choices/document.md). The
+ * IRN keeps the spec's, as it is matched exactly later.
+ */
+export const DOCUMENT_NAME_CHARACTERS = /^[A-Za-z0-9+|\-:(),_.[\]&/@ ]*$/;
 
-const nameRule = asText(
-	textString()
-		.max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`)
-		.regex(NAME_CHARACTERS, `may only contain ${CHARACTERS_TEXT}`),
+const nameRule = (characters: RegExp, described: string) =>
+	asText(
+		textString()
+			.max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`)
+			.regex(characters, `may only contain ${described}`),
+	);
+const irnRule = nameRule(
+	NAME_CHARACTERS,
+	'letters, digits and + | - : ( ) , _ . [ ] & / @ (no spaces)',
+);
+const documentNameRule = nameRule(
+	DOCUMENT_NAME_CHARACTERS,
+	'letters, digits, spaces and + | - : ( ) , _ . [ ] & / @',
 );
 
 /**
@@ -174,14 +189,15 @@ const comparedValue = (what: string, pattern: RegExp) => {
 	);
 };
 
-const nameCheck = z.boolean({ invalid_type_error: 'must be true or false' }).optional();
-const pincodeCheck = comparedValue('the 6-digit pincode', /^\d{6}$/).optional();
-const stateCheck = comparedValue('the name of the state', /\S/).optional();
-const yearOfBirthCheck = comparedValue('the 4-digit year of birth', /^\d{4}$/)
-	.refine((year) => Number(year) <= new Date(Date.now() + INDIA_OFFSET_MS).getUTCFullYear(), {
-		message: 'must be a year of birth, not a year to come',
-	})
-	.optional();
+const nameCheck = unsetWhenBlank(z.boolean({ invalid_type_error: 'must be true or false' }));
+const pincodeCheck = unsetWhenBlank(comparedValue('the 6-digit pincode', /^\d{6}$/));
+const stateCheck = unsetWhenBlank(comparedValue('the name of the state', /\S/));
+const yearOfBirthCheck = unsetWhenBlank(
+	comparedValue('the 4-digit year of birth', /^\d{4}$/).refine(
+		(year) => Number(year) <= new Date(Date.now() + INDIA_OFFSET_MS).getUTCFullYear(),
+		{ message: 'must be a year of birth, not a year to come' },
+	),
+);
 const configType = { invalid_type_error: 'must be an object of verification checks' };
 
 const aadhaarConfig = z
@@ -191,9 +207,11 @@ const aadhaarConfig = z
 			verifySmartName: nameCheck,
 			verifyPincode: pincodeCheck,
 			verifyState: stateCheck,
-			verifyGender: comparedValue('M or F, the gender', /^[MF]$/).optional(),
+			verifyGender: unsetWhenBlank(comparedValue('M or F, the gender', /^[MF]$/)),
 			verifyYob: yearOfBirthCheck,
-			verifyTitle: comparedValue('the last 4 digits of the Aadhaar number', /^\d{4}$/).optional(),
+			verifyTitle: unsetWhenBlank(
+				comparedValue('the last 4 digits of the Aadhaar number', /^\d{4}$/),
+			),
 		},
 		configType,
 	)
@@ -214,10 +232,10 @@ const dscConfig = z
 const invitee = z
 	.object({
 		name: requiredText(),
-		email: asText(textString().email('must be an e-mail address')).optional(),
-		phone: asText(
-			textString().regex(/^\d{10}$/, 'must be a 10-digit mobile number (no country code)'),
-		).optional(),
+		email: unsetWhenBlank(asText(textString().email('must be an e-mail address'))),
+		phone: unsetWhenBlank(
+			asText(textString().regex(/^\d{10}$/, 'must be a 10-digit mobile number (no country code)')),
+		),
 		aadhaarConfig: aadhaarConfig.optional(),
 		dscConfig: dscConfig.optional(),
 	})
@@ -230,6 +248,25 @@ const invitee = z
 				message: 'or Phone is required: the service needs at least one of them',
 			});
 	});
+
+/**
+ * An invitee that has fields and whose every field is blank: a placeholder, as clients pad a fixed list of
+ * signers. The live service takes it and answers an entry of nulls in its place (docs/choices/document.md), so
+ * it is sent as written, in its place.
+ */
+export const isPlaceholderInvitee = (value: unknown): value is Record<string, unknown> =>
+	isObject(value) &&
+	Object.keys(value).length > 0 &&
+	Object.values(value).every((field) => field === '' || field === null);
+
+/** An invitee, checked by the invitee rules, or a placeholder, sent as written. */
+const inviteeOrPlaceholder = z.unknown().transform((value, ctx): Record<string, unknown> => {
+	if (isPlaceholderInvitee(value)) return value;
+	const checked = invitee.safeParse(value);
+	if (checked.success) return checked.data;
+	for (const issue of checked.error.issues) ctx.addIssue(issue);
+	return z.NEVER;
+});
 
 const isFacts = (value: unknown): value is { bytes: number } =>
 	typeof value === 'object' &&
@@ -297,10 +334,10 @@ const fileFacts = pdfFacts.refine((file) => file.bytes <= MAX_FILE_BYTES, {
 export const createBodySchema = z
 	.object({
 		profileId: requiredText('is required (the published workflow to use)'),
-		irn: nameRule.optional(),
+		irn: unsetWhenBlank(irnRule),
 		file: z
 			.object({
-				name: nameRule.optional(),
+				name: unsetWhenBlank(documentNameRule),
 				file: fileFacts.optional(),
 				fields: z.array(templateField).optional(),
 				autoGroupedFieldsFill: z
@@ -317,24 +354,27 @@ export const createBodySchema = z
 					.optional(),
 			})
 			.passthrough(),
-		stampSeries: text().optional(),
+		stampSeries: unsetWhenBlank(text()),
 		multipleStampSeries: z
 			.array(z.object({ stampSeries: requiredText(), seriesQuantity }).passthrough())
 			.optional(),
-		seriesGroup: text().optional(),
-		stampValue: text().optional(),
+		seriesGroup: unsetWhenBlank(text()),
+		stampValue: unsetWhenBlank(text()),
 		stampUpload: stampUpload.optional(),
-		revenueStampSeries: text().optional(),
-		revenueStampQuantity: text().optional(),
+		revenueStampSeries: unsetWhenBlank(text()),
+		revenueStampQuantity: unsetWhenBlank(text()),
 		neslData: neslDataSchema.optional(),
 		invitees: z
-			.array(invitee, { required_error: 'is required' })
-			.min(1, 'needs at least one invitee'),
+			.array(inviteeOrPlaceholder, { required_error: 'is required' })
+			.min(1, 'needs at least one invitee')
+			.refine((list): boolean => !list.every(isPlaceholderInvitee), {
+				message: 'needs at least one invitee who is not blank',
+			}),
 		cc: z
 			.array(
 				z
 					.object({
-						name: text().optional(),
+						name: unsetWhenBlank(text()),
 						email: asText(textString().email('must be an e-mail address')),
 					})
 					.passthrough(),

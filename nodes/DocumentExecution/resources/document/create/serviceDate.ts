@@ -17,3 +17,16 @@ export function inServiceDateForm(value: unknown): unknown {
 	const india = new Date(time + INDIA_OFFSET_MS);
 	return `${pad(india.getUTCDate())}-${pad(india.getUTCMonth() + 1)}-${india.getUTCFullYear()} ${pad(india.getUTCHours())}:${pad(india.getUTCMinutes())}:${pad(india.getUTCSeconds())}`;
 }
+
+/**
+ * An invitee of the simplified create output, for a document just created or found by its IRN: its expiry
+ * written as the service's other answers write dates.
+ */
+export const simplifiedInvitee = (invitee: Record<string, unknown>) => ({
+	name: invitee.name ?? null,
+	email: invitee.email ?? null,
+	phone: invitee.phone ?? null,
+	signUrl: invitee.signUrl ?? null,
+	expiryDate: inServiceDateForm(invitee.expiryDate ?? null),
+	active: invitee.active ?? null,
+});
