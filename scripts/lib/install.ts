@@ -91,6 +91,11 @@ export interface N8nInstallSpec {
 	 * long after a release otherwise gets dependencies newer than the ones it was released with.
 	 */
 	before?: string;
+	/**
+	 * Peer dependencies of n8n's own dependencies, installed beside n8n: `--legacy-peer-deps` leaves them out,
+	 * and a node that needs one fails to load.
+	 */
+	peers?: Record<string, string>;
 }
 
 export const N8N_2_SPEC: N8nInstallSpec = {
@@ -102,6 +107,8 @@ export const N8N_2_SPEC: N8nInstallSpec = {
 	},
 	rebuild: ['sqlite3', 'isolated-vm', 'msgpackr-extract'],
 	node: 'node24',
+	// ts-ics's peer: without it the Extract From File node does not load ("Cannot find module 'date-fns'").
+	peers: { 'date-fns': '2.30.0' },
 };
 
 /**
@@ -142,7 +149,10 @@ export async function ensureN8n(spec: N8nInstallSpec = N8N_2_SPEC): Promise<stri
 		expect: 'about 4 min, 2,100 packages; log: ' + logFile,
 		async install(into) {
 			const before = spec.before ? [`--before=${spec.before}`] : [];
-			const packageJson = { dependencies: { n8n: spec.version }, overrides: spec.overrides };
+			const packageJson = {
+				dependencies: { n8n: spec.version, ...spec.peers },
+				overrides: spec.overrides,
+			};
 			await npmInstall(into, packageJson, ['--legacy-peer-deps', '--ignore-scripts', ...before], {
 				env,
 				logFile,
@@ -155,10 +165,10 @@ export async function ensureN8n(spec: N8nInstallSpec = N8N_2_SPEC): Promise<stri
 			const { dependencies } = JSON.parse(
 				readFileSync(join(n8nFolder, 'package.json'), 'utf8'),
 			) as { dependencies: Record<string, string> };
-			checkPackages(Object.keys(dependencies), [
-				join(folder, 'node_modules'),
-				join(n8nFolder, 'node_modules'),
-			]);
+			checkPackages(
+				[...Object.keys(dependencies), ...Object.keys(spec.peers ?? {})],
+				[join(folder, 'node_modules'), join(n8nFolder, 'node_modules')],
+			);
 			const version = (
 				await run(node, [join(n8nFolder, 'bin', 'n8n'), '--version'], { env })
 			).stdout.trim();
