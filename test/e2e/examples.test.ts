@@ -1,11 +1,13 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { EmulatorProcess } from '../../scripts/lib/emulator';
 import { nodeOutput, type N8n, type N8nItem, type N8nRun } from '../../scripts/lib/n8n';
+import { paths } from '../../scripts/lib/paths';
 import { binaryBytes } from '../../scripts/lib/pipeline';
 import { V3_SEED } from '../emulator/families/v3';
+import { makePdf } from '../fixtures/pdf';
 import {
 	emulator,
 	exampleWorkflow,
@@ -150,8 +152,37 @@ async function expectSameFile(
 	expect(bytes.equals(expected)).toBe(true);
 }
 
-const runnable = exampleWorkflows().filter(({ workflow }) =>
-	workflow.nodes.some((node) => node.type === MANUAL_TRIGGER),
+const BULK_SEND = 'bulk-send.json';
+/** Where examples/bulk-send.json reads its CSV file and PDFs; the test points it at a folder of its own. */
+const BULK_FOLDER_IN_EXAMPLE = '/data/bulk-send';
+/** Where examples/document-completed-archive.json writes; the test points it at a folder of its own. */
+const ARCHIVE_FOLDER_IN_EXAMPLE = '/data/signed-documents';
+
+/** The example with its folder replaced by the test's (the one change its notes ask of a user). */
+function withFolder(
+	workflow: ExampleWorkflow['workflow'],
+	inExample: string,
+	folder: string,
+): ExampleWorkflow['workflow'] {
+	const text = JSON.stringify(workflow);
+	expect(text).toContain(inExample);
+	return JSON.parse(text.split(inExample).join(folder)) as typeof workflow;
+}
+
+/** The rows of a CSV file without quoted fields, by its header. */
+function csvRows(file: string): Array<Record<string, string>> {
+	const [header, ...lines] = readFileSync(file, 'utf8').trim().split('\n');
+	const columns = header.split(',');
+	return lines.map((line) => {
+		const values = line.split(',');
+		return Object.fromEntries(columns.map((column, index) => [column, values[index] ?? '']));
+	});
+}
+
+// bulk-send.json runs twice, in a test of its own.
+const runnable = exampleWorkflows().filter(
+	({ file, workflow }) =>
+		file !== BULK_SEND && workflow.nodes.some((node) => node.type === MANUAL_TRIGGER),
 );
 
 /**
@@ -162,10 +193,12 @@ describe('the example workflows in a real n8n', () => {
 	let n8n: N8n;
 	let service: EmulatorProcess;
 	let credential: ReturnType<typeof tokenCredential>;
+	const bulkFolder = mkdtempSync(join(tmpdir(), 'dex-e2e-bulk-send-'));
 
 	beforeAll(async () => {
 		service = await emulator('examples', { seed: SEED, signOnCreate: true });
 		n8n = await n8nWithPackage('examples');
+		n8n.withEnv({ N8N_RESTRICT_FILE_ACCESS_TO: bulkFolder });
 		credential = tokenCredential(service);
 		await n8n.importCredentials([credential]);
 	});
@@ -173,6 +206,7 @@ describe('the example workflows in a real n8n', () => {
 	afterAll(async () => {
 		await n8n?.stop();
 		await service?.stop();
+		rmSync(bulkFolder, { recursive: true, force: true });
 	});
 
 	it('has examples to run (or says that none have landed yet)', () => {
@@ -203,6 +237,50 @@ describe('the example workflows in a real n8n', () => {
 			await checks[file]?.(result, example.workflow);
 		},
 	);
+
+	it('bulk-send.json run twice: the first run creates a document per CSV row, the second creates none and returns them', async () => {
+		const csv = readFileSync(join(paths.examples, 'bulk-send.csv'));
+		writeFileSync(join(bulkFolder, 'bulk-send.csv'), csv);
+		const rows = csvRows(join(bulkFolder, 'bulk-send.csv'));
+		expect(rows.length).toBeGreaterThan(1);
+		for (const row of rows) writeFileSync(join(bulkFolder, row.pdfFile), makePdf(row.documentName));
+		const workflow = withFolder(
+			exampleWorkflows().find(({ file }) => file === BULK_SEND)!.workflow,
+			BULK_FOLDER_IN_EXAMPLE,
+			bulkFolder,
+		);
+		await n8n.importWorkflow(withCredentials(workflow, [credential], 'DexE2eBulkSend01'));
+
+		const run = async () => {
+			await service.control('DELETE', '/__emulator/requests');
+			const execution = await n8n.execute('DexE2eBulkSend01');
+			const error = execution.run?.data.resultData.error;
+			if (!execution.run || error)
+				throw new Error(
+					`${BULK_SEND}: ${error?.message ?? `no run:\n${execution.stdout.slice(-3000)}\n${execution.stderr.slice(-2000)}`}`,
+				);
+			const requests = (await service.control<Recorded[]>('GET', '/__emulator/requests')).body;
+			return {
+				documents: nodeOutput(execution.run, 'Create Signing Request').map(({ json }) => json),
+				creates: requests.filter(
+					(request) => request.method === 'POST' && request.path === '/api/v3.0/sign/request',
+				),
+			};
+		};
+
+		const first = await run();
+		expect(first.creates).toHaveLength(rows.length);
+		expect(first.documents.map(({ irn, existing }) => ({ irn, existing }))).toEqual(
+			rows.map(({ irn }) => ({ irn, existing: undefined })),
+		);
+		expect(new Set(first.documents.map(({ documentId }) => documentId)).size).toBe(rows.length);
+
+		const second = await run();
+		expect(second.creates).toEqual([]);
+		expect(
+			second.documents.map(({ documentId, irn, existing }) => ({ documentId, irn, existing })),
+		).toEqual(first.documents.map(({ documentId, irn }) => ({ documentId, irn, existing: true })));
+	});
 
 	const packExample = runnable.find((example) => example.file === 'search-packs-download.json');
 	(packExample ? it : it.skip)(
@@ -257,9 +335,6 @@ describe('the example workflows in a real n8n', () => {
 	);
 });
 
-/** Where examples/document-completed-archive.json writes; the test points it at a folder of its own. */
-const ARCHIVE_FOLDER_IN_EXAMPLE = '/data/signed-documents';
-
 const EVENT_STARTED = {
 	approval: { id: 'DexE2eExampleEv1', file: 'reviewer-approval-notify.json' },
 	archive: { id: 'DexE2eExampleEv2', file: 'document-completed-archive.json' },
@@ -302,13 +377,6 @@ describe('the examples an event starts, active in a real n8n', () => {
 			)
 		).body;
 
-	function archiveWorkflow(): ExampleWorkflow['workflow'] {
-		const workflow = exampleWorkflow(EVENT_STARTED.archive.file);
-		const text = JSON.stringify(workflow);
-		expect(text).toContain(ARCHIVE_FOLDER_IN_EXAMPLE);
-		return JSON.parse(text.split(ARCHIVE_FOLDER_IN_EXAMPLE).join(archiveFolder)) as typeof workflow;
-	}
-
 	beforeAll(async () => {
 		service = await emulator('examples-active');
 		n8n = await n8nWithPackage('examples-active');
@@ -316,7 +384,10 @@ describe('the examples an event starts, active in a real n8n', () => {
 		const credential = tokenCredential(service);
 		await n8n.importCredentials([credential]);
 		for (const [key, { id, file }] of Object.entries(EVENT_STARTED)) {
-			const workflow = key === 'archive' ? archiveWorkflow() : exampleWorkflow(file);
+			const workflow =
+				key === 'archive'
+					? withFolder(exampleWorkflow(file), ARCHIVE_FOLDER_IN_EXAMPLE, archiveFolder)
+					: exampleWorkflow(file);
 			await n8n.importWorkflow(withCredentials(workflow, [credential], id));
 		}
 		await n8n.start();
