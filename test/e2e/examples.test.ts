@@ -368,14 +368,18 @@ describe('the examples an event starts, active in a real n8n', () => {
 			),
 		);
 
-	const deliver = async (body: Record<string, unknown>) =>
-		(
-			await service.control<{ attempts: Array<{ status: number }> }>(
-				'POST',
-				'/__emulator/webhooks/deliver',
-				{ retries: 0, ...body },
-			)
-		).body;
+	/** Delivers a webhook as the service sends it, to the example's production URL, and sees n8n take it. */
+	async function deliver(key: EventStarted, body: Record<string, unknown>): Promise<void> {
+		const delivery = await service.control<{ attempts: Array<{ status: number }> }>(
+			'POST',
+			'/__emulator/webhooks/deliver',
+			{ retries: 0, url: webhookUrl(key), ...body },
+		);
+		expect(delivery.body.attempts).toEqual([expect.objectContaining({ status: 200 })]);
+	}
+
+	/** The v3 webhook of an invitee's signature. */
+	const signature = (documentId: string) => ({ shape: 'v3', event: 'signed', documentId });
 
 	beforeAll(async () => {
 		service = await emulator('examples-active');
@@ -407,15 +411,8 @@ describe('the examples an event starts, active in a real n8n', () => {
 
 	it('reviewer-approval-notify.json: an approval reaches the notify stand-in once; a signature starts nothing', async () => {
 		const documentId = V3_SEED.sentDocumentId;
-		const delivery = await deliver({ url: webhookUrl('approval'), documentId });
-		expect(delivery.attempts).toEqual([expect.objectContaining({ status: 200 })]);
-		const signed = await deliver({
-			url: webhookUrl('approval'),
-			shape: 'v3',
-			event: 'signed',
-			documentId,
-		});
-		expect(signed.attempts).toEqual([expect.objectContaining({ status: 200 })]);
+		await deliver('approval', { documentId });
+		await deliver('approval', signature(documentId));
 
 		await new Promise((resolve) => setTimeout(resolve, 2000));
 		const executions = await executionsWithData('approval', 1);
@@ -435,13 +432,7 @@ describe('the examples an event starts, active in a real n8n', () => {
 	it('document-completed-archive.json: the completing signature writes every file of the document to the folder, as the service serves it', async () => {
 		const documentId = V3_SEED.completedDocumentId;
 		await service.control('DELETE', '/__emulator/requests');
-		const delivery = await deliver({
-			url: webhookUrl('archive'),
-			shape: 'v3',
-			event: 'signed',
-			documentId,
-		});
-		expect(delivery.attempts).toEqual([expect.objectContaining({ status: 200 })]);
+		await deliver('archive', signature(documentId));
 
 		const [execution] = await executionsWithData('archive', 1);
 		expect(execution.data.resultData.error).toBeUndefined();
