@@ -227,6 +227,23 @@ describe.each<AgentMode>(['tool', 'engine'])(
 			}
 		});
 
+		it('names a streamed file it describes as it would name the file, when the answer gives no name', async () => {
+			v4State(emulator).downloadDelivery.set('account-main', 'stream');
+			emulator.faults.inject({ kind: 'contentDisposition', value: 'attachment' });
+			try {
+				const run = await runAsTool(packDownload(), { mode, credentials: credentials() });
+				expect(v4State(emulator).served[0].as).toBe('stream');
+				expect(toolAnswer(run, mode)).toEqual([
+					expect.objectContaining({
+						delivery: 'stream',
+						fileName: `${completedPackDocument(emulator)}.pdf`,
+					}),
+				]);
+			} finally {
+				v4State(emulator).downloadDelivery.set('account-main', 'link');
+			}
+		});
+
 		it('returns the file with Return File on', async () => {
 			const run = await runAsTool(
 				{ ...packDownload(), returnFile: true },

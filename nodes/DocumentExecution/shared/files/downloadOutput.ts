@@ -161,10 +161,11 @@ export async function outputDownload(
 	const { content, mimeType, source } = answer;
 	const facts = { head: content, size: content.length, mimeType };
 	checkDownloadedFile(context, facts, answer.statusCode, source, itemIndex);
+	const name = fileName?.chosen ?? answer.fileName ?? fileName?.byDefault;
 	if (!linkOnly && !returnsFile(context)) {
 		const described = fileLinkJson(context, {
 			url: null,
-			fileName: answer.fileName ?? null,
+			fileName: name ?? null,
 			mimeType: mimeType || null,
 			fileSize: content.length,
 		});
@@ -172,7 +173,7 @@ export async function outputDownload(
 	}
 	const binary = await context.helpers.prepareBinaryData(
 		content,
-		fileName?.chosen ?? answer.fileName ?? fileName?.byDefault,
+		name,
 		outputMimeType(mimeType, source.expected),
 	);
 	return fileItem(context, about, binary, content.length);
