@@ -1,17 +1,7 @@
 import { PLACEHOLDER_ANSWER, V3_SEED } from '../../emulator/families/v3';
-import type { Emulator } from '../../emulator/server';
 import { NODE_NAME } from '../../harness/engine';
 import { makePdf } from '../../fixtures/pdf';
-import {
-	pdfItem,
-	requestsOn,
-	runDocument,
-	servicePaths,
-	startRewritingProxy,
-	startV3Emulator,
-	v3State,
-	type RewritingProxy,
-} from './setup';
+import { pdfItem, requestsOn, runDocument, servicePaths, useV3Emulator, v3State } from './setup';
 
 /**
  * Create sends what the live service takes (issue #30, item 1; docs/choices/document.md, "What the live service
@@ -19,16 +9,7 @@ import {
  * in their place; and still refuses, before sending, what the service would refuse.
  */
 
-let emulator: Emulator;
-let proxy: RewritingProxy | undefined;
-beforeEach(async () => {
-	emulator = await startV3Emulator();
-});
-afterEach(async () => {
-	await proxy?.close();
-	proxy = undefined;
-	await emulator.close();
-});
+const service = useV3Emulator();
 
 const pdf64 = makePdf('Offer letter').toString('base64');
 const asha = { name: 'Asha Rao', phone: '9876543210' };
@@ -45,10 +26,10 @@ const jsonCreate = (body: Record<string, unknown>, extra: Record<string, unknown
 	}),
 	...extra,
 });
-const createRequests = () => requestsOn(emulator, servicePaths.create, 'POST');
+const createRequests = () => requestsOn(service.emulator, servicePaths.create, 'POST');
 const sentBody = () => createRequests()[0]?.body as Record<string, any>;
 const createdDocuments = () =>
-	[...v3State(emulator).documents.values()].filter(
+	[...v3State(service.emulator).documents.values()].filter(
 		(doc) => !(Object.values(V3_SEED) as unknown[]).includes(doc.documentId),
 	);
 const nonLending = (detail: Record<string, unknown>) => ({
@@ -71,19 +52,19 @@ describe('Create: a document name may hold spaces; the IRN keeps the spec charac
 		],
 		['a JSON Body', jsonCreate({ file: { name: 'Offer Letter - A Rao.pdf', file: pdf64 } })],
 	])('sends it as written from %s', async (_way, parameters) => {
-		const result = await runDocument(emulator, parameters, { input: [await pdfItem()] });
+		const result = await runDocument(service.emulator, parameters, { input: [await pdfItem()] });
 		expect(result.nodeError(NODE_NAME)).toBeUndefined();
 		expect(sentBody().file.name).toBe('Offer Letter - A Rao.pdf');
 		expect(createdDocuments().map((doc) => doc.name)).toEqual(['Offer Letter - A Rao.pdf']);
 	});
 
 	it('still refuses an IRN with a space, and a document name with a character outside the list', async () => {
-		const irn = await runDocument(emulator, jsonCreate({ irn: 'BK 1024' }));
+		const irn = await runDocument(service.emulator, jsonCreate({ irn: 'BK 1024' }));
 		expect(irn.nodeError(NODE_NAME)?.message).toBe(
 			'IRN: may only contain letters, digits and + | - : ( ) , _ . [ ] & / @ (no spaces)',
 		);
 		const name = await runDocument(
-			emulator,
+			service.emulator,
 			jsonCreate({ file: { name: 'Offer #1.pdf', file: pdf64 } }),
 		);
 		expect(name.nodeError(NODE_NAME)?.message).toBe(
@@ -96,7 +77,7 @@ describe('Create: a document name may hold spaces; the IRN keeps the spec charac
 describe('Create: in a JSON Body a blank optional value is not given, as in fields mode', () => {
 	it("leaves out an invitee's blank e-mail beside a phone and blank phone beside an e-mail", async () => {
 		const result = await runDocument(
-			emulator,
+			service.emulator,
 			jsonCreate({
 				invitees: [
 					{ ...asha, email: '' },
@@ -123,7 +104,7 @@ describe('Create: in a JSON Body a blank optional value is not given, as in fiel
 			articleCode: '5',
 		};
 		const result = await runDocument(
-			emulator,
+			service.emulator,
 			jsonCreate({
 				neslData: {
 					...nonLending({
@@ -199,7 +180,7 @@ describe('Create: in a JSON Body a blank optional value is not given, as in fiel
 			'Invitees: needs at least one invitee who is not blank',
 		],
 	])('still refuses %s before sending, naming the field', async (_label, body, message) => {
-		const result = await runDocument(emulator, jsonCreate(body));
+		const result = await runDocument(service.emulator, jsonCreate(body));
 		expect(result.nodeError(NODE_NAME)?.message.startsWith(message)).toBe(true);
 		expect(createRequests()).toHaveLength(0);
 	});
@@ -209,7 +190,7 @@ describe('Create: a placeholder invitee (every field blank) is sent as written, 
 	const withPlaceholder = { invitees: [asha, placeholder, ravi] };
 
 	it('sends it, and the simplified output has null in its place', async () => {
-		const result = await runDocument(emulator, jsonCreate(withPlaceholder));
+		const result = await runDocument(service.emulator, jsonCreate(withPlaceholder));
 		expect(result.nodeError(NODE_NAME)).toBeUndefined();
 		expect(sentBody().invitees).toEqual([asha, placeholder, ravi]);
 		const invitees = result.items[0].json.invitees as Array<Record<string, unknown> | null>;
@@ -222,7 +203,7 @@ describe('Create: a placeholder invitee (every field blank) is sent as written, 
 
 	it('One Item per Invitee gives no item for it, and numbers the others by their place', async () => {
 		const result = await runDocument(
-			emulator,
+			service.emulator,
 			jsonCreate(withPlaceholder, { options: { oneItemPerInvitee: true } }),
 		);
 		expect(result.nodeError(NODE_NAME)).toBeUndefined();
@@ -233,7 +214,10 @@ describe('Create: a placeholder invitee (every field blank) is sent as written, 
 	});
 
 	it('outputs the answer with its entry of nulls without Simplify', async () => {
-		const result = await runDocument(emulator, jsonCreate(withPlaceholder, { simplify: false }));
+		const result = await runDocument(
+			service.emulator,
+			jsonCreate(withPlaceholder, { simplify: false }),
+		);
 		expect(result.nodeError(NODE_NAME)).toBeUndefined();
 		const data = result.items[0].json.data as { invitees: unknown[] };
 		expect(data.invitees[1]).toEqual(PLACEHOLDER_ANSWER);
@@ -242,7 +226,7 @@ describe('Create: a placeholder invitee (every field blank) is sent as written, 
 	it.each([true, false])(
 		'takes an answer with null in its place without an error (Simplify %s)',
 		async (simplify) => {
-			proxy = await startRewritingProxy(emulator, servicePaths.create, (answer) => ({
+			const throughProxy = await service.rewriteAnswers(servicePaths.create, (answer) => ({
 				...answer,
 				data: {
 					...answer.data,
@@ -251,9 +235,11 @@ describe('Create: a placeholder invitee (every field blank) is sent as written, 
 					),
 				},
 			}));
-			const result = await runDocument(emulator, jsonCreate(withPlaceholder, { simplify }), {
-				credentials: { documentExecutionApi: proxy.credential },
-			});
+			const result = await runDocument(
+				service.emulator,
+				jsonCreate(withPlaceholder, { simplify }),
+				throughProxy,
+			);
 			expect(result.nodeError(NODE_NAME)).toBeUndefined();
 			const { json } = result.items[0];
 			const invitees = (

@@ -1,15 +1,7 @@
 import { inServiceDateForm } from '../../../nodes/DocumentExecution/resources/document/create/serviceDate';
 import { formatServiceDate, V3_SEED } from '../../emulator/families/v3';
-import type { Emulator } from '../../emulator/server';
-import {
-	pdfItem,
-	runDocument,
-	servicePaths,
-	startRewritingProxy,
-	startV3Emulator,
-	v3State,
-	type RewritingProxy,
-} from './setup';
+import type { SingleNodeOptions } from '../../harness/engine';
+import { pdfItem, runDocument, servicePaths, useV3Emulator, v3State } from './setup';
 
 /**
  * The create answer gives an invitee's expiryDate in ISO UTC, Get Status, Get Details and the webhooks in
@@ -37,20 +29,14 @@ describe('inServiceDateForm', () => {
 });
 
 describe('Create: the expiry date of the simplified output', () => {
-	let emulator: Emulator;
-	let proxy: RewritingProxy | undefined;
-	beforeEach(async () => {
-		emulator = await startV3Emulator();
-	});
-	afterEach(async () => {
-		await proxy?.close();
-		proxy = undefined;
-		await emulator.close();
-	});
+	const service = useV3Emulator();
 
-	const create = async (parameters: Record<string, unknown> = {}) =>
+	const create = async (
+		parameters: Record<string, unknown> = {},
+		options: SingleNodeOptions = {},
+	) =>
 		await runDocument(
-			emulator,
+			service.emulator,
 			{
 				operation: 'create',
 				profileId: V3_SEED.pdfProfileId,
@@ -58,17 +44,15 @@ describe('Create: the expiry date of the simplified output', () => {
 				invitees: { invitee: [{ name: 'Asha Rao', phone: '9876543210' }] },
 				...parameters,
 			},
-			{
-				input: [await pdfItem()],
-				...(proxy ? { credentials: { documentExecutionApi: proxy.credential } } : {}),
-			},
+			{ input: [await pdfItem()], ...options },
 		);
-	const expiresAt = () => [...v3State(emulator).documents.values()].at(-1)!.invitees[0].expiresAt;
+	const expiresAt = () =>
+		[...v3State(service.emulator).documents.values()].at(-1)!.invitees[0].expiresAt;
 
 	it("is in Get Status's form: the service's ISO UTC converted; Simplify off keeps the answer as sent", async () => {
 		const simplified = await create();
 		const documentId = String(simplified.items[0].json.documentId);
-		const status = await runDocument(emulator, {
+		const status = await runDocument(service.emulator, {
 			operation: 'getStatus',
 			documentId,
 			simplify: false,
@@ -90,7 +74,7 @@ describe('Create: the expiry date of the simplified output', () => {
 	});
 
 	it('passes a date already in that form through', async () => {
-		proxy = await startRewritingProxy(emulator, servicePaths.create, (answer) => ({
+		const throughProxy = await service.rewriteAnswers(servicePaths.create, (answer) => ({
 			...answer,
 			data: {
 				...answer.data,
@@ -100,7 +84,7 @@ describe('Create: the expiry date of the simplified output', () => {
 				})),
 			},
 		}));
-		const result = await create({ options: { oneItemPerInvitee: true } });
+		const result = await create({ options: { oneItemPerInvitee: true } }, throughProxy);
 		expect(result.items[0].json.expiryDate).toBe('22-09-2026 23:59:59');
 	});
 });

@@ -26,6 +26,36 @@ export async function startV3Emulator(seed: SeedOptions = {}): Promise<Emulator>
 
 export const v3State = (emulator: Emulator) => emulator.slice<V3State>('v3');
 
+/**
+ * A fresh v3 emulator for each test of the calling file or block, and the rewriting proxies a test opens in
+ * front of it (see startRewritingProxy), all closed after the test.
+ */
+export function useV3Emulator(seed: SeedOptions = {}) {
+	let emulator: Emulator;
+	const proxies: RewritingProxy[] = [];
+	beforeEach(async () => {
+		emulator = await startV3Emulator(seed);
+	});
+	afterEach(async () => {
+		await Promise.all(proxies.splice(0).map(async (proxy) => await proxy.close()));
+		await emulator.close();
+	});
+	return {
+		get emulator() {
+			return emulator;
+		},
+		/** Run options that send the node through a proxy rewriting the JSON answers on `path`, for this test. */
+		async rewriteAnswers(
+			path: string,
+			rewrite: (body: Record<string, any>) => Record<string, any>,
+		): Promise<SingleNodeOptions> {
+			const proxy = await startRewritingProxy(emulator, path, rewrite);
+			proxies.push(proxy);
+			return { credentials: { documentExecutionApi: proxy.credential } };
+		},
+	};
+}
+
 /** Runs the node on the document resource with the Auth Token credential. */
 export async function runDocument(
 	emulator: Emulator,
