@@ -31,7 +31,7 @@ export const operationSelector = (
 });
 
 /**
- * Simplify of a read, on by default as in n8n's own nodes: with it the output holds `summary` (the fields an
+ * Simplify of an operation, on by default as in n8n's own nodes: with it the output holds `summary` (the fields an
  * ops flow branches on, read from the same answer); without it, `whole`: the service's whole answer.
  */
 export const simplifyProperty = (

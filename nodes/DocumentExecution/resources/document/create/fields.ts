@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { Creation } from '../../../../shared/errors';
-import { showFor } from '../../../shared/form/descriptions';
+import { showFor, simplifyProperty } from '../../../shared/form/descriptions';
 import { SIZED_TEMPLATE_FIELD_TYPES } from './rules';
 
 /** The fields of Document → Create Signing Request. */
@@ -829,15 +829,11 @@ export const createFields: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Simplify',
-		name: 'simplify',
-		type: 'boolean',
-		default: true,
-		description:
-			"Whether to return only the document ID, IRN and each invitee's sign URL and expiry instead of the raw response",
-		displayOptions: showFor('document', CREATE),
-	},
+	simplifyProperty(
+		'document',
+		'create',
+		"only the document ID, IRN and each invitee's sign URL and expiry",
+	),
 	{
 		displayName: 'Options',
 		name: 'options',
