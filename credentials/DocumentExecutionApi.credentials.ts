@@ -1,8 +1,9 @@
 import type {
-	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
 	Icon,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
@@ -36,14 +37,17 @@ export class DocumentExecutionApi implements ICredentialType {
 		privateSaltProperty,
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				'X-Auth-Token': '={{$credentials.authToken}}',
-			},
-		},
-	};
+	// A function, not the generic `={{$credentials.authToken}}` header: n8n evaluates a generic one as an
+	// expression for every request (docs/performance.md, Get Status).
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		return {
+			...requestOptions,
+			headers: { ...requestOptions.headers, 'X-Auth-Token': String(credentials.authToken) },
+		};
+	}
 
 	// The v3 family answers failures, a refused token included, with HTTP 200 and `status: 0`.
 	test: ICredentialTestRequest = {

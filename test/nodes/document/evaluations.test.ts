@@ -25,7 +25,6 @@ const DOCUMENT_ID_EXPRESSION = '={{ $json.documentId }}';
 
 const NAMES: Record<string, string> = {
 	[DOCUMENT_ID_EXPRESSION]: 'Document ID',
-	'={{$credentials.authToken}}': 'X-Auth-Token header (credential)',
 };
 const CREDENTIAL_READS = 'credential reads';
 
@@ -74,16 +73,16 @@ async function perItem(
 
 // The Document ID: once on each of n8n's two walks over the node's properties (RoutingNode.runNode, then
 // resolveBaseUrl), and once read by sendDocumentId. No base URL: it is read from the credential once per run.
-// The one credential read per item is n8n's, to authenticate the request.
+// No token header: the credential's authenticate is a function. The one credential read per item is n8n's,
+// to authenticate the request.
 describe('Expressions evaluated per item', () => {
-	it('Get Status: the Document ID 3 times and the token header once, 4 in all', async () => {
+	it('Get Status: the Document ID 3 times and nothing else', async () => {
 		const counts = await perItem(
 			{ operation: 'getStatus' },
 			(index) => `DOCEXTRA${String(index).padStart(6, '0')}`,
 		);
 		expect(counts).toEqual({
 			'Document ID': 3,
-			'X-Auth-Token header (credential)': 1,
 			[CREDENTIAL_READS]: 1,
 		});
 	});
@@ -95,7 +94,6 @@ describe('Expressions evaluated per item', () => {
 		);
 		expect(counts).toEqual({
 			'Document ID': 3,
-			'X-Auth-Token header (credential)': 1,
 			[CREDENTIAL_READS]: 1,
 		});
 	});
