@@ -4,15 +4,8 @@
  */
 import { info } from '../../scripts/lib/log';
 import { interleaved, type Benchmark, type BenchContext } from '../lib/benchmark';
-import {
-	memoryOf,
-	resetPeak,
-	restartWith,
-	runWorkflow,
-	sleep,
-	waitForWebhook,
-	type ExecutionResult,
-} from '../lib/n8n-runs';
+import { measurePeakGrowth } from '../lib/memory';
+import { restartWith, runWorkflow, waitForWebhook, type ExecutionResult } from '../lib/n8n-runs';
 import { FILE_SET_BYTES, MB } from '../lib/options';
 import { median } from '../lib/report';
 import type { BenchWorkflow } from '../lib/workflows';
@@ -63,42 +56,17 @@ async function benchTime(context: BenchContext): Promise<Record<'all' | 'four', 
 	return samples;
 }
 
-/**
- * Peak RSS growth of the n8n server while the measured nodes run, in bytes, on a fresh server after two warm-up
- * runs (as the create's memory benchmark measures it): 5 ms samples of VmRSS and the exact peak (VmHWM) when the
- * kernel lets it be reset. Returns the growth while the nodes ran and over the whole execution.
- */
+/** Peak RSS growth while the measured nodes run and over the whole execution, bytes, with the files checked. */
 async function peakGrowth(
 	context: BenchContext,
 	{ workflow, files }: MemorySide,
 ): Promise<{ nodes: number; whole: number }> {
-	const { n8n } = context;
-	await restartWith(n8n, 'filesystem');
-	await waitForWebhook(n8n, workflow);
-	const pid = n8n.pid!;
-	await runWorkflow(n8n, workflow, {});
-	await runWorkflow(n8n, workflow, {});
-	await sleep(1500);
-	const base = memoryOf(pid).rss;
-	const exactPeak = resetPeak(pid);
-	const rss: Array<{ at: number; bytes: number }> = [];
-	const sampler = setInterval(() => rss.push({ at: Date.now(), bytes: memoryOf(pid).rss }), 5);
-	let peak = 0;
-	const result = await runWorkflow(n8n, workflow, {}, () => {
-		clearInterval(sampler);
-		peak = Math.max(base, ...rss.map((sample) => sample.bytes));
-		if (exactPeak) peak = Math.max(peak, memoryOf(pid).hwm);
+	const measured = await measurePeakGrowth(context.n8n, workflow, 'filesystem', {
+		warmUp: {},
+		measured: {},
 	});
-	checkFiles(result, workflow, files);
-	const runs = workflow.measured.map((name) => result.runData[name][0]);
-	const started = Math.min(...runs.map((run) => run.startTime));
-	const ended = Math.max(...runs.map((run) => run.startTime + run.executionTime));
-	const atStart = rss.filter((sample) => sample.at <= started).pop()?.bytes ?? base;
-	const during = rss.filter((sample) => sample.at >= started && sample.at <= ended + 5);
-	return {
-		nodes: Math.max(atStart, ...during.map((sample) => sample.bytes)) - atStart,
-		whole: peak - base,
-	};
+	checkFiles(measured.result, workflow, files);
+	return measured;
 }
 
 async function benchDownloadAll(context: BenchContext): Promise<void> {
