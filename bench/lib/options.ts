@@ -21,6 +21,12 @@ export const SEED = { v3ExtraDocuments: 1000, packCount: 2080, packStatusMix: 'C
 export const BINARY_MODES = ['filesystem', 'default'] as const;
 export type BinaryMode = (typeof BINARY_MODES)[number];
 
+/** Request Options › Batching: `batchSize` items' requests started, then a pause of `batchInterval` ms. */
+export interface Batching {
+	batchSize: number;
+	batchInterval: number;
+}
+
 export interface QueueOptions {
 	burst: number;
 	reps: number;
@@ -41,8 +47,11 @@ export interface BenchOptions {
 	deliveries: number;
 	concurrency: number;
 	latencyMs: number;
-	batchSize: number;
-	batchInterval: number;
+	/**
+	 * The Batching settings measured: the first as a user would read n8n's setting for a rate (its items per its
+	 * interval), then settings that hold a hard rate of that many per second.
+	 */
+	batchings: Batching[];
 	batchedItems: number;
 	queueOptions: QueueOptions;
 }
@@ -51,7 +60,6 @@ export function parseOptions(argv: string[]): BenchOptions {
 	const text = (name: string) => argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 	const number = (name: string, fallback: number) => Number(text(name) ?? fallback);
 	const list = (name: string, fallback: string) => (text(name) ?? fallback).split(',');
-	const [batchSize, batchInterval] = (text('batch') ?? '10/1000').split('/').map(Number);
 	return {
 		queue: argv.includes('--queue'),
 		only: text('only')?.split(','),
@@ -63,8 +71,10 @@ export function parseOptions(argv: string[]): BenchOptions {
 		deliveries: number('deliveries', 2000),
 		concurrency: number('concurrency', 10),
 		latencyMs: number('latency-ms', 150),
-		batchSize,
-		batchInterval,
+		batchings: list('batch', '10/1000,1/110,10/1300').map((setting) => {
+			const [batchSize, batchInterval] = setting.split('/').map(Number);
+			return { batchSize, batchInterval };
+		}),
 		batchedItems: number('batched-items', 100),
 		queueOptions: {
 			burst: number('burst', 50),

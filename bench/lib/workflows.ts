@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { EmulatorProcess } from '../../scripts/lib/emulator';
 import { V3_SEED } from '../../test/emulator/families/v3';
-import { FILE_SET_DOCUMENT_ID, FILE_SET_SIGNER_UUID } from './options';
+import { FILE_SET_DOCUMENT_ID, FILE_SET_SIGNER_UUID, type Batching } from './options';
 
 export const PACKAGE = 'n8n-nodes-document-execution';
 export const OURS = `${PACKAGE}.documentExecution`;
@@ -561,20 +561,15 @@ export function benchWorkflows(baseUrl: string, token: string): Record<string, B
 	};
 }
 
-/** Request Options › Batching of our node: at most `batchSize` items started every `batchInterval` ms. */
-export interface Batching {
-	batchSize: number;
-	batchInterval: number;
-}
-
 /**
  * The workflows of the latency benchmark: the same calls against the latency proxy at `distantBaseUrl` (our
- * node through DISTANT_CREDENTIAL), and Get Status with n8n's Batching set to `batching`.
+ * node through DISTANT_CREDENTIAL), and Get Status with n8n's Batching set to each of `batchings`
+ * (`statusBatched0`, `statusBatched1`…).
  */
 export function distantWorkflows(
 	distantBaseUrl: string,
 	token: string,
-	batching: Batching,
+	batchings: Batching[],
 ): Record<string, BenchWorkflow> {
 	return {
 		statusOurs: statusOurs(
@@ -589,12 +584,17 @@ export function distantWorkflows(
 			'bench-far-status-http',
 			distantBaseUrl,
 		),
-		statusBatched: statusOurs(
-			'DexBenchFarStaBa',
-			'bench: Get Status, 150 ms away, batched (ours)',
-			'bench-far-status-batched',
-			DISTANT_CREDENTIAL,
-			{ requestOptions: { batching: { batch: batching } } },
+		...Object.fromEntries(
+			batchings.map((batch, index) => [
+				`statusBatched${index}`,
+				statusOurs(
+					`DexBenchFarStaB${index}`,
+					`bench: Get Status, 150 ms away, batches of ${batch.batchSize} every ${batch.batchInterval} ms (ours)`,
+					`bench-far-status-batched-${index}`,
+					DISTANT_CREDENTIAL,
+					{ requestOptions: { batching: { batch } } },
+				),
+			]),
 		),
 		packsOurs: packsOurs(
 			'DexBenchFarPacOu',
