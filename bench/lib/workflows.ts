@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { EmulatorProcess } from '../../scripts/lib/emulator';
 import { V3_SEED } from '../../test/emulator/families/v3';
+import { makePdf } from '../../test/fixtures/pdf';
 import { FILE_SET_DOCUMENT_ID, FILE_SET_SIGNER_UUID, type Batching } from './options';
 
 export const PACKAGE = 'n8n-nodes-document-execution';
@@ -170,6 +171,36 @@ const toBase64 = () =>
 	});
 
 const INVITEES = [{ name: 'Asha Rao', email: 'asha@example.com' }];
+
+/** Create's option If the IRN Already Exists, as the IRN benchmark (bench/benchmarks/irn.ts) measures it. */
+export const IF_IRN_EXISTS_MEASURED = { off: 'createAnother', on: 'returnExisting' } as const;
+
+/** Create over the IRNs the webhook is given (`{irns: [...]}`), one small PDF each, with `ifIrnExists`. */
+const createFromIrns = (ifIrnExists: string) =>
+	chain(
+		`DexBenchIrn${ifIrnExists.slice(0, 5)}`,
+		`bench: create for each IRN (ours, If the IRN Already Exists: ${ifIrnExists})`,
+		`bench-create-irn-${ifIrnExists.toLowerCase()}`,
+		[
+			node('Split Out', 'n8n-nodes-base.splitOut', 1, {
+				fieldToSplitOut: 'body.irns',
+				include: 'noOtherFields',
+				options: { destinationFieldName: 'irn' },
+			}),
+			ours('Create', {
+				resource: 'document',
+				operation: 'create',
+				profileId: V3_SEED.pdfProfileId,
+				documentSource: 'base64',
+				fileBase64: makePdf('Small').toString('base64'),
+				documentName: 'small.pdf',
+				irn: '={{ $json.irn }}',
+				invitees: { invitee: INVITEES },
+				options: { ifIrnExists },
+			}),
+		],
+		['Create'],
+	);
 
 /** The four files of FILE_SET_DOCUMENT_ID as Download File names them, one node each. */
 const FILE_SET = [
@@ -494,6 +525,13 @@ export function benchWorkflows(baseUrl: string, token: string): Record<string, B
 				}),
 			],
 			['Fetch Link', 'Fetch File'],
+		),
+
+		...Object.fromEntries(
+			Object.values(IF_IRN_EXISTS_MEASURED).map((ifIrnExists) => [
+				`createIrn:${ifIrnExists}`,
+				createFromIrns(ifIrnExists),
+			]),
 		),
 
 		downloadAllOurs: chain(
