@@ -7,7 +7,7 @@
  * writes bench/results-partial.json and leaves docs/performance.md alone).
  * The benchmarks are bench/benchmarks/<name>.ts; this runner sets up n8n, the emulator and the latency proxy,
  * hands each benchmark them in its context, and writes what they measured.
- * How and why: docs/performance.md. Options: --reps=N (default 5), --trigger-reps=N (1: 2,000 deliveries take minutes here), --memory-reps=N (3), --download-reps=N (15),
+ * How and why: docs/performance.md. Options: --reps=N (default 5), --trigger-reps=N (1: 2,000 deliveries take minutes here), --memory-reps=N (10), --download-reps=N (15),
  * --deliveries=N (2000), --concurrency=N (10), --latency-ms=N (150), --batch=SIZE/INTERVAL_MS,… (10/1000,1/110,10/1300),
  * --batched-items=N (100), --only=status,create,paging,trigger,download,downloadAll,latency,irn.
  * `--queue` runs instead the queue-mode trigger benchmark (bench/benchmarks/queue.ts; --burst=N, --queue-reps=N,

@@ -77,6 +77,7 @@ async function benchCreateMemory(context: BenchContext): Promise<void> {
 			unit: '× file',
 			goal: goal === undefined ? '(reported)' : `≤ ${goal}× file`,
 			met: goal === undefined ? null : ours <= goal,
+			showP90: true,
 			samples: { ours: nodeGrowth[variant.key], reference: nodeGrowth[reference] },
 			note: `whole workflow (the upstream read included): ${median(growth[variant.key]).toFixed(2)}× vs ${median(growth[reference]).toFixed(2)}×; node time ${median(timing[variant.key])} ms vs ${median(timing[reference])} ms`,
 		});

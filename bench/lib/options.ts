@@ -65,7 +65,8 @@ export function parseOptions(argv: string[]): BenchOptions {
 		only: text('only')?.split(','),
 		reps: number('reps', 5),
 		triggerReps: number('trigger-reps', 1),
-		memoryReps: number('memory-reps', 3),
+		// Single memory runs swing with when V8 collects (0.05× to 1.5× the file in one figure): 10 runs, with p90.
+		memoryReps: number('memory-reps', 10),
 		// A download is two requests and a 15 MB disk write, whose times spread by 3× from run to run: more runs.
 		downloadReps: number('download-reps', 15),
 		deliveries: number('deliveries', 2000),
