@@ -13,6 +13,14 @@ export const FILE_BYTES = 15 * MB;
 export const FILE_SET_BYTES = 5 * MB;
 /** The seeded COMPLETED document that the bench emulator gives those four files (bench/lib/emulator-child.ts). */
 export const FILE_SET_DOCUMENT_ID = V3_SEED.completedNoAttachmentsId;
+/** Download All Files's memory is measured over this many files of FILE_SET_BYTES, to tell per-file growth. */
+export const FILE_SET_COUNTS = [4, 8, 16];
+/**
+ * The document with `count` files of FILE_SET_BYTES: FILE_SET_DOCUMENT_ID for four; for more, a copy of it the
+ * bench emulator adds, with more attachments.
+ */
+export const fileSetDocumentId = (count: number) =>
+	count === 4 ? FILE_SET_DOCUMENT_ID : `DOCFILESET${String(count).padStart(4, '0')}`;
 /** Its invitee's sign URL ends in this UUID, so that a workflow made in advance can name its supporting document. */
 export const FILE_SET_SIGNER_UUID = '5e7f11e5-0000-4000-8000-00000000b3c4';
 /** Seeds: 1,000 extra v3 documents (Get Status targets and the v3 list), 2,080 packs of which 1,040 COMPLETED. */

@@ -8,7 +8,13 @@ import { randomUUID } from 'node:crypto';
 import type { EmulatorProcess } from '../../scripts/lib/emulator';
 import { V3_SEED } from '../../test/emulator/families/v3';
 import { makePdf } from '../../test/fixtures/pdf';
-import { FILE_SET_DOCUMENT_ID, FILE_SET_SIGNER_UUID, type Batching } from './options';
+import {
+	FILE_SET_COUNTS,
+	FILE_SET_DOCUMENT_ID,
+	FILE_SET_SIGNER_UUID,
+	fileSetDocumentId,
+	type Batching,
+} from './options';
 
 export const PACKAGE = 'n8n-nodes-document-execution';
 export const OURS = `${PACKAGE}.documentExecution`;
@@ -200,6 +206,22 @@ const createFromIrns = (ifIrnExists: string) =>
 			}),
 		],
 		['Create'],
+	);
+
+/** Download All Files over the document with `count` files of FILE_SET_BYTES. */
+const downloadAll = (count: number) =>
+	chain(
+		count === 4 ? 'DexBenchDlAllOur' : `DexBenchDlAll${String(count).padStart(3, '0')}`,
+		`bench: Download All Files, ${count} files of 5 MB (ours)`,
+		count === 4 ? 'bench-download-all-ours' : `bench-download-all-${count}`,
+		[
+			ours('Download All Files', {
+				resource: 'document',
+				operation: 'downloadAll',
+				documentId: fileSetDocumentId(count),
+			}),
+		],
+		['Download All Files'],
 	);
 
 /** The four files of FILE_SET_DOCUMENT_ID as Download File names them, one node each. */
@@ -534,18 +556,12 @@ export function benchWorkflows(baseUrl: string, token: string): Record<string, B
 			]),
 		),
 
-		downloadAllOurs: chain(
-			'DexBenchDlAllOur',
-			'bench: Download All Files, 4 files of 5 MB (ours)',
-			'bench-download-all-ours',
-			[
-				ours('Download All Files', {
-					resource: 'document',
-					operation: 'downloadAll',
-					documentId: FILE_SET_DOCUMENT_ID,
-				}),
-			],
-			['Download All Files'],
+		downloadAllOurs: downloadAll(4),
+		...Object.fromEntries(
+			FILE_SET_COUNTS.filter((count) => count !== 4).map((count) => [
+				`downloadAllOurs${count}`,
+				downloadAll(count),
+			]),
 		),
 		downloadFileFour: byDownloadFile(
 			'DexBenchDlFileX4',
