@@ -73,10 +73,13 @@ async function benchLatency(context: BenchContext): Promise<void> {
 	}
 	const batchedIds = ids.slice(0, batchedItems);
 	// n8n's Batching (RoutingNode.runNode in n8n-core): it prepares and starts `batchSize` items' requests, then
-	// sleeps `batchInterval` before preparing the next batch, without waiting for any answer. It spaces batches;
-	// it does not cap the requests of any one second, because a batch's requests leave during the pause.
+	// sleeps `batchInterval` before preparing the next batch, without waiting for any answer. A batch's requests
+	// leave together during the pause, so batches reach the service about the interval apart (a little less
+	// when one batch's requests took longer on their way than the next's): any one second can hold the requests
+	// of ⌊1000 / interval⌋ + 1 batches. That is what it promises; it caps no second at `batchSize`.
 	const [asRead, ...hardRate] = options.batchings;
 	const perSecond = (asRead.batchSize * 1000) / asRead.batchInterval;
+	const batchesInASecond = Math.floor(1000 / asRead.batchInterval) + 1;
 	type BatchedFigures = Batching & Record<'perSecond' | 'batchGap' | 'inFlight' | 'ms', number[]>;
 	const batched: BatchedFigures[] = [];
 	for (const [index, batching] of options.batchings.entries()) {
@@ -116,21 +119,21 @@ async function benchLatency(context: BenchContext): Promise<void> {
 		`requests in flight at once: ${batched[index].inFlight.join(', ')}; node time ${median(batched[index].ms)} ms`;
 	results.addRow({
 		part: '6',
-		figure: `${figure(asRead)}: shortest time from one batch's first request to the next's`,
-		referenceName: 'the interval',
-		unit: 'ms',
-		goal: `≥ ${asRead.batchInterval} ms`,
-		met: Math.min(...batched[0].batchGap) >= asRead.batchInterval,
-		samples: { ours: batched[0].batchGap },
+		figure: `${figure(asRead)}: most requests started in any 1 s (n8n spaces batches, it caps no second)`,
+		referenceName: `${batchesInASecond} batches`,
+		unit: '/s (any 1 s)',
+		goal: `≤ ${batchesInASecond * asRead.batchSize}`,
+		met: Math.max(...batched[0].perSecond) <= batchesInASecond * asRead.batchSize,
+		samples: { ours: batched[0].perSecond },
 		note: note(0),
 	});
 	results.addRow({
 		part: '6',
-		figure: `${figure(asRead)}: most requests started in any 1 s (n8n spaces batches, it does not cap a second)`,
-		referenceName: `${perSecond}/s`,
-		unit: '/s (any 1 s)',
+		figure: `${figure(asRead)}: shortest time from one batch's first request to the next's`,
+		referenceName: `the interval, ${asRead.batchInterval} ms`,
+		unit: 'ms',
 		goal: '(reported)',
-		samples: { ours: batched[0].perSecond },
+		samples: { ours: batched[0].batchGap },
 	});
 	for (const [offset, batching] of hardRate.entries()) {
 		const index = offset + 1;
