@@ -7,9 +7,9 @@
  * writes bench/results-partial.json and leaves docs/performance.md alone).
  * The benchmarks are bench/benchmarks/<name>.ts; this runner sets up n8n, the emulator and the latency proxy,
  * hands each benchmark them in its context, and writes what they measured.
- * How and why: docs/performance.md. Options: --reps=N (default 5), --trigger-reps=N (1: 2,000 deliveries take minutes here), --memory-reps=N (3), --download-reps=N (15),
- * --deliveries=N (2000), --concurrency=N (10), --latency-ms=N (150), --batch=SIZE/INTERVAL_MS (10/1000),
- * --batched-items=N (100), --only=status,create,paging,trigger,download,downloadAll,latency.
+ * How and why: docs/performance.md. Options: --reps=N (default 5), --trigger-reps=N (1: 2,000 deliveries take minutes here), --memory-reps=N (10), --download-reps=N (15),
+ * --deliveries=N (2000), --concurrency=N (10), --latency-ms=N (150), --batch=SIZE/INTERVAL_MS,… (10/1000,1/110,10/1300),
+ * --batched-items=N (100), --only=status,create,paging,trigger,download,downloadAll,latency,irn.
  * `--queue` runs instead the queue-mode trigger benchmark (bench/benchmarks/queue.ts; --burst=N, --queue-reps=N,
  * --workers=1,2, --queue-configs=defaults,lazy).
  */
@@ -28,6 +28,7 @@ import { makePdf } from '../test/fixtures/pdf';
 import { createBenchmark } from './benchmarks/create';
 import { downloadBenchmark } from './benchmarks/download';
 import { downloadAllBenchmark } from './benchmarks/downloadAll';
+import { irnBenchmark } from './benchmarks/irn';
 import { latencyBenchmark } from './benchmarks/latency';
 import { pagingBenchmark } from './benchmarks/paging';
 import { benchQueue, queueTable } from './benchmarks/queue';
@@ -63,6 +64,7 @@ const BENCHMARKS: Benchmark[] = [
 	statusBenchmark,
 	pagingBenchmark,
 	latencyBenchmark,
+	irnBenchmark,
 	downloadBenchmark,
 	downloadAllBenchmark,
 	triggerBenchmark,
@@ -125,10 +127,7 @@ async function startBench(
 	started.proxy = proxy;
 	const distantBaseUrl = `${proxy.origin}${new URL(emulator.info.baseUrl).pathname}`;
 	const workflows = benchWorkflows(emulator.info.baseUrl, emulator.info.authToken);
-	const distant = distantWorkflows(distantBaseUrl, emulator.info.authToken, {
-		batchSize: options.batchSize,
-		batchInterval: options.batchInterval,
-	});
+	const distant = distantWorkflows(distantBaseUrl, emulator.info.authToken, options.batchings);
 	const everyWorkflow = [...Object.values(workflows), ...Object.values(distant)];
 	await step('Importing the credential and the workflows', async () => {
 		await n8n.importCredentials(benchCredentials(emulator, distantBaseUrl));
@@ -183,11 +182,7 @@ async function runBenchmarks(
 			fileSetBytes: FILE_SET_BYTES,
 			seed: SEED,
 			latencyMs: options.latencyMs,
-			batching: {
-				batchSize: options.batchSize,
-				batchInterval: options.batchInterval,
-				items: options.batchedItems,
-			},
+			batching: { settings: options.batchings, items: options.batchedItems },
 		},
 		rows: results.rows,
 		details: results.details,

@@ -1,14 +1,8 @@
 /** 2. Create from a 15 MB PDF: the n8n server's peak memory growth, ours vs the HTTP Request node. */
 import { info } from '../../scripts/lib/log';
 import { interleaved, type Benchmark, type BenchContext } from '../lib/benchmark';
-import {
-	memoryOf,
-	resetPeak,
-	restartWith,
-	runWorkflow,
-	sleep,
-	waitForWebhook,
-} from '../lib/n8n-runs';
+import { measurePeakGrowth } from '../lib/memory';
+import { restartWith } from '../lib/n8n-runs';
 import { BINARY_MODES, FILE_BYTES, MB } from '../lib/options';
 import { median } from '../lib/report';
 
@@ -43,30 +37,11 @@ async function benchCreateMemory(context: BenchContext): Promise<void> {
 	for (let rep = 0; rep < options.memoryReps; rep++) {
 		for (const variant of interleaved(rep, variants)) {
 			const workflow = workflows[variant.workflow];
-			// A fresh server for each measurement: a heap that an earlier run grew would hide the next run's growth.
-			await restartWith(n8n, variant.mode);
-			await waitForWebhook(n8n, workflow);
-			const pid = n8n.pid!;
-			await runWorkflow(n8n, workflow, { path: files.small }); // warm-up with a 1 KB PDF: modules, JIT, pools
-			await runWorkflow(n8n, workflow, { path: files.small });
-			await sleep(1500);
-			const base = memoryOf(pid).rss;
-			const exactPeak = resetPeak(pid);
-			// RSS every 5 ms with its time, to tell the measured node's own growth from the upstream node's read.
-			const rss: Array<{ at: number; bytes: number }> = [];
-			const sampler = setInterval(() => rss.push({ at: Date.now(), bytes: memoryOf(pid).rss }), 5);
-			let peak = 0;
-			const result = await runWorkflow(n8n, workflow, { path: files.big }, () => {
-				clearInterval(sampler);
-				peak = Math.max(base, ...rss.map((sample) => sample.bytes));
-				if (exactPeak) peak = Math.max(peak, memoryOf(pid).hwm);
+			const measured = await measurePeakGrowth(n8n, workflow, variant.mode, {
+				warmUp: { path: files.small }, // a 1 KB PDF
+				measured: { path: files.big },
 			});
-			const measured = result.runData[workflow.measured[0]][0];
-			const started = measured.startTime;
-			const ended = started + measured.executionTime;
-			const atStart = rss.filter((sample) => sample.at <= started).pop()?.bytes ?? base;
-			const during = rss.filter((sample) => sample.at >= started && sample.at <= ended + 5);
-			const nodePeak = Math.max(atStart, ...during.map((sample) => sample.bytes));
+			const result = measured.result;
 			const created = result.runData[workflow.measured[0]][0].data?.main[0]?.[0]?.json ?? {};
 			const documentId =
 				created.documentId ?? (created.data as Record<string, unknown> | undefined)?.documentId;
@@ -74,11 +49,11 @@ async function benchCreateMemory(context: BenchContext): Promise<void> {
 				throw new Error(
 					`${variant.label}: no documentId in ${JSON.stringify(created).slice(0, 300)}`,
 				);
-			growth[variant.key].push((peak - base) / FILE_BYTES);
-			nodeGrowth[variant.key].push((nodePeak - atStart) / FILE_BYTES);
+			growth[variant.key].push(measured.whole / FILE_BYTES);
+			nodeGrowth[variant.key].push(measured.nodes / FILE_BYTES);
 			timing[variant.key].push(result.nodeMs);
 			info(
-				`  create rep ${rep + 1} ${variant.label}, ${variant.mode} mode: peak RSS growth ${((peak - base) / MB).toFixed(1)} MB (${((peak - base) / FILE_BYTES).toFixed(2)}× the file), during the node ${((nodePeak - atStart) / MB).toFixed(1)} MB, node ${result.nodeMs} ms (${during.length} samples)`,
+				`  create rep ${rep + 1} ${variant.label}, ${variant.mode} mode: peak RSS growth ${(measured.whole / MB).toFixed(1)} MB (${(measured.whole / FILE_BYTES).toFixed(2)}× the file), during the node ${(measured.nodes / MB).toFixed(1)} MB, node ${result.nodeMs} ms (${measured.samplesDuringNodes} samples)`,
 			);
 		}
 	}
@@ -102,6 +77,7 @@ async function benchCreateMemory(context: BenchContext): Promise<void> {
 			unit: '× file',
 			goal: goal === undefined ? '(reported)' : `≤ ${goal}× file`,
 			met: goal === undefined ? null : ours <= goal,
+			showP90: true,
 			samples: { ours: nodeGrowth[variant.key], reference: nodeGrowth[reference] },
 			note: `whole workflow (the upstream read included): ${median(growth[variant.key]).toFixed(2)}× vs ${median(growth[reference]).toFixed(2)}×; node time ${median(timing[variant.key])} ms vs ${median(timing[reference])} ms`,
 		});

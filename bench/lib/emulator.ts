@@ -33,10 +33,19 @@ export async function clearRequests(emulator: EmulatorProcess): Promise<void> {
 	await emulator.control('DELETE', '/__emulator/requests');
 }
 
+/** The requests the emulator logged since it was last cleared, in order. */
+export async function loggedRequests(
+	emulator: EmulatorProcess,
+): Promise<Array<{ method: string; path: string }>> {
+	return (
+		await emulator.control<Array<{ method: string; path: string }>>('GET', '/__emulator/requests')
+	).body;
+}
+
 /** How many requests the emulator logged since it was last cleared whose path holds `fragment`. */
 export async function requestsTo(emulator: EmulatorProcess, fragment: string): Promise<number> {
-	const { body } = await emulator.control<Array<{ path: string }>>('GET', '/__emulator/requests');
-	return body.filter((request) => request.path.includes(fragment)).length;
+	return (await loggedRequests(emulator)).filter((request) => request.path.includes(fragment))
+		.length;
 }
 
 /**

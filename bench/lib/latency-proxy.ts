@@ -20,8 +20,29 @@ export interface LatencyStats {
 	maxInFlight: number;
 	/** The most requests that arrived within any window of one second. */
 	maxPerSecond: number;
+	/** When each request arrived, in order, ms after the first. */
+	arrivals: number[];
 	/** From the first arrival to the last answer, in milliseconds. */
 	spanMs: number;
+}
+
+/** The most of `arrivals` (ms, in order) within any window of `windowMs`. */
+export function mostWithin(arrivals: number[], windowMs: number): number {
+	let most = 0;
+	for (let first = 0, last = 0; last < arrivals.length; last++) {
+		while (arrivals[last] - arrivals[first] >= windowMs) first++;
+		most = Math.max(most, last - first + 1);
+	}
+	return most;
+}
+
+/**
+ * The shortest time from the first request of one batch to the first of the next, for `arrivals` (ms, in
+ * order) made in batches of `batchSize`: what n8n's Batching spaces (it pauses between batches).
+ */
+export function shortestBatchGap(arrivals: number[], batchSize: number): number {
+	const starts = arrivals.filter((_, index) => index % batchSize === 0);
+	return Math.min(...starts.slice(1).map((start, index) => start - starts[index]));
 }
 
 export async function startLatencyProxy(target: string, latencyMs: number): Promise<LatencyProxy> {
@@ -67,15 +88,11 @@ export async function startLatencyProxy(target: string, latencyMs: number): Prom
 	return {
 		origin: `http://127.0.0.1:${port}`,
 		stats() {
-			let maxPerSecond = 0;
-			for (let first = 0, last = 0; last < arrivals.length; last++) {
-				while (arrivals[last] - arrivals[first] >= 1000) first++;
-				maxPerSecond = Math.max(maxPerSecond, last - first + 1);
-			}
 			return {
 				requests: arrivals.length,
 				maxInFlight,
-				maxPerSecond,
+				maxPerSecond: mostWithin(arrivals, 1000),
+				arrivals: arrivals.map((at) => at - arrivals[0]),
 				spanMs: arrivals.length ? lastAnswer - arrivals[0] : 0,
 			};
 		},

@@ -13,6 +13,14 @@ export const FILE_BYTES = 15 * MB;
 export const FILE_SET_BYTES = 5 * MB;
 /** The seeded COMPLETED document that the bench emulator gives those four files (bench/lib/emulator-child.ts). */
 export const FILE_SET_DOCUMENT_ID = V3_SEED.completedNoAttachmentsId;
+/** Download All Files's memory is measured over this many files of FILE_SET_BYTES, to tell per-file growth. */
+export const FILE_SET_COUNTS = [4, 8, 16];
+/**
+ * The document with `count` files of FILE_SET_BYTES: FILE_SET_DOCUMENT_ID for four; for more, a copy of it the
+ * bench emulator adds, with more attachments.
+ */
+export const fileSetDocumentId = (count: number) =>
+	count === 4 ? FILE_SET_DOCUMENT_ID : `DOCFILESET${String(count).padStart(4, '0')}`;
 /** Its invitee's sign URL ends in this UUID, so that a workflow made in advance can name its supporting document. */
 export const FILE_SET_SIGNER_UUID = '5e7f11e5-0000-4000-8000-00000000b3c4';
 /** Seeds: 1,000 extra v3 documents (Get Status targets and the v3 list), 2,080 packs of which 1,040 COMPLETED. */
@@ -20,6 +28,12 @@ export const SEED = { v3ExtraDocuments: 1000, packCount: 2080, packStatusMix: 'C
 /** n8n's binary data modes measured: its default in 2.41 (files on disk) and in memory (base64 in the item). */
 export const BINARY_MODES = ['filesystem', 'default'] as const;
 export type BinaryMode = (typeof BINARY_MODES)[number];
+
+/** Request Options › Batching: `batchSize` items' requests started, then a pause of `batchInterval` ms. */
+export interface Batching {
+	batchSize: number;
+	batchInterval: number;
+}
 
 export interface QueueOptions {
 	burst: number;
@@ -41,8 +55,11 @@ export interface BenchOptions {
 	deliveries: number;
 	concurrency: number;
 	latencyMs: number;
-	batchSize: number;
-	batchInterval: number;
+	/**
+	 * The Batching settings measured: the first as a user would read n8n's setting for a rate (its items per its
+	 * interval), then settings that hold a hard rate of that many per second.
+	 */
+	batchings: Batching[];
 	batchedItems: number;
 	queueOptions: QueueOptions;
 }
@@ -51,20 +68,22 @@ export function parseOptions(argv: string[]): BenchOptions {
 	const text = (name: string) => argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 	const number = (name: string, fallback: number) => Number(text(name) ?? fallback);
 	const list = (name: string, fallback: string) => (text(name) ?? fallback).split(',');
-	const [batchSize, batchInterval] = (text('batch') ?? '10/1000').split('/').map(Number);
 	return {
 		queue: argv.includes('--queue'),
 		only: text('only')?.split(','),
 		reps: number('reps', 5),
 		triggerReps: number('trigger-reps', 1),
-		memoryReps: number('memory-reps', 3),
+		// Single memory runs swing with when V8 collects (0.05× to 1.5× the file in one figure): 10 runs, with p90.
+		memoryReps: number('memory-reps', 10),
 		// A download is two requests and a 15 MB disk write, whose times spread by 3× from run to run: more runs.
 		downloadReps: number('download-reps', 15),
 		deliveries: number('deliveries', 2000),
 		concurrency: number('concurrency', 10),
 		latencyMs: number('latency-ms', 150),
-		batchSize,
-		batchInterval,
+		batchings: list('batch', '10/1000,1/110,10/1300').map((setting) => {
+			const [batchSize, batchInterval] = setting.split('/').map(Number);
+			return { batchSize, batchInterval };
+		}),
 		batchedItems: number('batched-items', 100),
 		queueOptions: {
 			burst: number('burst', 50),

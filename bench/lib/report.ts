@@ -12,6 +12,8 @@ export interface Range {
 	min: number;
 	median: number;
 	max: number;
+	/** The 90th percentile (nearest rank), on rows whose spread of single runs matters (memory). */
+	p90?: number;
 }
 
 export interface Row {
@@ -43,6 +45,8 @@ export type RowSpec = Omit<Row, 'ours' | 'reference' | 'ratio' | 'met'> & {
 	met?: boolean | null;
 	maxRatio?: number;
 	minRatio?: number;
+	/** Show the 90th percentile beside the median. */
+	showP90?: boolean;
 };
 
 /** Where a benchmark puts what it measured: rows for the table, and every sample under its own name. */
@@ -57,10 +61,17 @@ export function median(values: number[]): number {
 	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-export const range = (values: number[]): Range => ({
+/** The 90th percentile, nearest rank: the smallest sample that at least 90% of the samples do not exceed. */
+export function percentile90(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.ceil(sorted.length * 0.9) - 1];
+}
+
+export const range = (values: number[], withP90 = false): Range => ({
 	min: Math.min(...values),
 	median: median(values),
 	max: Math.max(...values),
+	...(withP90 ? { p90: percentile90(values) } : {}),
 });
 
 /**
@@ -68,9 +79,9 @@ export const range = (values: number[]): Range => ({
  * goal is met (`met` given, or the ratio within `maxRatio`/`minRatio`).
  */
 export function toRow(spec: RowSpec): Row {
-	const { maxRatio, minRatio, ...rest } = spec;
-	const ours = range(spec.samples.ours);
-	const reference = spec.samples.reference ? range(spec.samples.reference) : null;
+	const { maxRatio, minRatio, showP90, ...rest } = spec;
+	const ours = range(spec.samples.ours, showP90);
+	const reference = spec.samples.reference ? range(spec.samples.reference, showP90) : null;
 	const ratio = reference ? ours.median / reference.median : null;
 	const met =
 		spec.met !== undefined
@@ -106,12 +117,13 @@ function value(number: number, unit: Row['unit']): string {
 	return number.toFixed(0);
 }
 
-/** `median (min–max)`, or the value alone when every sample was the same. */
+/** `median (min–max)` (`median, p90 x (min–max)` with a 90th percentile), or the value alone when every sample was the same. */
 function spread(figure: Range | null, unit: Row['unit']): string {
 	if (!figure) return '–';
 	if (figure.min === figure.max) return value(figure.median, unit);
 	const bare = (number: number) => value(number, unit).replace(/ ms$|\/s$|×$/, '');
-	return `${value(figure.median, unit)} (${bare(figure.min)}–${bare(figure.max)})`;
+	const p90 = figure.p90 === undefined ? '' : `, p90 ${value(figure.p90, unit)}`;
+	return `${value(figure.median, unit)}${p90} (${bare(figure.min)}–${bare(figure.max)})`;
 }
 
 export function table(rows: Row[]): string {

@@ -7,7 +7,14 @@ import { randomUUID } from 'node:crypto';
 
 import type { EmulatorProcess } from '../../scripts/lib/emulator';
 import { V3_SEED } from '../../test/emulator/families/v3';
-import { FILE_SET_DOCUMENT_ID, FILE_SET_SIGNER_UUID } from './options';
+import { makePdf } from '../../test/fixtures/pdf';
+import {
+	FILE_SET_COUNTS,
+	FILE_SET_DOCUMENT_ID,
+	FILE_SET_SIGNER_UUID,
+	fileSetDocumentId,
+	type Batching,
+} from './options';
 
 export const PACKAGE = 'n8n-nodes-document-execution';
 export const OURS = `${PACKAGE}.documentExecution`;
@@ -170,6 +177,52 @@ const toBase64 = () =>
 	});
 
 const INVITEES = [{ name: 'Asha Rao', email: 'asha@example.com' }];
+
+/** Create's option If the IRN Already Exists, as the IRN benchmark (bench/benchmarks/irn.ts) measures it. */
+export const IF_IRN_EXISTS_MEASURED = { off: 'createAnother', on: 'returnExisting' } as const;
+
+/** Create over the IRNs the webhook is given (`{irns: [...]}`), one small PDF each, with `ifIrnExists`. */
+const createFromIrns = (ifIrnExists: string) =>
+	chain(
+		`DexBenchIrn${ifIrnExists.slice(0, 5)}`,
+		`bench: create for each IRN (ours, If the IRN Already Exists: ${ifIrnExists})`,
+		`bench-create-irn-${ifIrnExists.toLowerCase()}`,
+		[
+			node('Split Out', 'n8n-nodes-base.splitOut', 1, {
+				fieldToSplitOut: 'body.irns',
+				include: 'noOtherFields',
+				options: { destinationFieldName: 'irn' },
+			}),
+			ours('Create', {
+				resource: 'document',
+				operation: 'create',
+				profileId: V3_SEED.pdfProfileId,
+				documentSource: 'base64',
+				fileBase64: makePdf('Small').toString('base64'),
+				documentName: 'small.pdf',
+				invitees: { invitee: INVITEES },
+				additionalFields: { irn: '={{ $json.irn }}' },
+				options: { ifIrnExists },
+			}),
+		],
+		['Create'],
+	);
+
+/** Download All Files over the document with `count` files of FILE_SET_BYTES. */
+const downloadAll = (count: number) =>
+	chain(
+		count === 4 ? 'DexBenchDlAllOur' : `DexBenchDlAll${String(count).padStart(3, '0')}`,
+		`bench: Download All Files, ${count} files of 5 MB (ours)`,
+		count === 4 ? 'bench-download-all-ours' : `bench-download-all-${count}`,
+		[
+			ours('Download All Files', {
+				resource: 'document',
+				operation: 'downloadAll',
+				documentId: fileSetDocumentId(count),
+			}),
+		],
+		['Download All Files'],
+	);
 
 /** The four files of FILE_SET_DOCUMENT_ID as Download File names them, one node each. */
 const FILE_SET = [
@@ -496,18 +549,19 @@ export function benchWorkflows(baseUrl: string, token: string): Record<string, B
 			['Fetch Link', 'Fetch File'],
 		),
 
-		downloadAllOurs: chain(
-			'DexBenchDlAllOur',
-			'bench: Download All Files, 4 files of 5 MB (ours)',
-			'bench-download-all-ours',
-			[
-				ours('Download All Files', {
-					resource: 'document',
-					operation: 'downloadAll',
-					documentId: FILE_SET_DOCUMENT_ID,
-				}),
-			],
-			['Download All Files'],
+		...Object.fromEntries(
+			Object.values(IF_IRN_EXISTS_MEASURED).map((ifIrnExists) => [
+				`createIrn:${ifIrnExists}`,
+				createFromIrns(ifIrnExists),
+			]),
+		),
+
+		downloadAllOurs: downloadAll(4),
+		...Object.fromEntries(
+			FILE_SET_COUNTS.filter((count) => count !== 4).map((count) => [
+				`downloadAllOurs${count}`,
+				downloadAll(count),
+			]),
 		),
 		downloadFileFour: byDownloadFile(
 			'DexBenchDlFileX4',
@@ -561,20 +615,15 @@ export function benchWorkflows(baseUrl: string, token: string): Record<string, B
 	};
 }
 
-/** Request Options › Batching of our node: at most `batchSize` items started every `batchInterval` ms. */
-export interface Batching {
-	batchSize: number;
-	batchInterval: number;
-}
-
 /**
  * The workflows of the latency benchmark: the same calls against the latency proxy at `distantBaseUrl` (our
- * node through DISTANT_CREDENTIAL), and Get Status with n8n's Batching set to `batching`.
+ * node through DISTANT_CREDENTIAL), and Get Status with n8n's Batching set to each of `batchings`
+ * (`statusBatched0`, `statusBatched1`…).
  */
 export function distantWorkflows(
 	distantBaseUrl: string,
 	token: string,
-	batching: Batching,
+	batchings: Batching[],
 ): Record<string, BenchWorkflow> {
 	return {
 		statusOurs: statusOurs(
@@ -589,12 +638,17 @@ export function distantWorkflows(
 			'bench-far-status-http',
 			distantBaseUrl,
 		),
-		statusBatched: statusOurs(
-			'DexBenchFarStaBa',
-			'bench: Get Status, 150 ms away, batched (ours)',
-			'bench-far-status-batched',
-			DISTANT_CREDENTIAL,
-			{ requestOptions: { batching: { batch: batching } } },
+		...Object.fromEntries(
+			batchings.map((batch, index) => [
+				`statusBatched${index}`,
+				statusOurs(
+					`DexBenchFarStaB${index}`,
+					`bench: Get Status, 150 ms away, batches of ${batch.batchSize} every ${batch.batchInterval} ms (ours)`,
+					`bench-far-status-batched-${index}`,
+					DISTANT_CREDENTIAL,
+					{ requestOptions: { batching: { batch } } },
+				),
+			]),
 		),
 		packsOurs: packsOurs(
 			'DexBenchFarPacOu',
