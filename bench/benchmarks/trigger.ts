@@ -1,12 +1,16 @@
-/** 4. Trigger: verified deliveries against n8n's Webhook node, executions finished per second. */
+/**
+ * 4. Trigger: verified deliveries against what a user builds without the package to verify them (n8n's Webhook,
+ * Crypto and IF nodes) and against n8n's Webhook node alone, executions finished per second.
+ */
 import { Agent, request as httpRequest } from 'node:http';
 
 import { info } from '../../scripts/lib/log';
 import { buildEnvelope } from '../../test/emulator/families/webhooks';
-import type { Benchmark, BenchContext } from '../lib/benchmark';
+import { interleaved, type Benchmark, type BenchContext } from '../lib/benchmark';
 import { deliveryEnv, extraDocumentId } from '../lib/emulator';
-import { executionsOf, sleep } from '../lib/n8n-runs';
+import { cpuTimeOf, executionDetails, executionsOf, nextFinished, sleep } from '../lib/n8n-runs';
 import { median } from '../lib/report';
+import { MAC_CHECK } from '../lib/workflows';
 
 function post(url: string, body: Buffer, agent: Agent): Promise<number> {
 	return new Promise((resolve, reject) => {
@@ -66,38 +70,77 @@ async function deliverAll(
 	return { ms, ok, failed, startedAt };
 }
 
+/**
+ * Checks that both verifiers measured really verify: a delivery whose MAC is wrong gets 401 from ours and
+ * reaches the IF node's false output in the reference, a genuine one its true output. A reference that let a
+ * forged delivery through would make the figure worthless.
+ */
+async function checkBothVerify(
+	context: BenchContext,
+	delivery: (forged: boolean) => Buffer,
+): Promise<void> {
+	const { n8n, workflows } = context;
+	const agent = new Agent({ keepAlive: false });
+	const url = (path: string) => `${n8n.url}/webhook/${path}`;
+	try {
+		const refused = await post(url(workflows.triggerOurs.path), delivery(true), agent);
+		if (refused !== 401) throw new Error(`the trigger answered ${refused} to a wrong MAC, not 401`);
+		const reference = workflows.triggerVerified;
+		for (const forged of [false, true, false, true]) {
+			const afterId = Number((await executionsOf(n8n, reference.id)).newest?.id ?? 0);
+			await post(url(reference.path), delivery(forged), agent);
+			const { id } = await nextFinished(n8n, reference.id, afterId);
+			const outputs = (await executionDetails(n8n, id, [MAC_CHECK])).runData[MAC_CHECK][0].data
+				?.main;
+			const branch = (outputs?.[1]?.length ?? 0) > 0 ? 'false' : 'true';
+			if ((outputs?.[forged ? 1 : 0]?.length ?? 0) !== 1)
+				throw new Error(
+					`the reference sent a ${forged ? 'forged' : 'genuine'} delivery to the IF node's ${branch} output (execution ${id})`,
+				);
+		}
+	} finally {
+		agent.destroy();
+	}
+	info('  both verify: a wrong MAC gets 401 from ours and the false output of the reference');
+}
+
 async function benchTrigger(context: BenchContext): Promise<void> {
 	const { n8n, emulator, workflows, options, results } = context;
 	// Deliveries built as the emulator builds them (its buildEnvelope), MAC keyed by the account's salt.
 	const env = deliveryEnv(emulator);
 	// Each envelope is a new event (its own combination uuid): the trigger runs a repeated event only once.
-	const envelopes = (count: number) =>
-		Array.from({ length: count }, (_, index) =>
-			Buffer.from(
-				JSON.stringify(
-					buildEnvelope(env, {
-						documentId: extraDocumentId((index % 1000) + 1),
-					}),
-				),
+	const envelope = (index: number, overrides?: Record<string, unknown>) =>
+		Buffer.from(
+			JSON.stringify(
+				buildEnvelope(env, { documentId: extraDocumentId((index % 1000) + 1), overrides }),
 			),
 		);
+	const envelopes = (count: number) => Array.from({ length: count }, (_, index) => envelope(index));
+	await checkBothVerify(context, (forged) =>
+		envelope(0, forged ? { mac: '0'.repeat(40) } : undefined),
+	);
 	const { deliveries, concurrency } = options;
-	const bodies = envelopes(deliveries);
 	const targets = [
 		{ key: 'ours', workflow: workflows.triggerOurs },
+		{ key: 'verified', workflow: workflows.triggerVerified },
 		{ key: 'plain', workflow: workflows.triggerPlain },
 	] as const;
-	const samples: Record<string, { ackPerSec: number[]; execPerSec: number[] }> = {
-		ours: { ackPerSec: [], execPerSec: [] },
-		plain: { ackPerSec: [], execPerSec: [] },
-	};
+	const samples = Object.fromEntries(
+		targets.map(({ key }) => [
+			key,
+			{ ackPerSec: [] as number[], execPerSec: [] as number[], cpuMsPerDelivery: [] as number[] },
+		]),
+	);
 	// Warm-up: 50 deliveries each, of other events than the measured ones.
 	for (const target of targets)
 		await deliverAll(`${n8n.url}/webhook/${target.workflow.path}`, envelopes(50), concurrency);
 	await sleep(2000);
 	for (let rep = 0; rep < options.triggerReps; rep++) {
-		for (const target of rep % 2 ? [...targets].reverse() : targets) {
+		// The same bodies to each target; new events for each run, which ours would otherwise ignore as repeats.
+		const bodies = envelopes(deliveries);
+		for (const target of interleaved(rep, targets)) {
 			const before = (await executionsOf(n8n, target.workflow.id)).count;
+			const cpuBefore = cpuTimeOf(n8n.pid!);
 			const sent = await deliverAll(
 				`${n8n.url}/webhook/${target.workflow.path}`,
 				bodies,
@@ -118,27 +161,45 @@ async function benchTrigger(context: BenchContext): Promise<void> {
 				throw new Error(
 					`${target.key}: only ${done.count - before} executions for ${sent.ok} deliveries`,
 				);
+			const cpuMsPerDelivery = (cpuTimeOf(n8n.pid!) - cpuBefore) / sent.ok;
 			const lastStop = Date.parse(done.newest!.stoppedAt!);
 			const ackPerSec = (sent.ok / sent.ms) * 1000;
 			const execPerSec = (sent.ok / Math.max(lastStop - sent.startedAt, sent.ms)) * 1000;
 			samples[target.key].ackPerSec.push(ackPerSec);
 			samples[target.key].execPerSec.push(execPerSec);
+			samples[target.key].cpuMsPerDelivery.push(cpuMsPerDelivery);
 			info(
-				`  trigger rep ${rep + 1} ${target.key}: ${sent.ok} deliveries, ${ackPerSec.toFixed(0)}/s acknowledged, ${execPerSec.toFixed(0)}/s executed`,
+				`  trigger rep ${rep + 1} ${target.key}: ${sent.ok} deliveries, ${ackPerSec.toFixed(0)}/s acknowledged, ${execPerSec.toFixed(0)}/s executed, ${cpuMsPerDelivery.toFixed(1)} ms of n8n's CPU each`,
 			);
 			await sleep(1000);
 		}
 	}
 	results.addDetails('trigger', { deliveries, concurrency, ...samples });
+	const figure = `Trigger: ${deliveries} verified deliveries at concurrency ${concurrency}, executions finished per second`;
+	const note = (reference: keyof typeof samples) => {
+		const both = (key: 'ackPerSec' | 'cpuMsPerDelivery', digits: number) =>
+			`${median(samples.ours[key]).toFixed(digits)} vs ${median(samples[reference][key]).toFixed(digits)}`;
+		return `acknowledged per second: ${both('ackPerSec', 0)}; n8n's CPU per delivery: ${both('cpuMsPerDelivery', 1)} ms`;
+	};
 	results.addRow({
 		part: '4',
-		figure: `Trigger: ${deliveries} verified deliveries at concurrency ${concurrency}, executions finished per second`,
-		referenceName: "n8n's Webhook node, same bodies",
+		figure,
+		referenceName: "n8n's Webhook, Crypto (HMAC-SHA1, salt in its credential) and IF nodes",
 		unit: '/s',
-		goal: '≥ 0.9×',
-		minRatio: 0.9,
+		goal: '≥ 1.0×',
+		minRatio: 1,
+		samples: { ours: samples.ours.execPerSec, reference: samples.verified.execPerSec },
+		note: note('verified'),
+	});
+	// Reported only: n8n skips the webhook phase's expression isolate for its own Webhook node alone.
+	results.addRow({
+		part: '4',
+		figure,
+		referenceName: "n8n's Webhook node alone, verifying nothing",
+		unit: '/s',
+		goal: '(reported)',
 		samples: { ours: samples.ours.execPerSec, reference: samples.plain.execPerSec },
-		note: `acknowledged per second: ${median(samples.ours.ackPerSec).toFixed(0)} vs ${median(samples.plain.ackPerSec).toFixed(0)}`,
+		note: note('plain'),
 	});
 }
 

@@ -172,6 +172,16 @@ export function memoryOf(pid: number): { rss: number; hwm: number } {
 	return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
 }
 
+/**
+ * CPU time the process has used so far (user and system, all its threads), in ms: what a run costs a server,
+ * however busy the rest of the machine is.
+ */
+export function cpuTimeOf(pid: number): number {
+	const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+	// utime and stime (the 14th and 15th fields), in clock ticks of 10 ms.
+	return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Resets the process's peak RSS (VmHWM) to its current RSS (Linux: `5` into /proc/<pid>/clear_refs). */
 export function resetPeak(pid: number): boolean {
 	try {

@@ -25,6 +25,8 @@ export const HEADER_CREDENTIAL = {
 	id: 'DexBenchHeadr001',
 	name: 'X-Auth-Token header (bench emulator)',
 };
+/** n8n's Crypto credential holding the account's Private Salt as its HMAC secret (the verified webhook). */
+export const CRYPTO_CREDENTIAL = { id: 'DexBenchCrypto01', name: 'Private Salt (bench emulator)' };
 /** The same account reached through the latency proxy (bench/lib/latency-proxy.ts). */
 export const DISTANT_CREDENTIAL = {
 	id: 'DexBenchDistant1',
@@ -53,6 +55,11 @@ export function benchCredentials(emulator: EmulatorProcess, distantBaseUrl?: str
 			...HEADER_CREDENTIAL,
 			type: 'httpHeaderAuth',
 			data: { name: 'X-Auth-Token', value: emulator.info.authToken },
+		},
+		{
+			...CRYPTO_CREDENTIAL,
+			type: 'crypto',
+			data: { hmacSecret: emulator.info.salt ?? '' },
 		},
 	];
 }
@@ -163,9 +170,8 @@ const readFile = () =>
 		options: {},
 	});
 /**
- * The file as base64 text in `json.data`. A user on n8n 2.x would pick Extract From File (Move File to Base64
- * String), but in the n8n the tooling installs that node does not load (its ts-ics dependency lacks its peer
- * date-fns), so the older Move Binary Data node does the same conversion (getBinaryDataBuffer, then base64).
+ * The file as base64 text in `json.data`, by Move Binary Data: the same conversion as Extract From File's Move
+ * File to Base64 String (getBinaryDataBuffer, then base64), kept so the figures compare with earlier runs.
  */
 const toBase64 = () =>
 	node('To Base64', 'n8n-nodes-base.moveBinaryData', 1.1, {
@@ -365,6 +371,63 @@ const packsHttp = (id: string, name: string, path: string, baseUrl: string, toke
 		],
 		['HTTP Request'],
 	);
+
+/** The IF node of the verified webhook, whose true output (0) takes a delivery whose MAC matches. */
+export const MAC_CHECK = 'MAC Matches';
+
+/** n8n's Webhook node answering each delivery as soon as it is received, then `nodes`. */
+function acknowledgingWebhook(
+	id: string,
+	name: string,
+	path: string,
+	nodes: BenchNode[],
+): BenchWorkflow {
+	const workflow = chain(id, name, path, nodes, [], 'onReceived');
+	workflow.nodes[0].parameters = {
+		httpMethod: 'POST',
+		path,
+		responseMode: 'onReceived',
+		options: {},
+	};
+	return workflow;
+}
+
+/**
+ * What a user builds without this package to verify a delivery: n8n's Webhook node (answering at once, as the
+ * plain one), its Crypto node computing the hex HMAC-SHA1 of the envelope's document ID with the Private Salt
+ * (in n8n's Crypto credential, as its version 2 takes it), and an IF node comparing that with the `mac` sent.
+ */
+const verifiedWebhook = (id: string, name: string, path: string) =>
+	acknowledgingWebhook(id, name, path, [
+		node(
+			'HMAC of Document ID',
+			'n8n-nodes-base.crypto',
+			2,
+			{
+				action: 'hmac',
+				type: 'SHA1',
+				value: '={{ $json.body.document.documentId }}',
+				dataPropertyName: 'expectedMac',
+				encoding: 'hex',
+			},
+			{ credentials: { crypto: CRYPTO_CREDENTIAL } },
+		),
+		node(MAC_CHECK, 'n8n-nodes-base.if', 2.3, {
+			conditions: {
+				options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 3 },
+				conditions: [
+					{
+						id: randomUUID(),
+						leftValue: '={{ $json.body.mac }}',
+						rightValue: '={{ $json.expectedMac }}',
+						operator: { type: 'string', operation: 'equals' },
+					},
+				],
+				combinator: 'and',
+			},
+			options: {},
+		}),
+	]);
 
 /** Every workflow of the benchmark, by key. `baseUrl` and `token`: the emulator's. */
 export function benchWorkflows(baseUrl: string, token: string): Record<string, BenchWorkflow> {
@@ -595,23 +658,17 @@ export function benchWorkflows(baseUrl: string, token: string): Record<string, B
 			active: false,
 			settings: { executionOrder: 'v1' },
 		},
-		triggerPlain: (() => {
-			const workflow = chain(
-				'DexBenchTriggerP',
-				'bench: plain Webhook node',
-				'bench-plain-webhook',
-				[],
-				[],
-				'onReceived',
-			);
-			workflow.nodes[0].parameters = {
-				httpMethod: 'POST',
-				path: 'bench-plain-webhook',
-				responseMode: 'onReceived',
-				options: {},
-			};
-			return workflow;
-		})(),
+		triggerVerified: verifiedWebhook(
+			'DexBenchTriggerV',
+			'bench: Webhook, Crypto and IF verifying the MAC',
+			'bench-verified-webhook',
+		),
+		triggerPlain: acknowledgingWebhook(
+			'DexBenchTriggerP',
+			'bench: plain Webhook node',
+			'bench-plain-webhook',
+			[],
+		),
 	};
 }
 

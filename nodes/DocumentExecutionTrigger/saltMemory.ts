@@ -11,6 +11,37 @@
 export const SALT_MEMORY_MS = 60_000;
 
 const held = new Map<string, { salt: string; readAt: number }>();
+/**
+ * Reads under way, per credential: deliveries that arrive together (a burst, or the first ones after the window)
+ * share one read instead of each reading the credential. A fresh read (after a mismatch) shares none, so that
+ * it cannot be given a read that began before a rotation.
+ */
+const reading = new Map<string, Promise<string | undefined>>();
+
+/** Reads the salt of the credential `key` and remembers it when it is set. */
+async function readAndHold(
+	key: string,
+	read: () => Promise<string | undefined>,
+	now: number,
+): Promise<string | undefined> {
+	const salt = await read();
+	if (salt === undefined) held.delete(key);
+	else held.set(key, { salt, readAt: now });
+	return salt;
+}
+
+/** The salt of the credential `key` from the read under way, or from a new one that others then share. */
+async function sharedRead(
+	key: string,
+	read: () => Promise<string | undefined>,
+	now: number,
+): Promise<string | undefined> {
+	const underWay = reading.get(key);
+	if (underWay) return await underWay;
+	const salt = readAndHold(key, read, now).finally(() => reading.delete(key));
+	reading.set(key, salt);
+	return await salt;
+}
 
 export interface RememberedSalt {
 	salt: string | undefined;
@@ -20,7 +51,7 @@ export interface RememberedSalt {
 
 /**
  * The salt of the credential `key` (its type and id): from memory when read less than SALT_MEMORY_MS ago,
- * otherwise from `read`, which is then remembered when it gives a salt.
+ * otherwise from `read` (one read for all who ask while it runs), which is then remembered when it gives a salt.
  */
 export async function saltOfCredential(
 	key: string,
@@ -34,9 +65,7 @@ export async function saltOfCredential(
 	const entry = held.get(key);
 	if (!options.fresh && entry && now - entry.readAt < SALT_MEMORY_MS)
 		return { salt: entry.salt, fromMemory: true };
-	const salt = await read();
-	if (salt === undefined) held.delete(key);
-	else held.set(key, { salt, readAt: now });
+	const salt = options.fresh ? await readAndHold(key, read, now) : await sharedRead(key, read, now);
 	return { salt, fromMemory: false };
 }
 

@@ -56,6 +56,36 @@ describe('the salt memory', () => {
 		expect(reads).toHaveLength(2);
 	});
 
+	it('gives deliveries that ask together one read, and a fresh read its own', async () => {
+		const id = credential();
+		const { reads, read } = reader(['salt-1', 'salt-2']);
+		const together = await Promise.all([1, 2, 3].map(() => saltOfCredential(id, read, 0)));
+		expect(together.map((remembered) => remembered.salt)).toEqual(['salt-1', 'salt-1', 'salt-1']);
+		expect(reads).toHaveLength(1);
+		const [, fresh] = await Promise.all([
+			saltOfCredential(id, read, SALT_MEMORY_MS),
+			saltOfCredential(id, read, SALT_MEMORY_MS, { fresh: true }),
+		]);
+		expect(fresh.salt).toBe('salt-2');
+		expect(reads).toHaveLength(3);
+	});
+
+	it('shares a failed read as a failure, and reads again at the next delivery', async () => {
+		const id = credential();
+		let calls = 0;
+		const failingOnce = async () => {
+			calls += 1;
+			if (calls === 1) throw new Error('database unavailable');
+			return 'salt-1';
+		};
+		const together = await Promise.allSettled(
+			[1, 2].map(() => saltOfCredential(id, failingOnce, 0)),
+		);
+		expect(together.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+		expect((await saltOfCredential(id, failingOnce, 1)).salt).toBe('salt-1');
+		expect(calls).toBe(2);
+	});
+
 	it('keeps each credential apart', async () => {
 		const [first, second] = [credential(), credential()];
 		await saltOfCredential(first, reader(['a']).read, 0);

@@ -24,12 +24,13 @@ async function deliver(hook: WebhookServer, documentId: string, salt: string): P
 	return (await postRaw(hook.url(), JSON.stringify(envelope))).status;
 }
 
-/** Counts the trigger's reads of its credential. */
-function countReads(hook: WebhookServer): { count: number } {
+/** Counts the trigger's reads of its credential, each taking `readMs` as a database read does in n8n. */
+function countReads(hook: WebhookServer, readMs = 0): { count: number } {
 	const reads = { count: 0 };
 	const read = hook.credentialsHelper.getDecrypted.bind(hook.credentialsHelper);
 	jest.spyOn(hook.credentialsHelper, 'getDecrypted').mockImplementation(async (...args) => {
 		reads.count += 1;
+		await new Promise((resolve) => setTimeout(resolve, readMs));
 		return await read(...args);
 	});
 	return reads;
@@ -46,6 +47,18 @@ describe('Document Execution Trigger: the Private Salt is read once for a burst'
 		const hook = await bed.serve({}, bed.withSalt('salt-one'));
 		const reads = countReads(hook);
 		for (const n of [1, 2, 3, 4, 5]) expect(await deliver(hook, `DOC-B${n}`, 'salt-one')).toBe(200);
+		await hook.settled();
+		expect(hook.executions).toHaveLength(5);
+		expect(reads.count).toBe(1);
+	});
+
+	it('five deliveries arriving while the credential is read share that read', async () => {
+		const hook = await bed.serve({}, bed.withSalt('salt-one'));
+		const reads = countReads(hook, 200);
+		const statuses = await Promise.all(
+			[1, 2, 3, 4, 5].map((n) => deliver(hook, `DOC-C${n}`, 'salt-one')),
+		);
+		expect(statuses).toEqual([200, 200, 200, 200, 200]);
 		await hook.settled();
 		expect(hook.executions).toHaveLength(5);
 		expect(reads.count).toBe(1);
