@@ -54,7 +54,7 @@ export async function measurePeakGrowth(
 	const rss: Array<{ at: number; bytes: number }> = [];
 	const sampler = setInterval(() => rss.push({ at: Date.now(), bytes: memoryOf(pid).rss }), 5);
 	let peak = 0;
-	// Marks in the server's log, so that what n8n's node printed there (`--trace-gc` through
+	// Marks in the server's log, so that what the server printed there (gc-trace.cjs's lines, preloaded through
 	// BENCH_N8N_NODE_OPTIONS) can be read against the measured run.
 	appendFileSync(n8n.logFile, `bench: measured run of ${workflow.name}, RSS ${mb(base)}\n`);
 	const result = await runWorkflow(n8n, workflow, bodies.measured, () => {
