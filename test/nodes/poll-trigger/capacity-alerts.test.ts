@@ -123,24 +123,18 @@ describe('Stamp Series Running Low', () => {
 		expect(seriesOf(await trigger.poll())).toEqual([V3_SEED.stampSeries]);
 	});
 
-	it('watches only the chosen series when some are chosen', async () => {
+	it.each([
+		['picked from the list', [V3_SEED.stampSeries, V3_SEED.revenueStampSeries]],
+		[
+			'given by an expression as comma-separated text',
+			`={{ "${V3_SEED.stampSeries}, ${V3_SEED.revenueStampSeries}" }}`,
+		],
+	])('watches only the chosen series, %s', async (_how, seriesToWatch) => {
 		setSeries(emulator.env, V3_SEED.revenueStampSeries, { stamps: 1 });
-		const trigger = pollTrigger(emulator, {
-			...parameters,
-			seriesToWatch: [V3_SEED.stampSeries, V3_SEED.revenueStampSeries],
-		});
+		const trigger = pollTrigger(emulator, { ...parameters, seriesToWatch });
 		expect(seriesOf(await trigger.activate())).toEqual([V3_SEED.revenueStampSeries]);
 		setSeries(emulator.env, V3_SEED.stampSeries, { stamps: 0 });
 		expect(seriesOf(await trigger.poll())).toEqual([V3_SEED.stampSeries]);
-	});
-
-	it('takes the chosen series from an expression as comma-separated text', async () => {
-		setSeries(emulator.env, V3_SEED.revenueStampSeries, { stamps: 1 });
-		const trigger = pollTrigger(emulator, {
-			...parameters,
-			seriesToWatch: `={{ "${V3_SEED.stampSeries}, ${V3_SEED.revenueStampSeries}" }}`,
-		});
-		expect(seriesOf(await trigger.activate())).toEqual([V3_SEED.revenueStampSeries]);
 	});
 
 	it('fails, naming it, when a chosen series is not one of the account', async () => {
