@@ -1,17 +1,12 @@
 /** 2. Create from a 15 MB PDF: the n8n server's peak memory growth, ours vs the HTTP Request node. */
 import { info } from '../../scripts/lib/log';
 import { V3_SEED } from '../../test/emulator/families/v3';
-import {
-	interleaved,
-	type Benchmark,
-	type BenchContext,
-	type WorkflowTarget,
-} from '../lib/benchmark';
+import { interleaved, type Benchmark, type BenchContext } from '../lib/benchmark';
 import { measurePeakGrowth } from '../lib/memory';
 import { restartWith } from '../lib/n8n-runs';
 import { BINARY_MODES, FILE_BYTES, MB } from '../lib/options';
 import { median } from '../lib/report';
-import { chain, http, INVITEES, node, ours, type BenchWorkflow } from '../lib/workflows';
+import { chain, CREATE_FROM_BINARY, http, INVITEES, node, ours } from '../lib/workflows';
 
 /** The PDF file at the posted `path`, as binary data. */
 const readFile = () =>
@@ -35,23 +30,12 @@ const toBase64 = () =>
 	});
 
 /** Create from the PDF file posted: ours from binary and from base64 text, the HTTP Request node with base64. */
-const createWorkflows = ({ baseUrl, token }: WorkflowTarget): Record<string, BenchWorkflow> => ({
+const createWorkflows: Benchmark['workflows'] = ({ baseUrl, token }) => ({
 	createOurs: chain(
 		'DexBenchCreateOu',
 		'bench: create from a PDF file (ours, binary)',
 		'bench-create-ours',
-		[
-			readFile(),
-			ours('Create', {
-				resource: 'document',
-				operation: 'create',
-				profileId: V3_SEED.pdfProfileId,
-				documentSource: 'binary',
-				binaryPropertyName: 'data',
-				documentName: 'big.pdf',
-				invitees: { invitee: INVITEES },
-			}),
-		],
+		[readFile(), ours('Create', CREATE_FROM_BINARY)],
 		['Create'],
 	),
 	createOurs64: chain(

@@ -1,19 +1,14 @@
 /** 5. Download File, 15 MB: request to binary, against two HTTP Request nodes and raw fetch, in both binary modes. */
 import { info } from '../../scripts/lib/log';
 import { V3_SEED } from '../../test/emulator/families/v3';
-import {
-	interleaved,
-	type Benchmark,
-	type BenchContext,
-	type WorkflowTarget,
-} from '../lib/benchmark';
+import { interleaved, type Benchmark, type BenchContext } from '../lib/benchmark';
 import { restartWith, runWorkflow, waitForWebhook, type ExecutionResult } from '../lib/n8n-runs';
 import { BINARY_MODES, FILE_BYTES } from '../lib/options';
 import { runRawClient } from '../lib/raw-reference';
-import { chain, http, node, ours, type BenchWorkflow } from '../lib/workflows';
+import { chain, http, node, ours } from '../lib/workflows';
 
 /** The 15 MB signed PDF: ours, and two HTTP Request nodes (the link, then the file). */
-const downloadWorkflows = ({ baseUrl, token }: WorkflowTarget): Record<string, BenchWorkflow> => ({
+const downloadWorkflows: Benchmark['workflows'] = ({ baseUrl, token }) => ({
 	downloadOurs: chain(
 		'DexBenchDownlOur',
 		'bench: Download file, 15 MB (ours)',

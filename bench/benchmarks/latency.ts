@@ -5,16 +5,11 @@
  * settings, whose spacing and rate the proxy measures.
  */
 import { info } from '../../scripts/lib/log';
-import {
-	interleaved,
-	type Benchmark,
-	type BenchContext,
-	type WorkflowTarget,
-} from '../lib/benchmark';
+import { interleaved, type Benchmark, type BenchContext } from '../lib/benchmark';
 import { extraDocumentId } from '../lib/emulator';
 import { shortestBatchGap } from '../lib/latency-proxy';
 import { runWorkflow } from '../lib/n8n-runs';
-import { ITEMS, type Batching, type BenchOptions } from '../lib/options';
+import { ITEMS, type Batching } from '../lib/options';
 import { median } from '../lib/report';
 import {
 	DISTANT_CREDENTIAL,
@@ -22,17 +17,13 @@ import {
 	packsOurs,
 	statusHttpHeaderAuth,
 	statusOurs,
-	type BenchWorkflow,
 } from '../lib/workflows';
 
 /**
  * The same calls against the latency proxy (our node through DISTANT_CREDENTIAL), and Get Status with n8n's
  * Batching set to each of `--batch`'s settings (`statusBatched0`, `statusBatched1`…).
  */
-const latencyWorkflows = (
-	{ distantBaseUrl, token }: WorkflowTarget,
-	{ batchings }: BenchOptions,
-): Record<string, BenchWorkflow> => ({
+const latencyWorkflows: Benchmark['workflows'] = ({ distantBaseUrl, token }, { batchings }) => ({
 	statusOurs: statusOurs(
 		'DexBenchFarStaOu',
 		'bench: Get Status x1000, 150 ms away (ours)',

@@ -1,25 +1,12 @@
 /** 3. Paging: Return All over the v3 document list and the COMPLETED packs, requests made and node time. */
 import { info } from '../../scripts/lib/log';
-import {
-	interleaved,
-	type Benchmark,
-	type BenchContext,
-	type WorkflowTarget,
-} from '../lib/benchmark';
+import { interleaved, type Benchmark, type BenchContext } from '../lib/benchmark';
 import { clearRequests, requestsTo } from '../lib/emulator';
 import { runWorkflow } from '../lib/n8n-runs';
-import {
-	chain,
-	http,
-	ours,
-	packsHttp,
-	packsOurs,
-	PAGE,
-	type BenchWorkflow,
-} from '../lib/workflows';
+import { chain, http, offsetPagination, ours, packsHttp, packsOurs, PAGE } from '../lib/workflows';
 
 /** Return All over the v3 document list and over the COMPLETED packs: ours, and the HTTP Request node paged by hand. */
-const pagingWorkflows = ({ baseUrl, token }: WorkflowTarget): Record<string, BenchWorkflow> => ({
+const pagingWorkflows: Benchmark['workflows'] = ({ baseUrl, token }) => ({
 	listOurs: chain(
 		'DexBenchListOurs',
 		'bench: v3 documents, Return All (ours)',
@@ -44,18 +31,7 @@ const pagingWorkflows = ({ baseUrl, token }: WorkflowTarget): Record<string, Ben
 				url: `${baseUrl}/v3.0/sign/request/list`,
 				sendQuery: true,
 				queryParameters: { parameters: [{ name: 'max', value: String(PAGE) }] },
-				options: {
-					pagination: {
-						pagination: {
-							paginationMode: 'updateAParameterInEachRequest',
-							parameters: {
-								parameters: [{ type: 'qs', name: 'offset', value: `={{ $pageCount * ${PAGE} }}` }],
-							},
-							paginationCompleteWhen: 'other',
-							completeExpression: `={{ $response.body.data.documents.length < ${PAGE} }}`,
-						},
-					},
-				},
+				options: offsetPagination('data.documents'),
 			}),
 		],
 		['HTTP Request'],

@@ -3,28 +3,16 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { info } from '../../scripts/lib/log';
-import {
-	interleaved,
-	type Benchmark,
-	type BenchContext,
-	type WorkflowTarget,
-} from '../lib/benchmark';
+import { interleaved, type Benchmark, type BenchContext } from '../lib/benchmark';
 import { clearRequests, extraDocumentId } from '../lib/emulator';
 import { runWorkflow, type ExecutionResult } from '../lib/n8n-runs';
 import { ITEMS } from '../lib/options';
 import { runRawClient } from '../lib/raw-reference';
 import { median } from '../lib/report';
-import {
-	chain,
-	http,
-	splitIds,
-	statusHttpHeaderAuth,
-	statusOurs,
-	type BenchWorkflow,
-} from '../lib/workflows';
+import { chain, http, splitIds, statusHttpHeaderAuth, statusOurs } from '../lib/workflows';
 
 /** Get Status for every ID posted: ours, the HTTP Request node with the token typed in, and with Header Auth. */
-const statusWorkflows = ({ baseUrl, token }: WorkflowTarget): Record<string, BenchWorkflow> => ({
+const statusWorkflows: Benchmark['workflows'] = ({ baseUrl, token }) => ({
 	statusOurs: statusOurs('DexBenchStatusOu', 'bench: Get Status x1000 (ours)', 'bench-status-ours'),
 	statusHttp: chain(
 		'DexBenchStatusHt',

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { EmulatorProcess } from '../../scripts/lib/emulator';
+import { V3_SEED } from '../../test/emulator/families/v3';
 
 export const PACKAGE = 'n8n-nodes-document-execution';
 export const OURS = `${PACKAGE}.documentExecution`;
@@ -164,8 +165,33 @@ export const splitIds = () =>
 /** The invitee of every signing request the benchmarks create. */
 export const INVITEES = [{ name: 'Asha Rao', email: 'asha@example.com' }];
 
+/** Create's parameters for a signing request from the PDF in the binary field `data`. */
+export const CREATE_FROM_BINARY = {
+	resource: 'document',
+	operation: 'create',
+	profileId: V3_SEED.pdfProfileId,
+	documentSource: 'binary',
+	binaryPropertyName: 'data',
+	documentName: 'big.pdf',
+	invitees: { invitee: INVITEES },
+};
+
 /** The page size both nodes ask for when they list. */
 export const PAGE = 40;
+
+/** The HTTP Request node's pagination by hand: `offset` = page × PAGE, until the list at `list` comes back short. */
+export const offsetPagination = (list: string) => ({
+	pagination: {
+		pagination: {
+			paginationMode: 'updateAParameterInEachRequest',
+			parameters: {
+				parameters: [{ type: 'qs', name: 'offset', value: `={{ $pageCount * ${PAGE} }}` }],
+			},
+			paginationCompleteWhen: 'other',
+			completeExpression: `={{ $response.body.${list}.length < ${PAGE} }}`,
+		},
+	},
+});
 
 /** Get Status for every id posted, with our node; `options` adds node parameters (Request Options › Batching). */
 export const statusOurs = (
@@ -262,18 +288,7 @@ export const packsHttp = (id: string, name: string, path: string, baseUrl: strin
 						{ name: 'max', value: String(PAGE) },
 					],
 				},
-				options: {
-					pagination: {
-						pagination: {
-							paginationMode: 'updateAParameterInEachRequest',
-							parameters: {
-								parameters: [{ type: 'qs', name: 'offset', value: `={{ $pageCount * ${PAGE} }}` }],
-							},
-							paginationCompleteWhen: 'other',
-							completeExpression: `={{ $response.body.data.records.length < ${PAGE} }}`,
-						},
-					},
-				},
+				options: offsetPagination('data.records'),
 			}),
 		],
 		['HTTP Request'],
