@@ -17,6 +17,7 @@ import { startEmulator } from '../test/emulator/server';
 import { makePdf } from '../test/fixtures/pdf';
 import { runNode, storeBinary, type BinaryMode } from '../test/harness/engine';
 import { tokenCredential } from '../test/support/credentials';
+import { CREATE_FROM_BINARY } from './lib/workflows';
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
@@ -72,16 +73,7 @@ async function measure(mode: BinaryMode): Promise<void> {
 		}, 5);
 		const started = Date.now();
 		const result = await runNode(
-			{
-				authentication: 'authToken',
-				resource: 'document',
-				operation: 'create',
-				profileId: V3_SEED.pdfProfileId,
-				documentSource: 'binary',
-				binaryPropertyName: 'data',
-				documentName: 'big.pdf',
-				invitees: { invitee: [{ name: 'Asha Rao', email: 'asha@example.com' }] },
-			},
+			{ authentication: 'authToken', ...CREATE_FROM_BINARY },
 			{ credentials, input, binaryMode: mode },
 		);
 		clearInterval(sampler);

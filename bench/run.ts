@@ -5,8 +5,9 @@
  * reference, ours…), each figure the median of several runs with their minimum and maximum. Prints a table,
  * writes bench/results.json and rewrites the table in docs/performance.md from it (a partial run with --only
  * writes bench/results-partial.json and leaves docs/performance.md alone).
- * The benchmarks are bench/benchmarks/<name>.ts; this runner sets up n8n, the emulator and the latency proxy,
- * hands each benchmark them in its context, and writes what they measured.
+ * The benchmarks are bench/benchmarks/<name>.ts, each with its workflows; this runner sets up n8n, the emulator
+ * and the latency proxy, imports every benchmark's workflows, hands each benchmark them in its context, and
+ * writes what they measured.
  * How and why: docs/performance.md. Options: --reps=N (default 5), --trigger-reps=N (1: 2,000 deliveries take minutes here), --memory-reps=N (10), --download-reps=N (15),
  * --deliveries=N (2000), --concurrency=N (10), --latency-ms=N (150), --batch=SIZE/INTERVAL_MS,… (10/1000,1/110,10/1300),
  * --batched-items=N (100), --only=status,create,paging,trigger,download,downloadAll,latency,irn.
@@ -34,7 +35,7 @@ import { pagingBenchmark } from './benchmarks/paging';
 import { benchQueue, queueTable } from './benchmarks/queue';
 import { statusBenchmark } from './benchmarks/status';
 import { triggerBenchmark } from './benchmarks/trigger';
-import type { Benchmark, BenchContext } from './lib/benchmark';
+import type { Benchmark, BenchContext, WorkflowTarget } from './lib/benchmark';
 import { startBenchEmulator } from './lib/emulator';
 import { startLatencyProxy, type LatencyProxy } from './lib/latency-proxy';
 import { activate, waitForWebhook } from './lib/n8n-runs';
@@ -54,7 +55,7 @@ import {
 	writeTableSection,
 	type BenchResults,
 } from './lib/report';
-import { benchCredentials, benchWorkflows, distantWorkflows } from './lib/workflows';
+import { benchCredentials, type BenchWorkflow } from './lib/workflows';
 
 /**
  * In the order they run: the ones that keep n8n as it is first; download and create restart n8n to switch its
@@ -86,15 +87,18 @@ interface Started {
 	proxy?: LatencyProxy;
 }
 
+/** What every benchmark's context holds, and each benchmark's workflows by its name. */
+interface Bench {
+	shared: Omit<BenchContext, 'workflows' | 'options' | 'results'>;
+	workflowsOf: Map<string, Record<string, BenchWorkflow>>;
+}
+
 /**
  * One n8n server with the packed package installed, the emulator seeded for every benchmark, the latency proxy
- * in front of it, the credentials and every benchmark's workflow imported and active.
+ * in front of it, the credentials and every benchmark's workflows imported and active (those of the benchmarks
+ * `--only` leaves out too).
  */
-async function startBench(
-	options: BenchOptions,
-	packed: Packed,
-	started: Started,
-): Promise<Omit<BenchContext, 'options' | 'results'>> {
+async function startBench(options: BenchOptions, packed: Packed, started: Started): Promise<Bench> {
 	const filesDir = join(ROOT, '.cache', 'runs', 'bench-files');
 	// BENCH_N8N_NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) reaches only the n8n server, to profile it during a run.
 	const nodeOptions = process.env.BENCH_N8N_NODE_OPTIONS
@@ -126,9 +130,15 @@ async function startBench(
 	const proxy = await startLatencyProxy(emulator.info.origin, options.latencyMs);
 	started.proxy = proxy;
 	const distantBaseUrl = `${proxy.origin}${new URL(emulator.info.baseUrl).pathname}`;
-	const workflows = benchWorkflows(emulator.info.baseUrl, emulator.info.authToken);
-	const distant = distantWorkflows(distantBaseUrl, emulator.info.authToken, options.batchings);
-	const everyWorkflow = [...Object.values(workflows), ...Object.values(distant)];
+	const target: WorkflowTarget = {
+		baseUrl: emulator.info.baseUrl,
+		distantBaseUrl,
+		token: emulator.info.authToken,
+	};
+	const workflowsOf = new Map(
+		BENCHMARKS.map((benchmark) => [benchmark.name, benchmark.workflows(target, options)]),
+	);
+	const everyWorkflow = [...workflowsOf.values()].flatMap((workflows) => Object.values(workflows));
 	await step('Importing the credential and the workflows', async () => {
 		await n8n.importCredentials(benchCredentials(emulator, distantBaseUrl));
 		await n8n.importWorkflows(
@@ -141,7 +151,7 @@ async function startBench(
 		for (const workflow of everyWorkflow) await activate(n8n, workflow);
 		for (const workflow of everyWorkflow) await waitForWebhook(n8n, workflow);
 	});
-	return { n8n, emulator, workflows, distant: { workflows: distant, proxy }, files };
+	return { shared: { n8n, emulator, proxy, files }, workflowsOf };
 }
 
 async function runBenchmarks(
@@ -151,10 +161,14 @@ async function runBenchmarks(
 	started: Started,
 	begin: number,
 ): Promise<void> {
-	const handles = await startBench(options, packed, started);
+	const { shared, workflowsOf } = await startBench(options, packed, started);
 	const results = collectResults();
-	for (const benchmark of benchmarks)
-		await step(benchmark.title(options), () => benchmark.run({ ...handles, options, results }));
+	for (const benchmark of benchmarks) {
+		const workflows = workflowsOf.get(benchmark.name)!;
+		await step(benchmark.title(options), () =>
+			benchmark.run({ ...shared, workflows, options, results }),
+		);
+	}
 
 	const seconds = (Date.now() - begin) / 1000;
 	const printed = table(results.rows);
@@ -195,7 +209,7 @@ async function runBenchmarks(
 	info(
 		`Wrote bench/${resultsFile}${options.only ? '' : ` and the table in ${TABLE_FILE}`} (${seconds.toFixed(0)} s in all)`,
 	);
-	await handles.distant.proxy.close();
+	await shared.proxy.close();
 }
 
 /** `--queue`: the queue-mode benchmark alone, on clusters of its own; writes bench/results-queue.json. */

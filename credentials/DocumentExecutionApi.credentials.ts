@@ -37,8 +37,8 @@ export class DocumentExecutionApi implements ICredentialType {
 		privateSaltProperty,
 	];
 
-	// A function, not the generic `={{$credentials.authToken}}` header: n8n evaluates a generic one as an
-	// expression for every request (docs/performance.md, Get Status).
+	// A function, not a `={{$credentials.authToken}}` header, which would cost an expression evaluation per
+	// request (docs/performance.md, Get Status).
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,

@@ -1,10 +1,81 @@
 /** 2. Create from a 15 MB PDF: the n8n server's peak memory growth, ours vs the HTTP Request node. */
 import { info } from '../../scripts/lib/log';
+import { V3_SEED } from '../../test/emulator/families/v3';
 import { interleaved, type Benchmark, type BenchContext } from '../lib/benchmark';
 import { measurePeakGrowth } from '../lib/memory';
 import { restartWith } from '../lib/n8n-runs';
 import { BINARY_MODES, FILE_BYTES, MB } from '../lib/options';
 import { median } from '../lib/report';
+import { chain, CREATE_FROM_BINARY, http, INVITEES, node, ours } from '../lib/workflows';
+
+/** The PDF file at the posted `path`, as binary data. */
+const readFile = () =>
+	node('Read File', 'n8n-nodes-base.readWriteFile', 1, {
+		operation: 'read',
+		fileSelector: '={{ $json.body.path }}',
+		options: {},
+	});
+
+/**
+ * The file as base64 text in `json.data`, by Move Binary Data: the same conversion as Extract From File's Move
+ * File to Base64 String (getBinaryDataBuffer, then base64), kept so the figures compare with earlier runs.
+ */
+const toBase64 = () =>
+	node('To Base64', 'n8n-nodes-base.moveBinaryData', 1.1, {
+		mode: 'binaryToJson',
+		setAllData: false,
+		sourceKey: 'data',
+		destinationKey: 'data',
+		options: { keepAsBase64: true },
+	});
+
+/** Create from the PDF file posted: ours from binary and from base64 text, the HTTP Request node with base64. */
+const createWorkflows: Benchmark['workflows'] = ({ baseUrl, token }) => ({
+	createOurs: chain(
+		'DexBenchCreateOu',
+		'bench: create from a PDF file (ours, binary)',
+		'bench-create-ours',
+		[readFile(), ours('Create', CREATE_FROM_BINARY)],
+		['Create'],
+	),
+	createOurs64: chain(
+		'DexBenchCreate64',
+		'bench: create from a PDF file (ours, base64)',
+		'bench-create-ours64',
+		[
+			readFile(),
+			toBase64(),
+			ours('Create', {
+				resource: 'document',
+				operation: 'create',
+				profileId: V3_SEED.pdfProfileId,
+				documentSource: 'base64',
+				fileBase64: '={{ $json.data }}',
+				documentName: 'big.pdf',
+				invitees: { invitee: INVITEES },
+			}),
+		],
+		['Create'],
+	),
+	createHttp: chain(
+		'DexBenchCreateHt',
+		'bench: create from a PDF file (HTTP Request)',
+		'bench-create-http',
+		[
+			readFile(),
+			toBase64(),
+			http('HTTP Request', token, {
+				method: 'POST',
+				url: `${baseUrl}/v3.0/sign/request`,
+				sendBody: true,
+				contentType: 'json',
+				specifyBody: 'json',
+				jsonBody: `={{ JSON.stringify({ profileId: '${V3_SEED.pdfProfileId}', file: { name: 'big.pdf', file: $json.data }, invitees: ${JSON.stringify(INVITEES)} }) }}`,
+			}),
+		],
+		['HTTP Request'],
+	),
+});
 
 async function benchCreateMemory(context: BenchContext): Promise<void> {
 	const { n8n, workflows, files, options, results } = context;
@@ -88,5 +159,6 @@ export const createBenchmark: Benchmark = {
 	name: 'create',
 	title: (options) =>
 		`2. Create from a 15 MB PDF: peak memory (${options.memoryReps} fresh servers each)`,
+	workflows: createWorkflows,
 	run: benchCreateMemory,
 };

@@ -1,9 +1,53 @@
 /** 5. Download File, 15 MB: request to binary, against two HTTP Request nodes and raw fetch, in both binary modes. */
 import { info } from '../../scripts/lib/log';
+import { V3_SEED } from '../../test/emulator/families/v3';
 import { interleaved, type Benchmark, type BenchContext } from '../lib/benchmark';
 import { restartWith, runWorkflow, waitForWebhook, type ExecutionResult } from '../lib/n8n-runs';
 import { BINARY_MODES, FILE_BYTES } from '../lib/options';
 import { runRawClient } from '../lib/raw-reference';
+import { chain, http, node, ours } from '../lib/workflows';
+
+/** The 15 MB signed PDF: ours, and two HTTP Request nodes (the link, then the file). */
+const downloadWorkflows: Benchmark['workflows'] = ({ baseUrl, token }) => ({
+	downloadOurs: chain(
+		'DexBenchDownlOur',
+		'bench: Download file, 15 MB (ours)',
+		'bench-download-ours',
+		[
+			ours('Download File', {
+				resource: 'document',
+				operation: 'download',
+				documentId: V3_SEED.completedDocumentId,
+				downloadType: 'DOCUMENT',
+				options: {},
+			}),
+		],
+		['Download File'],
+	),
+	downloadHttp: chain(
+		'DexBenchDownlHtt',
+		'bench: Download file, 15 MB (HTTP Request x2)',
+		'bench-download-http',
+		[
+			http('Fetch Link', token, {
+				url: `${baseUrl}/v3.3/document/fetchDocument`,
+				sendQuery: true,
+				queryParameters: {
+					parameters: [
+						{ name: 'documentId', value: V3_SEED.completedDocumentId },
+						{ name: 'documentDownloadType', value: 'DOCUMENT' },
+					],
+				},
+			}),
+			node('Fetch File', 'n8n-nodes-base.httpRequest', 4.2, {
+				method: 'GET',
+				url: '={{ $json.data.file }}',
+				options: { response: { response: { responseFormat: 'file' } } },
+			}),
+		],
+		['Fetch Link', 'Fetch File'],
+	),
+});
 
 async function benchDownload(context: BenchContext): Promise<void> {
 	const { n8n, emulator, workflows, options, results } = context;
@@ -70,5 +114,6 @@ export const downloadBenchmark: Benchmark = {
 	name: 'download',
 	title: (options) =>
 		`5. Download File, 15 MB, both binary modes (${options.downloadReps} runs each)`,
+	workflows: downloadWorkflows,
 	run: benchDownload,
 };

@@ -6,11 +6,89 @@ import { info } from '../../scripts/lib/log';
 import { interleaved, type Benchmark, type BenchContext } from '../lib/benchmark';
 import { measurePeakGrowth } from '../lib/memory';
 import { restartWith, runWorkflow, waitForWebhook, type ExecutionResult } from '../lib/n8n-runs';
-import { FILE_SET_BYTES, FILE_SET_COUNTS, MB } from '../lib/options';
+import {
+	FILE_SET_BYTES,
+	FILE_SET_COUNTS,
+	FILE_SET_DOCUMENT_ID,
+	FILE_SET_SIGNER_UUID,
+	fileSetDocumentId,
+	MB,
+} from '../lib/options';
 import { median } from '../lib/report';
-import type { BenchWorkflow } from '../lib/workflows';
+import { chain, ours, type BenchWorkflow } from '../lib/workflows';
 
 const FILE_COUNT = 4;
+
+/** Download All Files over the document with `count` files of FILE_SET_BYTES. */
+const downloadAll = (count: number) =>
+	chain(
+		count === 4 ? 'DexBenchDlAllOur' : `DexBenchDlAll${String(count).padStart(3, '0')}`,
+		`bench: Download All Files, ${count} files of 5 MB (ours)`,
+		count === 4 ? 'bench-download-all-ours' : `bench-download-all-${count}`,
+		[
+			ours('Download All Files', {
+				resource: 'document',
+				operation: 'downloadAll',
+				documentId: fileSetDocumentId(count),
+			}),
+		],
+		['Download All Files'],
+	);
+
+/** The four files of FILE_SET_DOCUMENT_ID as Download File names them, one node each. */
+const FILE_SET = [
+	{ name: 'Signed Document', parameters: { downloadType: 'DOCUMENT' } },
+	{ name: 'Audit Trail', parameters: { downloadType: 'AUDIT_TRAIL' } },
+	{ name: 'Attachment 0', parameters: { downloadType: 'ATTACHMENT', index: 0 } },
+	{
+		name: 'Supporting Document 0',
+		parameters: { downloadType: 'SUPPORTING_DOCUMENT', signUrl: FILE_SET_SIGNER_UUID, index: 0 },
+	},
+];
+
+/** Files of FILE_SET, one Download File node each, in a chain. */
+const byDownloadFile = (id: string, name: string, path: string, files: typeof FILE_SET) =>
+	chain(
+		id,
+		name,
+		path,
+		files.map((file) =>
+			ours(file.name, {
+				resource: 'document',
+				operation: 'download',
+				documentId: FILE_SET_DOCUMENT_ID,
+				...file.parameters,
+				options: {},
+			}),
+		),
+		files.map((file) => file.name),
+	);
+
+/**
+ * Download All Files over 4, 8 and 16 files (`downloadAllOurs` the four, `downloadAllOurs<count>` the others),
+ * and the four files, then the first, by Download File.
+ */
+const downloadAllWorkflows = (): Record<string, BenchWorkflow> => ({
+	downloadAllOurs: downloadAll(FILE_COUNT),
+	...Object.fromEntries(
+		FILE_SET_COUNTS.filter((count) => count !== FILE_COUNT).map((count) => [
+			`downloadAllOurs${count}`,
+			downloadAll(count),
+		]),
+	),
+	downloadFileFour: byDownloadFile(
+		'DexBenchDlFileX4',
+		'bench: the same 4 files by Download File x4 (ours)',
+		'bench-download-file-x4',
+		FILE_SET,
+	),
+	downloadFileOne: byDownloadFile(
+		'DexBenchDlFileX1',
+		'bench: the first of the 4 files by Download File (ours)',
+		'bench-download-file-x1',
+		FILE_SET.slice(0, 1),
+	),
+});
 
 /**
  * Throws unless the measured nodes output `count` files of FILE_SET_BYTES (four unless said): a fast run that
@@ -151,5 +229,6 @@ export const downloadAllBenchmark: Benchmark = {
 	name: 'downloadAll',
 	title: (options) =>
 		`7. Download All Files, ${FILE_COUNT} files of ${FILE_SET_BYTES / MB} MB, on disk (${options.downloadReps} timed runs; ${options.memoryReps} fresh servers per memory figure, over ${FILE_SET_COUNTS.join(', ')} files)`,
+	workflows: downloadAllWorkflows,
 	run: benchDownloadAll,
 };

@@ -4,11 +4,52 @@
  * over the same IRNs (a re-run: every IRN exists). The requests are counted in the emulator's request log.
  */
 import { info } from '../../scripts/lib/log';
+import { V3_SEED } from '../../test/emulator/families/v3';
+import { makePdf } from '../../test/fixtures/pdf';
 import { interleaved, type Benchmark, type BenchContext } from '../lib/benchmark';
 import { clearRequests, loggedRequests } from '../lib/emulator';
 import { runWorkflow } from '../lib/n8n-runs';
 import { median } from '../lib/report';
-import { IF_IRN_EXISTS_MEASURED } from '../lib/workflows';
+import { chain, INVITEES, node, ours } from '../lib/workflows';
+
+/** Create's option If the IRN Already Exists, off and on, as measured. */
+const IF_IRN_EXISTS_MEASURED = { off: 'createAnother', on: 'returnExisting' } as const;
+
+/** Create over the IRNs the webhook is given (`{irns: [...]}`), one small PDF each, with `ifIrnExists`. */
+const createFromIrns = (ifIrnExists: string) =>
+	chain(
+		`DexBenchIrn${ifIrnExists.slice(0, 5)}`,
+		`bench: create for each IRN (ours, If the IRN Already Exists: ${ifIrnExists})`,
+		`bench-create-irn-${ifIrnExists.toLowerCase()}`,
+		[
+			node('Split Out', 'n8n-nodes-base.splitOut', 1, {
+				fieldToSplitOut: 'body.irns',
+				include: 'noOtherFields',
+				options: { destinationFieldName: 'irn' },
+			}),
+			ours('Create', {
+				resource: 'document',
+				operation: 'create',
+				profileId: V3_SEED.pdfProfileId,
+				documentSource: 'base64',
+				fileBase64: makePdf('Small').toString('base64'),
+				documentName: 'small.pdf',
+				invitees: { invitee: INVITEES },
+				additionalFields: { irn: '={{ $json.irn }}' },
+				options: { ifIrnExists },
+			}),
+		],
+		['Create'],
+	);
+
+/** Create over the IRNs posted, with the option off and on. */
+const irnWorkflows = () =>
+	Object.fromEntries(
+		Object.values(IF_IRN_EXISTS_MEASURED).map((ifIrnExists) => [
+			`createIrn:${ifIrnExists}`,
+			createFromIrns(ifIrnExists),
+		]),
+	);
 
 const IRN_ITEMS = 100;
 
@@ -97,5 +138,6 @@ export const irnBenchmark: Benchmark = {
 	name: 'irn',
 	title: (options) =>
 		`8. Create ×${IRN_ITEMS} with If the IRN Already Exists on and off: requests and time (${options.reps} runs each)`,
+	workflows: irnWorkflows,
 	run: benchIrnLookup,
 };

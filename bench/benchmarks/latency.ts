@@ -11,10 +11,60 @@ import { shortestBatchGap } from '../lib/latency-proxy';
 import { runWorkflow } from '../lib/n8n-runs';
 import { ITEMS, type Batching } from '../lib/options';
 import { median } from '../lib/report';
+import {
+	DISTANT_CREDENTIAL,
+	packsHttp,
+	packsOurs,
+	statusHttpHeaderAuth,
+	statusOurs,
+} from '../lib/workflows';
+
+/**
+ * The same calls against the latency proxy (our node through DISTANT_CREDENTIAL), and Get Status with n8n's
+ * Batching set to each of `--batch`'s settings (`statusBatched0`, `statusBatched1`…).
+ */
+const latencyWorkflows: Benchmark['workflows'] = ({ distantBaseUrl, token }, { batchings }) => ({
+	statusOurs: statusOurs(
+		'DexBenchFarStaOu',
+		'bench: Get Status x1000, 150 ms away (ours)',
+		'bench-far-status-ours',
+		DISTANT_CREDENTIAL,
+	),
+	statusHttp: statusHttpHeaderAuth(
+		'DexBenchFarStaHt',
+		'bench: Get Status x1000, 150 ms away (HTTP Request, Header Auth)',
+		'bench-far-status-http',
+		distantBaseUrl,
+	),
+	...Object.fromEntries(
+		batchings.map((batch, index) => [
+			`statusBatched${index}`,
+			statusOurs(
+				`DexBenchFarStaB${index}`,
+				`bench: Get Status, 150 ms away, batches of ${batch.batchSize} every ${batch.batchInterval} ms (ours)`,
+				`bench-far-status-batched-${index}`,
+				DISTANT_CREDENTIAL,
+				{ requestOptions: { batching: { batch } } },
+			),
+		]),
+	),
+	packsOurs: packsOurs(
+		'DexBenchFarPacOu',
+		'bench: COMPLETED packs, 150 ms away (ours)',
+		'bench-far-packs-ours',
+		DISTANT_CREDENTIAL,
+	),
+	packsHttp: packsHttp(
+		'DexBenchFarPacHt',
+		'bench: COMPLETED packs, 150 ms away (HTTP Request)',
+		'bench-far-packs-http',
+		distantBaseUrl,
+		token,
+	),
+});
 
 async function benchLatency(context: BenchContext): Promise<void> {
-	const { n8n, distant, options, results } = context;
-	const { proxy, workflows } = distant;
+	const { n8n, proxy, workflows, options, results } = context;
 	const { latencyMs, batchedItems } = options;
 	const ids = Array.from({ length: ITEMS }, (_, index) => extraDocumentId(index + 1));
 	const cases = [
@@ -154,5 +204,6 @@ export const latencyBenchmark: Benchmark = {
 	name: 'latency',
 	title: (options) =>
 		`6. ${options.latencyMs} ms per request: Get Status ×${ITEMS}, Return All over the COMPLETED packs (${options.reps} runs each), Batching (${options.batchings.length} settings)`,
+	workflows: latencyWorkflows,
 	run: benchLatency,
 };

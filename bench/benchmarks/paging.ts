@@ -3,9 +3,52 @@ import { info } from '../../scripts/lib/log';
 import { interleaved, type Benchmark, type BenchContext } from '../lib/benchmark';
 import { clearRequests, requestsTo } from '../lib/emulator';
 import { runWorkflow } from '../lib/n8n-runs';
+import { chain, http, offsetPagination, ours, packsHttp, packsOurs, PAGE } from '../lib/workflows';
 
-/** The page size both nodes ask for. */
-const PAGE = 40;
+/** Return All over the v3 document list and over the COMPLETED packs: ours, and the HTTP Request node paged by hand. */
+const pagingWorkflows: Benchmark['workflows'] = ({ baseUrl, token }) => ({
+	listOurs: chain(
+		'DexBenchListOurs',
+		'bench: v3 documents, Return All (ours)',
+		'bench-list-ours',
+		[
+			ours('Get Many', {
+				resource: 'document',
+				operation: 'getMany',
+				returnAll: true,
+				filters: {},
+				options: {},
+			}),
+		],
+		['Get Many'],
+	),
+	listHttp: chain(
+		'DexBenchListHttp',
+		'bench: v3 documents, paged (HTTP Request)',
+		'bench-list-http',
+		[
+			http('HTTP Request', token, {
+				url: `${baseUrl}/v3.0/sign/request/list`,
+				sendQuery: true,
+				queryParameters: { parameters: [{ name: 'max', value: String(PAGE) }] },
+				options: offsetPagination('data.documents'),
+			}),
+		],
+		['HTTP Request'],
+	),
+	packsOurs: packsOurs(
+		'DexBenchPacksOur',
+		'bench: COMPLETED packs, Return All (ours)',
+		'bench-packs-ours',
+	),
+	packsHttp: packsHttp(
+		'DexBenchPacksHtt',
+		'bench: COMPLETED packs, paged (HTTP Request)',
+		'bench-packs-http',
+		baseUrl,
+		token,
+	),
+});
 
 async function benchPaging(context: BenchContext): Promise<void> {
 	const { n8n, emulator, workflows, options, results } = context;
@@ -99,5 +142,6 @@ export const pagingBenchmark: Benchmark = {
 	name: 'paging',
 	title: (options) =>
 		`3. Paging: Return All over the v3 list and COMPLETED packs (${options.reps} runs each)`,
+	workflows: pagingWorkflows,
 	run: benchPaging,
 };

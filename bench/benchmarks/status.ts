@@ -9,6 +9,35 @@ import { runWorkflow, type ExecutionResult } from '../lib/n8n-runs';
 import { ITEMS } from '../lib/options';
 import { runRawClient } from '../lib/raw-reference';
 import { median } from '../lib/report';
+import { chain, http, splitIds, statusHttpHeaderAuth, statusOurs } from '../lib/workflows';
+
+/** Get Status for every ID posted: ours, the HTTP Request node with the token typed in, and with Header Auth. */
+const statusWorkflows: Benchmark['workflows'] = ({ baseUrl, token }) => ({
+	statusOurs: statusOurs('DexBenchStatusOu', 'bench: Get Status x1000 (ours)', 'bench-status-ours'),
+	statusHttp: chain(
+		'DexBenchStatusHt',
+		'bench: Get Status x1000 (HTTP Request)',
+		'bench-status-http',
+		[
+			splitIds(),
+			http('HTTP Request', token, {
+				url: `${baseUrl}/v3.2/sign/request`,
+				sendQuery: true,
+				queryParameters: {
+					parameters: [{ name: 'documentId', value: '={{ $json.documentId }}' }],
+				},
+			}),
+		],
+		['HTTP Request'],
+	),
+	// The same request with the token in a Header Auth credential (its generic authenticate: one more expression per item).
+	statusHttpHeaderAuth: statusHttpHeaderAuth(
+		'DexBenchStatusHa',
+		'bench: Get Status x1000 (HTTP Request, Header Auth)',
+		'bench-status-http-header',
+		baseUrl,
+	),
+});
 
 async function benchStatus(context: BenchContext): Promise<void> {
 	const { n8n, emulator, workflows, options, results } = context;
@@ -97,5 +126,6 @@ export const statusBenchmark: Benchmark = {
 	name: 'status',
 	title: (options) =>
 		`1. Get Status ×${ITEMS}: ours, HTTP Request, raw fetch (${options.reps} runs each)`,
+	workflows: statusWorkflows,
 	run: benchStatus,
 };

@@ -2,6 +2,7 @@
  * 4. Trigger: verified deliveries against what a user builds without the package to verify them (n8n's Webhook,
  * Crypto and IF nodes) and against n8n's Webhook node alone, executions finished per second.
  */
+import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 
 import { info } from '../../scripts/lib/log';
@@ -10,7 +11,109 @@ import { interleaved, type Benchmark, type BenchContext } from '../lib/benchmark
 import { deliveryEnv, extraDocumentId } from '../lib/emulator';
 import { cpuTimeOf, executionDetails, executionsOf, nextFinished, sleep } from '../lib/n8n-runs';
 import { median } from '../lib/report';
-import { MAC_CHECK } from '../lib/workflows';
+import {
+	chain,
+	CREDENTIAL,
+	CRYPTO_CREDENTIAL,
+	node,
+	OUR_TRIGGER,
+	type BenchNode,
+	type BenchWorkflow,
+} from '../lib/workflows';
+
+/** The IF node of the verified webhook, whose true output (0) takes a delivery whose MAC matches. */
+const MAC_CHECK = 'MAC Matches';
+
+/** n8n's Webhook node answering each delivery as soon as it is received, then `nodes`. */
+function acknowledgingWebhook(
+	id: string,
+	name: string,
+	path: string,
+	nodes: BenchNode[],
+): BenchWorkflow {
+	const workflow = chain(id, name, path, nodes, [], 'onReceived');
+	workflow.nodes[0].parameters = {
+		httpMethod: 'POST',
+		path,
+		responseMode: 'onReceived',
+		options: {},
+	};
+	return workflow;
+}
+
+/**
+ * What a user builds without this package to verify a delivery: n8n's Webhook node (answering at once, as the
+ * plain one), its Crypto node computing the hex HMAC-SHA1 of the envelope's document ID with the Private Salt
+ * (in n8n's Crypto credential, as its version 2 takes it), and an IF node comparing that with the `mac` sent.
+ */
+const verifiedWebhook = (id: string, name: string, path: string) =>
+	acknowledgingWebhook(id, name, path, [
+		node(
+			'HMAC of Document ID',
+			'n8n-nodes-base.crypto',
+			2,
+			{
+				action: 'hmac',
+				type: 'SHA1',
+				value: '={{ $json.body.document.documentId }}',
+				dataPropertyName: 'expectedMac',
+				encoding: 'hex',
+			},
+			{ credentials: { crypto: CRYPTO_CREDENTIAL } },
+		),
+		node(MAC_CHECK, 'n8n-nodes-base.if', 2.3, {
+			conditions: {
+				options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 3 },
+				conditions: [
+					{
+						id: randomUUID(),
+						leftValue: '={{ $json.body.mac }}',
+						rightValue: '={{ $json.expectedMac }}',
+						operator: { type: 'string', operation: 'equals' },
+					},
+				],
+				combinator: 'and',
+			},
+			options: {},
+		}),
+	]);
+
+/** Our trigger, the Webhook, Crypto and IF nodes verifying the MAC, and n8n's Webhook node alone. */
+function triggerWorkflows(): Record<string, BenchWorkflow> {
+	const webhookId = randomUUID();
+	return {
+		triggerOurs: {
+			id: 'DexBenchTriggerO',
+			name: 'bench: Document Execution Trigger',
+			nodes: [
+				{
+					...node('Document Execution Trigger', OUR_TRIGGER, 2, {
+						authentication: 'authToken',
+						options: {},
+					}),
+					webhookId,
+					credentials: { documentExecutionApi: CREDENTIAL },
+				},
+			],
+			connections: {},
+			path: `${webhookId}/success`,
+			measured: [],
+			active: false,
+			settings: { executionOrder: 'v1' },
+		},
+		triggerVerified: verifiedWebhook(
+			'DexBenchTriggerV',
+			'bench: Webhook, Crypto and IF verifying the MAC',
+			'bench-verified-webhook',
+		),
+		triggerPlain: acknowledgingWebhook(
+			'DexBenchTriggerP',
+			'bench: plain Webhook node',
+			'bench-plain-webhook',
+			[],
+		),
+	};
+}
 
 function post(url: string, body: Buffer, agent: Agent): Promise<number> {
 	return new Promise((resolve, reject) => {
@@ -207,5 +310,6 @@ export const triggerBenchmark: Benchmark = {
 	name: 'trigger',
 	title: (options) =>
 		`4. Trigger: ${options.deliveries} deliveries at concurrency ${options.concurrency} (${options.triggerReps} runs each)`,
+	workflows: triggerWorkflows,
 	run: benchTrigger,
 };

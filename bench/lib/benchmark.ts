@@ -9,14 +9,24 @@ import type { BenchOptions } from './options';
 import type { ResultsSink } from './report';
 import type { BenchWorkflow } from './workflows';
 
+/** Where the benchmarks' workflows send their requests. */
+export interface WorkflowTarget {
+	/** The emulator's base URL. */
+	baseUrl: string;
+	/** The same base URL behind the latency proxy. */
+	distantBaseUrl: string;
+	/** The emulator's Auth Token, for the HTTP Request nodes that type it into a header. */
+	token: string;
+}
+
 export interface BenchContext {
 	/** The started n8n server, the package installed and every workflow active. */
 	n8n: N8n;
 	emulator: EmulatorProcess;
-	/** The workflows against the emulator itself. */
+	/** This benchmark's workflows (its `workflows`), by key. */
 	workflows: Record<string, BenchWorkflow>;
-	/** The workflows against the emulator behind the latency proxy, and that proxy. */
-	distant: { workflows: Record<string, BenchWorkflow>; proxy: LatencyProxy };
+	/** The latency proxy in front of the emulator. */
+	proxy: LatencyProxy;
 	/** The 15 MB PDF and a 1 KB one, in the folder n8n may read. */
 	files: { big: string; small: string };
 	options: BenchOptions;
@@ -28,6 +38,8 @@ export interface Benchmark {
 	name: string;
 	/** The step's title in the log. */
 	title(options: BenchOptions): string;
+	/** Its workflows, by key: the runner imports and activates every benchmark's before the first one runs. */
+	workflows(target: WorkflowTarget, options: BenchOptions): Record<string, BenchWorkflow>;
 	run(context: BenchContext): Promise<void>;
 }
 

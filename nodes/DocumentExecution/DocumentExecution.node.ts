@@ -27,8 +27,8 @@ export class DocumentExecution implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: nodeCredentials(),
 		requestDefaults: {
-			// Replaced by the credential's base URL in each operation's routing (shared/requests/routing.ts); a literal,
-			// so that n8n never evaluates it, and node-owned, for n8n's credential-domain check.
+			// A literal, which each operation's routing replaces by the credential's base URL
+			// (docs/choices/document.md, "Base URL").
 			baseURL: SERVICE_HOSTS.production,
 			headers: { Accept: 'application/json' },
 			// Error bodies of the v4 and v1 families carry the codes; nodes/shared/errors.ts reads them.

@@ -57,7 +57,7 @@ const NETWORK_FAILURES: Record<NetworkFailure, (host: string, attempt: NetworkAt
 const REACHED_THE_SERVICE: NetworkFailure[] = ['reset', 'timeout'];
 
 function errorCode(error: unknown): string | undefined {
-	// n8n's routing wraps a network failure in a NodeApiError whose httpCode is the system error code.
+	// Routing's network failure carries the system code as its httpCode (docs/choices/document.md, "What n8n does").
 	const candidate = error as
 		| { code?: unknown; cause?: { code?: unknown }; httpCode?: unknown }
 		| undefined;
@@ -89,7 +89,7 @@ export function networkError(
 	const failure = networkFailureOf(code);
 	if (!code || !failure) return undefined;
 	const { host } = new URL(attempt.url);
-	// Not a NodeApiError: that class replaces any message by n8n's generic text for a known network code.
+	// Not a NodeApiError, which would show n8n's generic text instead (docs/choices/document.md, "What n8n does").
 	return new NodeOperationError(
 		node,
 		`${attempt.operation}: ${NETWORK_FAILURES[failure](host, attempt)}`,

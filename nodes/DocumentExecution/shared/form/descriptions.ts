@@ -98,8 +98,8 @@ export const offsetOption = (description: string): INodeProperties => ({
 /**
  * An ID field as an n8n resource locator: "From List" (a `listSearch` method of the node) and "By ID". No
  * "By URL": no public URL carries a document or pack ID (a sign URL carries an invitation's UUID, and the
- * dashboard's URLs are not published). n8n hands a plain string saved by an older workflow through as the
- * value, so workflows from before the pickers keep working.
+ * dashboard's URLs are not published). A plain string saved by an older workflow is read as the ID
+ * (`locatorValue`), so workflows from before the pickers keep working.
  */
 export function idLocator(field: {
 	displayName: string;

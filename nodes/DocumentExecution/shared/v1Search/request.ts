@@ -5,6 +5,7 @@ import type {
 	INodePropertyOptions,
 	PreSendAction,
 } from 'n8n-workflow';
+import { jsonParse } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { parameter } from '../form/parameters';
@@ -184,7 +185,7 @@ function readFilterJson(context: IExecuteSingleFunctions): unknown {
 			'Set Filter to No Filter to search without one.',
 		);
 	try {
-		return JSON.parse(raw);
+		return jsonParse<unknown>(raw);
 	} catch (error) {
 		return refuseField(
 			context,
