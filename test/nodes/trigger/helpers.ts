@@ -22,7 +22,10 @@ export const TRIGGER_NAME = 'Document Execution Trigger';
 /** The trigger's one version. */
 export const TRIGGER_VERSION = 2;
 
-/** A workflow holding only the trigger, with a fixed webhookId as the n8n editor gives webhook nodes. */
+/**
+ * A workflow holding only the trigger, with a fixed webhookId as the n8n editor gives webhook nodes. Events is
+ * required: Any Event unless `parameters` picks other kinds.
+ */
 export function triggerWorkflow(
 	parameters: INodeParameters = {},
 	extra: { nodes?: INode[]; connections?: WorkflowJson['connections'] } = {},
@@ -36,7 +39,7 @@ export function triggerWorkflow(
 				typeVersion: TRIGGER_VERSION,
 				position: [0, 0],
 				webhookId: '5f1c1a64-6a39-4a4e-9d51-6f7c1f0e2a11',
-				parameters: { authentication: 'authToken', ...parameters },
+				parameters: { authentication: 'authToken', events: ['*'], ...parameters },
 			},
 			...(extra.nodes ?? []),
 		],

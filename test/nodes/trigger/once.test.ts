@@ -79,7 +79,7 @@ describe('Document Execution Trigger: each delivery runs the flow once', () => {
 			const answer = await postRaw(hook.url(), JSON.stringify(body));
 			expect([answer.status, JSON.parse(answer.body)]).toEqual([
 				200,
-				{ message: "Not selected in the trigger's options; ignored" },
+				{ message: "Not selected in the trigger's Events or Options; ignored" },
 			]);
 		}
 		expect(await postRaw(hook.url(), JSON.stringify({ ...body, mac: '0'.repeat(40) }))).toEqual({
