@@ -25,19 +25,25 @@ import { PDF_MIME_TYPE } from '../shared/pdf';
 import { fetchCurrentStatus, listedDocumentStatus, type ReadPurpose } from './currentStatus';
 import { deliveredFiles } from './deliveredFiles';
 import {
+	ANY_EVENT,
 	COMPLETED_DOCUMENT_STATUSES,
 	EVENT_KINDS,
 	isSelected,
 	normalisedEvent,
 	shapeOf,
 } from './delivery';
-import { completionKey, eventKey, remember, seenRecently } from './recentDeliveries';
+import { claim, completionKey, eventKey, RECENT_DELIVERIES } from './recentDeliveries';
 import { readBody } from './requestBody';
 import { verifyDeliveryMac } from './verifyMac';
 import { ROUTES, TRIGGER_PANEL, TRIGGER_WEBHOOKS, WEBHOOK_METHODS } from './webhooks';
 
-/** The Events options: one per event kind, described as EVENT_KINDS describes it. */
+/** The Events choices: Any Event first, then one per event kind, described as EVENT_KINDS describes it. */
 const EVENT_OPTIONS: INodePropertyOptions[] = [
+	{
+		name: 'Any Event',
+		value: ANY_EVENT,
+		description: 'Every kind, including kinds the service adds later',
+	},
 	{
 		name: 'Certificate Verification Failed',
 		value: 'CERTIFICATE_VERIFICATION_FAILED',
@@ -75,7 +81,8 @@ export class DocumentExecutionTrigger implements INodeType {
 		// node (its Webhook node v1's binaryData option, in packages/cli/src/webhooks/webhook-helpers.ts
 		// parseRequestBody), which in n8n 2.x builds an expression isolate; it does not for version 2.
 		version: 2,
-		subtitle: '={{ ($parameter["options"]["eventTypes"] || []).join(", ") || "Any event" }}',
+		subtitle:
+			'={{ ($parameter["events"] || []).includes("*") ? "Any event" : [($parameter["events"] || []).join(", "), $parameter["otherEventTypes"]].filter(Boolean).join(", ") }}',
 		description: APP_DESCRIPTION,
 		defaults: { name: 'Document Execution Trigger' },
 		inputs: [],
@@ -108,21 +115,32 @@ export class DocumentExecutionTrigger implements INodeType {
 					'The credential holds the Private Salt and is used by Re-Fetch Current Status (Auth Token: document status; OAuth2: pack details)',
 			}),
 			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				required: true,
+				options: EVENT_OPTIONS,
+				default: [],
+				description:
+					'The kinds of delivery (event.kind) that start the workflow; others are acknowledged and start nothing. Any Event takes every kind, including kinds the service adds later.',
+			},
+			{
+				displayName: 'Other Event Types',
+				name: 'otherEventTypes',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. DOCUMENT_SIGNED',
+				description:
+					"Comma-separated kinds the Events list does not have yet, matched exactly against event.kind or a Webhook 4.0 envelope's own event.eventType",
+			},
+			{
 				displayName: 'Options',
 				name: 'options',
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
+				description: `Each event starts one execution: a repeat that reaches the same n8n process within ${RECENT_DELIVERIES.windowMs / 3600_000} hours (the main instance, or in queue mode the webhook processor that took it) is acknowledged and starts nothing. A restart of that process, or another webhook processor, does not know it.`,
 				options: [
-					{
-						displayName: 'Events',
-						name: 'eventTypes',
-						type: 'multiOptions',
-						options: EVENT_OPTIONS,
-						default: [],
-						description:
-							'Only deliveries of these kinds (event.kind) start the workflow; others are acknowledged and ignored. Leave empty to accept every kind, including kinds the service adds later.',
-					},
 					{
 						displayName: 'Include Request Headers',
 						name: 'includeHeaders',
@@ -138,15 +156,6 @@ export class DocumentExecutionTrigger implements INodeType {
 						default: false,
 						description:
 							'Whether to start the workflow only for deliveries whose document is completed (event.documentStatus COMPLETED, or PACK_PENDING_COMPLETION for a fully executed pack document: every invitee has acted); others are acknowledged and ignored. A delivery without a document status (older webhook versions) is checked with the service once (Auth Token credential only), and then runs the workflow once per document.',
-					},
-					{
-						displayName: 'Other Event Types',
-						name: 'otherEventTypes',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. DOCUMENT_SIGNED',
-						description:
-							"Comma-separated kinds not in the list above, matched exactly against event.kind or a Webhook 4.0 envelope's own event.eventType, for event kinds the service adds later",
 					},
 					{
 						displayName: 'Re-Fetch Current Status',
@@ -202,9 +211,10 @@ export class DocumentExecutionTrigger implements INodeType {
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		// Acknowledged (2xx) so that the service does not retry, and no execution starts.
 		const ignored = {
-			webhookResponse: { message: "Not selected in the trigger's options; ignored" },
+			webhookResponse: { message: "Not selected in the trigger's Events or Options; ignored" },
 		};
-		if (!isSelected(options, event)) return ignored;
+		const events = this.getNodeParameter('events', []);
+		if (!isSelected(events, this.getNodeParameter('otherEventTypes', ''), event)) return ignored;
 
 		const readStatus = async (purpose: ReadPurpose) =>
 			await fetchCurrentStatus(
@@ -244,7 +254,9 @@ export class DocumentExecutionTrigger implements INodeType {
 		// Every invitee's delivery can find the document completed once the service is asked: the flow runs once
 		// per document then, whichever delivery arrives first.
 		const key = statusFromService ? completionKey(delivery) : eventKey(body, delivery, event.kind);
-		if (seenRecently(scope, key, now)) {
+		// Held from here, and kept only if n8n answers the service with a 2xx: a delivery whose Re-Fetch failed, or
+		// whose execution n8n could not store, runs when the service sends it again.
+		if (!(await claim(scope, key, now, response))) {
 			return { webhookResponse: { message: 'Delivery already received; ignored' } };
 		}
 
@@ -268,8 +280,6 @@ export class DocumentExecutionTrigger implements INodeType {
 				file.fileName,
 				PDF_MIME_TYPE,
 			);
-		// Remembered only now that it starts an execution: a delivery whose Re-Fetch failed runs when sent again.
-		remember(scope, key, now);
 		const item: INodeExecutionData = files.files.length > 0 ? { json, binary } : { json };
 		return { workflowData: [[item]], webhookResponse: { message: 'Delivery received' } };
 	}

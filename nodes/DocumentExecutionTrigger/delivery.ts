@@ -158,18 +158,21 @@ export function normalisedEvent(
 	};
 }
 
+/** The Events choice that takes every kind, including kinds the service adds later (as n8n's Stripe Trigger's `*`). */
+export const ANY_EVENT = '*';
+
 /**
- * Whether the Events options select the event: no selection passes every kind, including kinds the service adds
- * later. An envelope's own eventType counts too, so "Other Event Types" saved as SIGNED still matches.
+ * Whether the trigger's Events and Other Event Types select the event: Any Event takes every kind; otherwise the
+ * kinds picked or typed (comma-separated), each matched against `event.kind` or an envelope's own `eventType`,
+ * so "Other Event Types" saved as SIGNED still matches. Nothing picked selects nothing: Events is required, so
+ * n8n's editor flags it and n8n 2.41 refuses to publish the workflow.
  */
-export function isSelected(options: IDataObject, event: IDataObject): boolean {
-	const listed = Array.isArray(options.eventTypes) ? (options.eventTypes as string[]) : [];
-	const others = String(options.otherEventTypes ?? '')
+export function isSelected(events: unknown, otherEventTypes: unknown, event: IDataObject): boolean {
+	const picked = Array.isArray(events) ? events.map(String) : [];
+	if (picked.includes(ANY_EVENT)) return true;
+	const typed = String(otherEventTypes ?? '')
 		.split(',')
 		.map((value) => value.trim())
 		.filter(Boolean);
-	const wanted = [...listed, ...others];
-	return (
-		wanted.length === 0 || wanted.some((kind) => kind === event.kind || kind === event.eventType)
-	);
+	return [...picked, ...typed].some((kind) => kind === event.kind || kind === event.eventType);
 }

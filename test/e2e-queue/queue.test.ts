@@ -84,11 +84,17 @@ if (!pipeline) throw new Error('examples/create-status-download.json is missing'
 const catchAll: ExampleWorkflow['workflow'] = {
 	name: 'Every webhook (queue e2e)',
 	nodes: [
-		node('Document Execution Trigger', TRIGGER_TYPE, { authentication: 'authToken' }, [0, 0], {
-			typeVersion: 2,
-			webhookId: randomUUID(),
-			credentials: { documentExecutionApi: { id: 'x', name: 'x' } },
-		}),
+		node(
+			'Document Execution Trigger',
+			TRIGGER_TYPE,
+			{ authentication: 'authToken', events: ['*'] },
+			[0, 0],
+			{
+				typeVersion: 2,
+				webhookId: randomUUID(),
+				credentials: { documentExecutionApi: { id: 'x', name: 'x' } },
+			},
+		),
 	],
 	connections: {},
 };

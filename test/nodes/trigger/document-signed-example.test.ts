@@ -43,7 +43,8 @@ describe('examples/document-signed.json', () => {
 			['Download Audit Trail', 'n8n-nodes-document-execution.documentExecution'],
 		]);
 		expect(example.nodes[0].parameters).toMatchObject({
-			options: { eventTypes: ['INVITEE_SIGNED'], completedOnly: true },
+			events: ['INVITEE_SIGNED'],
+			options: { completedOnly: true },
 		});
 	});
 

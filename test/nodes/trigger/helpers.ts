@@ -10,7 +10,11 @@ import {
 } from '../../emulator/server';
 import type { WorkflowJson } from '../../harness/engine';
 import { nodeTypeName } from '../../harness/types';
-import { startWebhookServer, type WebhookServer } from '../../harness/webhook-server';
+import {
+	startWebhookServer,
+	type WebhookServer,
+	type WebhookServerOptions,
+} from '../../harness/webhook-server';
 import { REDIRECT_URI, tokenCredential } from '../../support/credentials';
 
 export const TRIGGER_NAME = 'Document Execution Trigger';
@@ -18,7 +22,10 @@ export const TRIGGER_NAME = 'Document Execution Trigger';
 /** The trigger's one version. */
 export const TRIGGER_VERSION = 2;
 
-/** A workflow holding only the trigger, with a fixed webhookId as the n8n editor gives webhook nodes. */
+/**
+ * A workflow holding only the trigger, with a fixed webhookId as the n8n editor gives webhook nodes. Events is
+ * required: Any Event unless `parameters` picks other kinds.
+ */
 export function triggerWorkflow(
 	parameters: INodeParameters = {},
 	extra: { nodes?: INode[]; connections?: WorkflowJson['connections'] } = {},
@@ -32,7 +39,7 @@ export function triggerWorkflow(
 				typeVersion: TRIGGER_VERSION,
 				position: [0, 0],
 				webhookId: '5f1c1a64-6a39-4a4e-9d51-6f7c1f0e2a11',
-				parameters: { authentication: 'authToken', ...parameters },
+				parameters: { authentication: 'authToken', events: ['*'], ...parameters },
 			},
 			...(extra.nodes ?? []),
 		],
@@ -82,8 +89,9 @@ type Credentials = Record<string, Record<string, unknown>>;
 
 /**
  * A fresh emulator per test (no retries, the OAuth2 redirect URI registered) and the trigger served over HTTP
- * by `serve(parameters, credentials)`, every server closed after the test. By default the credential is the
- * Auth Token one with the account's Private Salt, so deliveries are verified.
+ * by `serve(parameters, credentials, workflow, n8n)` (`n8n`: how n8n stores executions), every server closed
+ * after the test. By default the credential is the Auth Token one with the account's Private Salt, so
+ * deliveries are verified.
  */
 export function triggerTestbed(seed: SeedOptions = {}) {
 	let emulator: Emulator | undefined;
@@ -114,11 +122,13 @@ export function triggerTestbed(seed: SeedOptions = {}) {
 			parameters: INodeParameters = {},
 			credentials: Credentials = withSalt(),
 			workflow?: WorkflowJson,
+			n8n: Pick<WebhookServerOptions, 'storeExecution'> = {},
 		) {
 			const server = await startWebhookServer({
 				workflow: workflow ?? triggerWorkflow(parameters),
 				credentials: credentials as never,
 				runDownstream: workflow !== undefined,
+				...n8n,
 			});
 			servers.push(server);
 			return server;

@@ -13,7 +13,7 @@ import { triggerTestbed } from './helpers';
  */
 
 const bed = triggerTestbed();
-const completedOnly = { options: { eventTypes: ['INVITEE_SIGNED'], completedOnly: true } };
+const completedOnly = { events: ['INVITEE_SIGNED'], options: { completedOnly: true } };
 
 const statusReads = () => bed.emulator.requestsTo('/api/v3.0/sign/request/list');
 
@@ -122,7 +122,7 @@ describe('Document Execution Trigger: a delivery of an older webhook version', (
 	});
 
 	it('without Only Completed Documents nothing is read: the delivery runs as it came, its status null', async () => {
-		const hook = await bed.serve({ options: { eventTypes: ['INVITEE_SIGNED'] } });
+		const hook = await bed.serve({ events: ['INVITEE_SIGNED'] });
 		await deliverV3Event(bed.emulator.env, {
 			url: hook.url(),
 			event: 'signed',

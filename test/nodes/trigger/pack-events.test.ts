@@ -25,7 +25,7 @@ describe('Document Execution Trigger: every Webhook 4.0 event type', () => {
 	it.each(WEBHOOK4_EVENT_TYPES.map((eventType) => ({ eventType, kind: KINDS[eventType] })))(
 		'Events = $kind: a $eventType envelope starts exactly one execution of that kind, the other types none',
 		async ({ eventType, kind }) => {
-			const hook = await bed.serve({ options: { eventTypes: [kind] } });
+			const hook = await bed.serve({ events: [kind] });
 			const deliveries = [];
 			for (const type of WEBHOOK4_EVENT_TYPES)
 				deliveries.push(
@@ -57,7 +57,8 @@ describe('Document Execution Trigger: every Webhook 4.0 event type', () => {
 
 	it('Only Completed Documents lets a fully executed pack document (PACK_PENDING_COMPLETION) through, a SENT one not', async () => {
 		const hook = await bed.serve({
-			options: { eventTypes: ['INVITEE_SIGNED'], completedOnly: true },
+			events: ['INVITEE_SIGNED'],
+			options: { completedOnly: true },
 		});
 		for (const [documentId, documentStatus] of [
 			['DOC-SENT', 'SENT'],
@@ -85,7 +86,7 @@ describe('Document Execution Trigger: every Webhook 4.0 event type', () => {
 	});
 
 	it('"Other Event Types" saved with an envelope\'s own eventType (SIGNED) still matches it', async () => {
-		const hook = await bed.serve({ options: { otherEventTypes: 'SIGNED' } });
+		const hook = await bed.serve({ events: ['INVITEE_REJECTED'], otherEventTypes: 'SIGNED' });
 		await deliverWebhook(bed.emulator.env, { url: hook.url(), eventType: 'SIGNED' });
 		await deliverWebhook(bed.emulator.env, { url: hook.url(), eventType: 'REVIEWER_APPROVAL' });
 		await hook.settled();

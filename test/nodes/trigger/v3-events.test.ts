@@ -153,7 +153,7 @@ describe('Document Execution Trigger: forged v3 webhooks start nothing', () => {
 describe('Document Execution Trigger options on v3 webhooks', () => {
 	it('Events filters by kind: an unselected kind is acknowledged (200) and starts nothing', async () => {
 		const hook = await serve({
-			options: { eventTypes: ['INVITEE_REJECTED', 'CERTIFICATE_VERIFICATION_FAILED'] },
+			events: ['INVITEE_REJECTED', 'CERTIFICATE_VERIFICATION_FAILED'],
 		});
 		const signed = await deliverV3Event(bed.emulator.env, {
 			url: hook.url(),
@@ -175,7 +175,7 @@ describe('Document Execution Trigger options on v3 webhooks', () => {
 	});
 
 	it('Only Completed Documents lets through only the delivery that says every invitee has acted', async () => {
-		const hook = await serve({ options: { eventTypes: ['INVITEE_SIGNED'], completedOnly: true } });
+		const hook = await serve({ events: ['INVITEE_SIGNED'], options: { completedOnly: true } });
 		const pending = await deliverV3Event(bed.emulator.env, {
 			url: hook.url(),
 			event: 'signed',

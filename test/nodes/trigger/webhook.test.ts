@@ -263,10 +263,8 @@ describe('Document Execution Trigger: without a salt, verification is off', () =
 describe('Document Execution Trigger options', () => {
 	it('filters by event type: an unselected type is acknowledged (2xx) and starts nothing; listed other types pass unchanged', async () => {
 		const hook = await serve({
-			options: {
-				eventTypes: ['REVIEWER_APPROVAL'],
-				otherEventTypes: 'DOCUMENT_SIGNED, PACK_EXPIRED',
-			},
+			events: ['REVIEWER_APPROVAL'],
+			otherEventTypes: 'DOCUMENT_SIGNED, PACK_EXPIRED',
 		});
 		const approval = await deliverWebhook(bed.emulator.env, { url: hook.url(), documentId: 'D1' });
 		const signed = await deliverWebhook(bed.emulator.env, {
@@ -289,7 +287,7 @@ describe('Document Execution Trigger options', () => {
 		expect(hook.executions[1].items[0].json.futureField).toEqual({ a: null });
 	});
 
-	it('with no event type selected, every type passes, including ones the spec does not list', async () => {
+	it('with Any Event, every type passes, including ones the spec does not list', async () => {
 		const hook = await serve();
 		await deliverWebhook(bed.emulator.env, {
 			url: hook.url(),
@@ -302,7 +300,7 @@ describe('Document Execution Trigger options', () => {
 	});
 
 	it('a forged delivery is refused 401 even when its event type is filtered out (verification comes first)', async () => {
-		const hook = await serve({ options: { eventTypes: ['REVIEWER_APPROVAL'] } });
+		const hook = await serve({ events: ['REVIEWER_APPROVAL'] });
 		const forged = await deliverWebhook(bed.emulator.env, {
 			url: hook.url(),
 			documentId: 'D5',
