@@ -89,6 +89,7 @@ function triggerWorkflows(): Record<string, BenchWorkflow> {
 				{
 					...node('Document Execution Trigger', OUR_TRIGGER, 2, {
 						authentication: 'authToken',
+						events: ['*'],
 						options: {},
 					}),
 					webhookId,
