@@ -119,9 +119,9 @@ function resendOutcomes(
 }
 
 /**
- * Resend through n8n's routing, one request per item: what runs when an AI agent calls the node as its tool
- * through n8n-core's `makeHandleToolInvocation`, which runs routing and skips custom operations. A workflow
- * runs `resendInvitations` instead; both check and read through the same two functions above.
+ * Resend through the node's routing, one request per item: what runs when an AI agent calls the node as its
+ * tool, which runs the routing and not the custom operations (docs/choices/requests.md). A workflow runs
+ * `resendInvitations` instead; both check and read through the same two functions above.
  */
 export async function sendSignUrls(
 	this: IExecuteSingleFunctions,

@@ -134,9 +134,8 @@ const targetOfRun = new WeakMap<object, Promise<CredentialTarget>>();
 
 /**
  * preSend of every operation: the credential's base URL (and its host in the credential's allowed domains). Not
- * an expression in `requestDefaults.baseURL`: n8n 2.41 evaluates that twice per item, for the request and again
- * in `RoutingNode.resolveBaseUrl` for its credential-domain check, and no form of it evaluates once
- * (docs/performance.md).
+ * an expression in `requestDefaults.baseURL`, which n8n evaluates twice per item, for the request and for its
+ * credential-domain check (docs/performance.md).
  */
 async function sendToCredentialBaseUrl(
 	this: IExecuteSingleFunctions,
