@@ -187,19 +187,20 @@ function sendChecked(
 	const itemIndex = context.getItemIndex();
 	const check = { authentication, family, itemIndex, creation };
 	return async (request) => {
-		const send = async () => {
+		const sendOnce = async () =>
+			(await context.helpers.httpRequestWithAuthentication.call(context, credentialType, {
+				...request,
+				returnFullResponse: true,
+			})) as IN8nHttpFullResponse;
+		const sendCreate = (made: Creation) => async () => {
 			try {
-				return (await context.helpers.httpRequestWithAuthentication.call(context, credentialType, {
-					...request,
-					returnFullResponse: true,
-				})) as IN8nHttpFullResponse;
+				return await sendOnce();
 			} catch (error) {
-				if (!creation) throw error;
 				const { baseURL, url, timeout } = request;
 				throw createRequestError(
 					context.getNode(),
 					error,
-					creation,
+					made,
 					{ url: `${baseURL ?? ''}${url}`, timeoutMs: timeout },
 					itemIndex,
 				);
@@ -213,7 +214,12 @@ function sendChecked(
 				SENT_AGAIN,
 				itemIndex,
 			);
-		return await checkedAnswer(context, check, send, sendAgain);
+		return await checkedAnswer(
+			context,
+			check,
+			creation ? sendCreate(creation) : sendOnce,
+			sendAgain,
+		);
 	};
 }
 
