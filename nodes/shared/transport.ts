@@ -15,13 +15,14 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { credentialTypeFor, type Authentication } from './authentication';
 import { resolveBaseUrl } from './environment';
-import { asNodeError, responseError, type ServiceFamily } from './errors';
+import { asNodeError, responseError, type Creation, type ServiceFamily } from './errors';
 import { networkError, type NetworkAttempt } from './networkErrors';
 
 /**
- * The one way the package talks to the service outside n8n's routing (the editor's pickers, both triggers'
- * reads), and the one OAuth2 refresh rule, which routing's answer check (DocumentExecution/shared/routing.ts)
- * applies too.
+ * How the package talks to the service: `checkedAnswer`, the one refresh-then-check of an answer that every
+ * request goes through (the action node's sender, DocumentExecution/shared/requests/routing.ts, and
+ * `serviceRequest`); `serviceRequest`, the one way to send a request outside the action node's routing (the
+ * editor's pickers, both triggers' reads, Resend Invitations' batches, Create's IRN lookup).
  */
 
 /** The contexts that send requests to the service. */
@@ -99,6 +100,37 @@ export async function answerWithFreshToken(
 	return await sendAgain();
 }
 
+/** What an answer is checked against: whose credential sent it, whose envelope it carries, for which item. */
+export interface AnswerCheck {
+	authentication: Authentication;
+	family: ServiceFamily;
+	itemIndex?: number;
+	/** Set for an operation that creates: its error answers then say whether it may have been created. */
+	creation?: Creation;
+}
+
+/**
+ * The answer of `send`, after the refresh rule (with `sendAgain` for the second sending) and the family's error
+ * envelope check: a success, or the error the answer means.
+ */
+export async function checkedAnswer(
+	context: RequestContext,
+	check: AnswerCheck,
+	send: () => Promise<IN8nHttpFullResponse>,
+	sendAgain: () => Promise<IN8nHttpFullResponse>,
+): Promise<IN8nHttpFullResponse> {
+	const answer = await answerWithFreshToken(context, check.authentication, await send(), sendAgain);
+	const error = responseError(
+		context.getNode(),
+		check.family,
+		answer,
+		check.itemIndex,
+		check.creation,
+	);
+	if (error) throw error;
+	return answer;
+}
+
 /**
  * Sends `options` with the credential of `credentialType`, and maps a failure before any answer as every request
  * the package sends itself: through `networkError` (what happened, what to do), anything else as a node error.
@@ -173,8 +205,6 @@ export async function serviceRequest(
 			{ operation, again },
 			itemIndex,
 		);
-	const answer = await answerWithFreshToken(context, request.authentication, await send(), send);
-	const error = responseError(context.getNode(), request.family, answer, itemIndex);
-	if (error) throw error;
-	return answer;
+	const { authentication, family } = request;
+	return await checkedAnswer(context, { authentication, family, itemIndex }, send, send);
 }

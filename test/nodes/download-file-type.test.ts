@@ -78,7 +78,7 @@ describe('Pack → Download: a file the service sends itself, without a Content-
 		});
 		const answer = { statusCode: 200, headers: {}, body: makePdf() } as IN8nHttpFullResponse;
 
-		const [item] = await outputPackDownload.call(context, [], answer);
+		const [item] = await outputPackDownload.call(context, answer);
 
 		expect(prepareBinaryData.mock.calls[0][2]).toBe(type);
 		expect(item.json).toMatchObject({ delivery: 'stream', mimeType: type });

@@ -404,7 +404,7 @@ describe('Sign with document signer', () => {
 				data: {},
 			},
 		};
-		await expect(outputDocSigner.call(context, [], response)).rejects.toThrow(
+		await expect(outputDocSigner.call(context, response)).rejects.toThrow(
 			"The consent text does not match the service's constant [invalid.consent]",
 		);
 	});

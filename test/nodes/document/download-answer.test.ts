@@ -41,7 +41,11 @@ describe('Document → Download File passes the downloaded bytes on as n8n reads
 			body: { status: 1, messages: [], data: { file: 'https://files.example/signed' } },
 		} as IN8nHttpFullResponse;
 
-		const [item] = await outputLinkedFile.call(context, [], answer);
+		const sent = {
+			request: { url: servicePaths.fetch, qs: { documentId: 'DOC1' } },
+			documentId: 'DOC1',
+		};
+		const [item] = await outputLinkedFile.call(context, answer, sent);
 
 		expect(httpRequest).toHaveBeenCalledTimes(1);
 		expect(httpRequest.mock.calls[0][0]).toMatchObject({ encoding: 'stream' });

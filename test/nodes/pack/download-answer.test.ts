@@ -33,7 +33,7 @@ describe('Pack → Download passes the downloaded bytes on as n8n reads them (a 
 			body: file,
 		} as IN8nHttpFullResponse;
 
-		const [item] = await outputPackDownload.call(context, [], answer);
+		const [item] = await outputPackDownload.call(context, answer);
 
 		expect(prepareBinaryData).toHaveBeenCalledTimes(1);
 		expect(prepareBinaryData.mock.calls[0][0]).toBe(file);
@@ -61,7 +61,7 @@ describe('Pack → Download passes the downloaded bytes on as n8n reads them (a 
 			body: link,
 		} as IN8nHttpFullResponse;
 
-		const [item] = await outputPackDownload.call(context, [], answer);
+		const [item] = await outputPackDownload.call(context, answer);
 
 		expect(httpRequest).toHaveBeenCalledTimes(1);
 		expect(httpRequest.mock.calls[0][0]).toMatchObject({ encoding: 'stream' });

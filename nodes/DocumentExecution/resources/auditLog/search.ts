@@ -43,6 +43,6 @@ export const searchOperation: INodePropertyOptions = {
 	// Pages by the spec's 0-based page index and reads pagination.total (shared/v1Search/pager.ts).
 	routing: v1Routing('POST', '/audit-logs/search', {
 		preSend: [buildAuditLogSearch],
-		pagination: paginateSearch,
+		paginate: paginateSearch,
 	}),
 };

@@ -35,6 +35,6 @@ export const searchOperation: INodePropertyOptions = {
 	// Pages by the spec's 0-based page index and reads pagination.total (shared/v1Search/pager.ts).
 	routing: v1Routing('POST', '/certificates/search', {
 		preSend: [buildCertificateSearch],
-		pagination: paginateSearch,
+		paginate: paginateSearch,
 	}),
 };

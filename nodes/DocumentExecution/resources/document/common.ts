@@ -31,14 +31,11 @@ export const ONE_DOCUMENT_OPERATIONS = [
 	'markComplete',
 ];
 
-/** The Document ID each item sent, by the item's context, which n8n gives to its preSend and postReceive steps. */
-const documentIdSentBy = new WeakMap<IExecuteSingleFunctions, string>();
-
 /**
  * preSend of the operations on one document: the Document ID, read once and checked, into the query or the
- * body. A field `send` by routing would be evaluated twice more per item (n8n reads it on each of its two walks
- * over the node's properties, besides evaluating every property's value on both), so the seven operations share
- * one property without routing (docs/performance.md).
+ * body, where the item's request carries it to the output (`ItemRequest.documentId`). A field sent by routing
+ * would be evaluated twice more per item, so the seven operations share one property without routing
+ * (docs/performance.md).
  */
 export const sendDocumentId = (sentIn: 'query' | 'body'): PreSendAction =>
 	async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
@@ -48,18 +45,10 @@ export const sendDocumentId = (sentIn: 'query' | 'body'): PreSendAction =>
 			{ documentId: locatorValue(this, 'documentId') },
 			DOCUMENT_ID_LABELS,
 		) as { documentId: string };
-		documentIdSentBy.set(this, documentId);
 		if (sentIn === 'query') options.qs = { ...options.qs, documentId };
 		else options.body = { ...(isObject(options.body) ? options.body : {}), documentId };
 		return options;
 	};
-
-/**
- * For a postReceive step: the Document ID `sendDocumentId` sent for this item, without evaluating it again (the
- * field read anew should n8n ever hand the postReceive another context).
- */
-export const sentDocumentId = (context: IExecuteSingleFunctions): string =>
-	documentIdSentBy.get(context) ?? String(locatorValue(context, 'documentId')).trim();
 
 /**
  * The spec does not show what a v3 document ID looks like, so "By ID" only refuses what cannot be one: spaces

@@ -2,24 +2,23 @@ import type {
 	IDataObject,
 	IExecuteSingleFunctions,
 	IN8nHttpFullResponse,
-	INodeExecutionData,
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { v3Routing } from '../../shared/requests/routing';
-import { messageOf, sendDocumentId, sentDocumentId } from './common';
+import { v3Routing, type ItemRequest } from '../../shared/requests/routing';
+import { messageOf, sendDocumentId } from './common';
 
 /** Document → Delete: what was deleted, and the service's message. */
 
 export async function outputDeleted(
 	this: IExecuteSingleFunctions,
-	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
+	item: ItemRequest,
 ) {
 	return [
 		{
 			json: {
-				documentId: sentDocumentId(this),
+				documentId: item.documentId,
 				deleted: true,
 				...messageOf(response),
 			} as IDataObject,
@@ -35,6 +34,6 @@ export const deleteOperation: INodePropertyOptions = {
 		'Permanently delete a document with its files, invitee data, sign URLs and webhook history',
 	routing: v3Routing('DELETE', '/v3.0/sign/request', {
 		preSend: [sendDocumentId('query')],
-		postReceive: [outputDeleted],
+		output: outputDeleted,
 	}),
 };

@@ -2,13 +2,12 @@ import type {
 	IDataObject,
 	IExecuteSingleFunctions,
 	IN8nHttpFullResponse,
-	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { v3Routing } from '../../shared/requests/routing';
+import { v3Routing, type ItemRequest } from '../../shared/requests/routing';
 import { sendDocumentId } from './common';
 import { answerData } from '../../../shared/accountReads';
 import { PDF_MIME_TYPE } from '../../../shared/pdf';
@@ -23,7 +22,7 @@ import { expectedFileOf, type FileLink, noDownloadLinkError } from '../../shared
 import { downloadOutputProperties, showFor } from '../../shared/form/descriptions';
 import { parameter } from '../../shared/form/parameters';
 import { oneOf } from '../../shared/form/rules';
-import { asString, type Body, sentDocumentId } from './common';
+import { asString, type Body } from './common';
 
 /** Document → Download File: the signed document, its audit trail, an attachment or a supporting document. */
 
@@ -117,16 +116,16 @@ export function fetchedLink(
 }
 
 /**
- * postReceive of Download File: the link dies in 15 seconds, so it is read here, at once. Without the file
+ * Output of Download File: the link dies in 15 seconds, so it is read here, at once. Without the file
  * (Output Link Only, or Return File off where the node runs as an AI agent tool), the output is the link and
  * what the node knows of the file without reading it: the name it would give it, the type, and the link's life.
  */
 export async function outputLinkedFile(
 	this: IExecuteSingleFunctions,
-	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
+	item: ItemRequest,
 ) {
-	const documentId = sentDocumentId(this);
+	const documentId = item.documentId!;
 	const asked = askedFile(this);
 	const type = String(asked.downloadType);
 	const index = asked.index === undefined ? undefined : Number(asked.index);
@@ -233,6 +232,6 @@ export const downloadOperation: INodePropertyOptions = {
 		'Download the signed PDF, audit trail, an attachment or a supporting document of a completed document',
 	routing: v3Routing('GET', FETCH_DOCUMENT_PATH, {
 		preSend: [sendDocumentId('query'), sendDownloadFileQuery],
-		postReceive: [outputLinkedFile],
+		output: outputLinkedFile,
 	}),
 };

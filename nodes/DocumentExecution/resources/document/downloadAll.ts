@@ -18,8 +18,8 @@ import { serviceRequest } from '../../../shared/transport';
 import { defaultFileName, returnsFile } from '../../shared/files/downloadOutput';
 import { type FileLink, storeLinkedFile } from '../../shared/files/downloads';
 import { returnFileProperty, showFor } from '../../shared/form/descriptions';
-import { v3Routing } from '../../shared/requests/routing';
-import { asString, sendDocumentId, sentDocumentId } from './common';
+import { v3Routing, type ItemRequest } from '../../shared/requests/routing';
+import { asString, sendDocumentId } from './common';
 import {
 	DOWNLOAD_LINK_LIFE_SECONDS,
 	FETCH_DOCUMENT_PATH,
@@ -30,7 +30,7 @@ import {
 /**
  * Document → Download All Files: the signed PDF, the audit trail, every attachment and every supporting
  * document of a completed document, in one item. Routing reads the document's status (its invitees' sign URLs);
- * the postReceive step asks for each file's link and reads it at once, one file at a time.
+ * the output step asks for each file's link and reads it at once, one file at a time.
  */
 
 const DOWNLOAD_ALL = 'Document → Download All Files';
@@ -155,16 +155,16 @@ const signUrlsOf = (response: IN8nHttpFullResponse): string[] =>
 const LINK_LIFE = `each works for ${DOWNLOAD_LINK_LIFE_SECONDS} seconds from when the service issued it`;
 
 /**
- * postReceive of Download All Files: each file's link read as soon as the service issues it and stored as it
+ * Output of Download All Files: each file's link read as soon as the service issues it and stored as it
  * arrives, one file at a time (on disk in n8n's default binary mode, so no two files are in memory at once).
  * As an AI agent tool with Return File off, the links are not read: the list gives each link instead.
  */
 export async function outputAllFiles(
 	this: IExecuteSingleFunctions,
-	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
+	item: ItemRequest,
 ): Promise<INodeExecutionData[]> {
-	const documentId = sentDocumentId(this);
+	const documentId = item.documentId!;
 	const fetching = {
 		context: this,
 		credentials: await this.getCredentials(credentialTypeFor('authToken')),
@@ -221,6 +221,6 @@ export const downloadAllOperation: INodePropertyOptions = {
 		'Download the signed PDF, the audit trail, every attachment and every supporting document of a completed document, in one item',
 	routing: v3Routing('GET', '/v3.2/sign/request', {
 		preSend: [sendDocumentId('query')],
-		postReceive: [outputAllFiles],
+		output: outputAllFiles,
 	}),
 };

@@ -89,6 +89,6 @@ export const getDetailsOperation: INodePropertyOptions = {
 		'Get configurable detail about a document: files, audit trail, invitees, workflow, stamps, NeSL data',
 	routing: v3Routing('GET', '/v3.3/document/details', {
 		preSend: [sendDocumentId('query'), sendDetailSections],
-		postReceive: [outputDataOrSummary(detailsSummary)],
+		output: outputDataOrSummary(detailsSummary),
 	}),
 };

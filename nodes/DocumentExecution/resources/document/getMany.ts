@@ -111,6 +111,6 @@ export const getManyOperation: INodePropertyOptions = {
 	description: 'List or search documents by name, ID or IRN, optionally filtered by status',
 	routing: v3Routing('GET', '/v3.0/sign/request/list', {
 		preSend: [checkDocumentListQuery],
-		pagination: paginateV3List('documents'),
+		paginate: paginateV3List('documents'),
 	}),
 };

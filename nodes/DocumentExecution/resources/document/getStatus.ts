@@ -33,6 +33,6 @@ export const getStatusOperation: INodePropertyOptions = {
 		"Get each invitee's signing state, the file URLs and, once signed, the signer certificate data",
 	routing: v3Routing('GET', '/v3.2/sign/request', {
 		preSend: [sendDocumentId('query')],
-		postReceive: [outputDataOrSummary(statusSummary)],
+		output: outputDataOrSummary(statusSummary),
 	}),
 };

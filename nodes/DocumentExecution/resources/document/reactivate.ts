@@ -135,6 +135,6 @@ export const reactivateOperation: INodePropertyOptions = {
 	description: 'Give expired invitations of a document a new expiry; sign URLs stay the same',
 	routing: v3Routing('POST', '/v3.0/sign/request/reactivate', {
 		preSend: [sendDocumentId('body'), buildReactivateBody],
-		postReceive: [outputData],
+		output: outputData,
 	}),
 };

@@ -13,7 +13,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { v3Routing } from '../../shared/requests/routing';
+import { v3Routing, type ItemRequest } from '../../shared/requests/routing';
 import { credentialTypeFor, type Authentication } from '../../../shared/authentication';
 import { asNodeError, refusal } from '../../../shared/errors';
 import { isObject } from '../../../shared/isObject';
@@ -119,9 +119,9 @@ function resendOutcomes(
 }
 
 /**
- * Resend through n8n's routing, one request per item: what runs when an AI agent calls the node as its tool
- * through n8n-core's `makeHandleToolInvocation`, which runs routing and skips custom operations. A workflow
- * runs `resendInvitations` instead; both check and read through the same two functions above.
+ * Resend through the node's routing, one request per item: what runs when an AI agent calls the node as its
+ * tool, which runs the routing and not the custom operations (docs/choices/requests.md). A workflow runs
+ * `resendInvitations` instead; both check and read through the same two functions above.
  */
 export async function sendSignUrls(
 	this: IExecuteSingleFunctions,
@@ -135,13 +135,13 @@ export async function sendSignUrls(
 	return { ...options, body: { signUrls } };
 }
 
-/** postReceive of the routed Resend (after the v3 envelope check): one item per sign URL. */
+/** Output of the routed Resend (after the v3 envelope check): one item per sign URL the request held. */
 export async function outputResendOutcomes(
 	this: IExecuteSingleFunctions,
-	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
+	{ request }: ItemRequest,
 ): Promise<INodeExecutionData[]> {
-	const signUrls = splitSignUrls(parameter(this, 'signUrls', ''));
+	const { signUrls } = request.body as { signUrls: string[] };
 	return resendOutcomes(this.getNode(), signUrls, response, this.getItemIndex()).map((json) => ({
 		json,
 	}));
@@ -237,6 +237,6 @@ export const resendOperation: INodePropertyOptions = {
 	// A workflow runs resendInvitations above (a custom operation); this routing is what an AI agent's tool call runs.
 	routing: v3Routing('POST', RESEND_PATH, {
 		preSend: [sendSignUrls],
-		postReceive: [outputResendOutcomes],
+		output: outputResendOutcomes,
 	}),
 };

@@ -3,7 +3,6 @@ import type {
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
-	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
@@ -47,7 +46,6 @@ export async function checkEbgReviewBody(
 
 export async function outputEbgReview(
 	this: IExecuteSingleFunctions,
-	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ) {
 	return [
@@ -110,6 +108,6 @@ export const reviewEbgOperation: INodePropertyOptions = {
 	description: 'Accept or reject an electronic bank guarantee event notification',
 	routing: v3Routing('POST', '/v3.3/nesl/notification/review', {
 		preSend: [checkEbgReviewBody],
-		postReceive: [outputEbgReview],
+		output: outputEbgReview,
 	}),
 };

@@ -3,7 +3,6 @@ import type {
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
-	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
 	JsonObject,
@@ -48,7 +47,6 @@ const DOC_SIGNER_FAILURES = ['invitation.not.exists', 'invalid.consent', 'profil
 
 export async function outputDocSigner(
 	this: IExecuteSingleFunctions,
-	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ) {
 	const { code, message } = messageOf(response);
@@ -113,6 +111,6 @@ export const signWithDocSignerOperation: INodePropertyOptions = {
 		"Sign an invitation with a document signer certificate profile of the invitee's account",
 	routing: v3Routing('POST', '/v3.0/sign/docSigner/invitation', {
 		preSend: [checkDocSignerBody],
-		postReceive: [outputDocSigner],
+		output: outputDocSigner,
 	}),
 };

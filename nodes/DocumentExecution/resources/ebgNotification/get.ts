@@ -38,7 +38,7 @@ export const getOperation: INodePropertyOptions = {
 		`=${EBG_NOTIFICATION_PATH}/{{ encodeURIComponent(String($parameter["notifTxnId"]).trim()) }}`,
 		{
 			preSend: [checkNotificationId],
-			postReceive: [outputData],
+			output: outputData,
 		},
 	),
 };

@@ -128,6 +128,6 @@ export const getManyOperation: INodePropertyOptions = {
 		'List the NeSL eBG event notifications, filtered by loan number, review status or event type',
 	routing: v3Routing('GET', EBG_NOTIFICATIONS_PATH, {
 		preSend: [checkListQuery],
-		postReceive: [outputData],
+		output: outputData,
 	}),
 };

@@ -14,6 +14,6 @@ export const activateOperation: INodePropertyOptions = {
 		'Let an invitee sign before their turn in the signing order, for example when an earlier signer cannot sign',
 	routing: v3Routing('PUT', '/v3.1/invitation/activate', {
 		preSend: [checkSignUrl],
-		postReceive: [outputOutcome('signUrl', 'activated')],
+		output: outputOutcome('signUrl', 'activated'),
 	}),
 };

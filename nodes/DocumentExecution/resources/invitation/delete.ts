@@ -14,6 +14,6 @@ export const deleteOperation: INodePropertyOptions = {
 		'Remove an unsigned invitee from a document; their sign URL stops working and they are not notified',
 	routing: v3Routing('DELETE', '/v3.0/sign/request/invitation', {
 		preSend: [checkSignUrl],
-		postReceive: [outputOutcome('signUrl', 'deleted')],
+		output: outputOutcome('signUrl', 'deleted'),
 	}),
 };

@@ -3,6 +3,7 @@ import type {
 	IDataObject,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
+	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
@@ -88,12 +89,12 @@ export async function buildMediaUpload(
  */
 export async function outputMediaUpload(
 	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
+	answer: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const { binaryPropertyName, binary, body } = uploadRequest(this);
-	const data = (((items[0]?.json ?? {}) as IDataObject).data ?? {}) as IDataObject;
+	const data = (((answer.body ?? {}) as IDataObject).data ?? {}) as IDataObject;
 	if (typeof data.presignedUrl !== 'string' || typeof data.mediaId !== 'string') {
-		throw new NodeApiError(this.getNode(), (items[0]?.json ?? {}) as IDataObject as never, {
+		throw new NodeApiError(this.getNode(), (answer.body ?? {}) as IDataObject as never, {
 			message: 'The service answered without a media ID and upload URL',
 			itemIndex: this.getItemIndex(),
 		});
@@ -187,6 +188,6 @@ export const uploadOperation: INodePropertyOptions = {
 	// Not a create in the Retry On Fail sense: an unused media slot lapses (docs/choices/pack-media.md).
 	routing: v4Routing('POST', '/v4/media/upload', {
 		preSend: [buildMediaUpload],
-		postReceive: [outputMediaUpload],
+		output: outputMediaUpload,
 	}),
 };

@@ -10,5 +10,5 @@ export const getTypesOperation: INodePropertyOptions = {
 	value: 'getTypes',
 	description: 'List the notification rule types and their labels',
 	action: 'Get notification rule types',
-	routing: v1Routing('GET', '/notification-rules/types', { postReceive: [outputData] }),
+	routing: v1Routing('GET', '/notification-rules/types', { output: outputData }),
 };

@@ -1,6 +1,8 @@
 import type {
+	IDataObject,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
+	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
@@ -61,15 +63,12 @@ export async function buildOauth2Client(
 	return requestOptions;
 }
 
-/** postReceive: next to the secret the service shows once, a sentence saying so. */
+/** The output: the answer, and next to the secret the service shows once, a sentence saying so. */
 export async function outputSecretShownOnce(
 	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
+	answer: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	return items.map((item) => ({
-		...item,
-		json: { ...item.json, clientSecretNotice: CLIENT_SECRET_NOTICE },
-	}));
+	return [{ json: { ...(answer.body as IDataObject), clientSecretNotice: CLIENT_SECRET_NOTICE } }];
 }
 
 export const createFields: INodeProperties[] = [
@@ -104,6 +103,6 @@ export const createOperation: INodePropertyOptions = {
 	routing: v1Routing('POST', '/oauth2-clients', {
 		creates: CREATE_CLIENT,
 		preSend: [buildOauth2Client],
-		postReceive: [outputSecretShownOnce],
+		output: outputSecretShownOnce,
 	}),
 };

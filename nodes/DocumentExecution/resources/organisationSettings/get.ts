@@ -10,5 +10,5 @@ export const getOperation: INodePropertyOptions = {
 	value: 'get',
 	description: "Get the organisation's retention and audit-trail settings",
 	action: 'Get organisation settings',
-	routing: v1Routing('GET', '/settings', { postReceive: [outputData] }),
+	routing: v1Routing('GET', '/settings', { output: outputData }),
 };

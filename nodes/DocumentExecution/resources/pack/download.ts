@@ -150,7 +150,6 @@ const STREAM_REMEDY =
  */
 export async function outputPackDownload(
 	this: IExecuteSingleFunctions,
-	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const downloadType = parameter<string>(this, 'downloadType', 'DOCUMENT');
@@ -321,6 +320,6 @@ export const downloadOperation: INodePropertyOptions = {
 	description: 'Download a document, audit trail, attachment or supporting document as a file',
 	routing: v4Routing('GET', '/v4/packs/download', {
 		preSend: [sendPackDownloadQuery, sendForFileAnswer],
-		postReceive: [outputPackDownload],
+		output: outputPackDownload,
 	}),
 };

@@ -2,6 +2,7 @@ import type {
 	IDataObject,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
+	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
@@ -107,9 +108,9 @@ const packSummary = (pack: IDataObject): IDataObject => ({
 
 export async function outputPack(
 	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
+	answer: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const pack = ((items[0]?.json ?? {}) as IDataObject).data as IDataObject | undefined;
+	const pack = ((answer.body ?? {}) as IDataObject).data as IDataObject | undefined;
 	if (!pack) return [];
 	const simplified = simplifies(this);
 	if (parameter<string>(this, 'options.output', 'pack') !== 'documents')
@@ -210,6 +211,6 @@ export const getOperation: INodePropertyOptions = {
 	description: 'Get the details of a pack, with the sections you choose',
 	routing: v4Routing('GET', '/v4/packs', {
 		preSend: [sendPackGetQuery],
-		postReceive: [outputPack],
+		output: outputPack,
 	}),
 };

@@ -215,6 +215,6 @@ export const searchOperation: INodePropertyOptions = {
 	// Pages are requested by the runner, which reads the service's pagination object.
 	routing: v4Routing('GET', '/v4/packs/search', {
 		preSend: [sendPackSearchQuery],
-		pagination: paginatePackSearch,
+		paginate: paginatePackSearch,
 	}),
 };

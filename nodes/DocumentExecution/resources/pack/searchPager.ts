@@ -1,12 +1,8 @@
-import type {
-	DeclarativeRestApiSettings,
-	IDataObject,
-	IExecutePaginationFunctions,
-	INodeExecutionData,
-} from 'n8n-workflow';
+import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { parameter } from '../../shared/form/parameters';
+import type { Pager } from '../../shared/requests/routing';
 
 /** Pack search: the largest page the service serves, and the reach of a search without a status filter. */
 export const V4_MAX_PAGE_SIZE = 40;
@@ -18,8 +14,8 @@ interface SearchPage {
 }
 
 /** `data.records` and `pagination.totalRecords` (also accepted inside `data`, since the spec is loose on it). */
-function readSearchPage(items: INodeExecutionData[]): SearchPage {
-	const body = (items[0]?.json ?? {}) as IDataObject;
+function readSearchPage(answer: IN8nHttpFullResponse): SearchPage {
+	const body = (answer.body ?? {}) as IDataObject;
 	const data = (body.data ?? {}) as IDataObject;
 	const pagination = (body.pagination ?? data.pagination ?? {}) as IDataObject;
 	const records = Array.isArray(data.records) ? (data.records as IDataObject[]) : [];
@@ -27,17 +23,14 @@ function readSearchPage(items: INodeExecutionData[]): SearchPage {
 }
 
 /**
- * `routing.operations.pagination` of Pack → Search. The preSend step has put the first offset and the
- * page size in `qs` (`offset`, `max`); this reads `returnAll` and `limit`, then asks page after page and
+ * The pager of Pack → Search. The preSend step has put the first offset and the page size in the query
+ * (`offset`, `max`); this reads `returnAll` and `limit`, then asks page after page and
  * stops from `pagination.totalRecords` (never with an extra empty request). Without a status filter the
  * service only lists the first 1000 packs: each page is cut to stay inside that window, and Return All stops
  * with an error naming the fix when more packs match than the window can show.
  */
-export async function paginatePackSearch(
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
-	const qs = (requestData.options.qs ?? {}) as IDataObject;
+export const paginatePackSearch: Pager = async function (item, send) {
+	const qs = (item.request.qs ?? {}) as IDataObject;
 	const pageSize = Number(qs.max ?? V4_MAX_PAGE_SIZE);
 	const returnAll = parameter<boolean>(this, 'returnAll', false);
 	const limit = returnAll ? Infinity : parameter<number>(this, 'limit', 50);
@@ -46,10 +39,7 @@ export async function paginatePackSearch(
 	let offset = Number(qs.offset ?? 0);
 	for (;;) {
 		const max = Math.min(pageSize, limit - records.length, windowEnd - offset);
-		// Set on the request routing holds, as n8n's own pagers do: a page sent again after an OAuth2 token
-		// refresh (shared/requests/routing.ts) is sent from it.
-		requestData.options.qs = { ...qs, offset, max };
-		const page = readSearchPage(await this.makeRoutingRequest(requestData));
+		const page = readSearchPage(await send({ ...item.request, qs: { ...qs, offset, max } }));
 		records.push(...page.records);
 		offset += page.records.length;
 		if (returnAll && windowEnd !== Infinity && page.totalRecords > V4_SEARCH_WINDOW) {
@@ -70,4 +60,4 @@ export async function paginatePackSearch(
 		if (done) break;
 	}
 	return records.map((json) => ({ json }));
-}
+};

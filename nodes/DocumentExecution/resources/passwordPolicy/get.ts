@@ -10,5 +10,5 @@ export const getOperation: INodePropertyOptions = {
 	value: 'get',
 	description: "Get the organisation's password policy",
 	action: 'Get the password policy',
-	routing: v1Routing('GET', '/password-policy', { postReceive: [outputData] }),
+	routing: v1Routing('GET', '/password-policy', { output: outputData }),
 };

@@ -52,6 +52,6 @@ export const getExpiringOperation: INodePropertyOptions = {
 		'List the stamp series that expire within a number of days, and optionally those already expired',
 	routing: v3Routing('GET', SERIES_EXPIRY_PATH, {
 		preSend: [checkExpiryQuery],
-		postReceive: [outputData],
+		output: outputData,
 	}),
 };

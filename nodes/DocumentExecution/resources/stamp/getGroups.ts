@@ -12,6 +12,6 @@ export const getGroupsOperation: INodePropertyOptions = {
 	action: 'Get stamp groups',
 	description: 'List the stamp groups of the account, one item per group',
 	routing: v3Routing('GET', STAMP_GROUPS_PATH, {
-		postReceive: [outputListOf('seriesGroups')],
+		output: outputListOf('seriesGroups'),
 	}),
 };

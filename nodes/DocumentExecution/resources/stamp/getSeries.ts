@@ -94,6 +94,6 @@ export const getSeriesOperation: INodePropertyOptions = {
 	description: 'List the stamp paper series of the account, with the fields you include',
 	routing: v3Routing('GET', SERIES_LIST_PATH, {
 		preSend: [sendSeriesSwitches],
-		postReceive: [outputData],
+		output: outputData,
 	}),
 };

@@ -12,5 +12,5 @@ export const getBalanceOperation: INodePropertyOptions = {
 	action: 'Get the wallet balance',
 	description:
 		'Get the eSign credits of the account: total, unused, reserved, consumed and expired',
-	routing: v3Routing('GET', WALLET_BALANCE_PATH, { postReceive: [outputData] }),
+	routing: v3Routing('GET', WALLET_BALANCE_PATH, { output: outputData }),
 };

@@ -45,6 +45,6 @@ export const getPurchasesOperation: INodePropertyOptions = {
 		'List the eSign credit purchases, one item each: dates, credits bought, consumed, expired and left',
 	routing: v3Routing('GET', WALLET_PURCHASES_PATH, {
 		preSend: [checkLimit],
-		pagination: paginateV3List('balances'),
+		paginate: paginateV3List('balances'),
 	}),
 };

@@ -2,8 +2,8 @@ import type {
 	DeclarativeRestApiSettings,
 	ICredentialDataDecryptedObject,
 	IDataObject,
-	IExecutePaginationFunctions,
 	IExecuteData,
+	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
@@ -11,23 +11,18 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 	INodePropertyRouting,
-	PostReceiveAction,
 	PreSendAction,
 } from 'n8n-workflow';
 
 import { credentialTypeFor, type Authentication } from '../../../shared/authentication';
 import { type DocsTopic, withDocsLink } from '../../../shared/docsLinks';
 import { resolveBaseUrl } from '../../../shared/environment';
-import {
-	responseError,
-	retryOnFailRefusal,
-	type Creation,
-	type ServiceFamily,
-} from '../../../shared/errors';
+import { retryOnFailRefusal, type Creation, type ServiceFamily } from '../../../shared/errors';
+import { isObject } from '../../../shared/isObject';
 import { createRequestError } from '../../../shared/networkErrors';
 import {
 	acceptsOAuth2,
-	answerWithFreshToken,
+	checkedAnswer,
 	refuseOAuth2,
 	sendWithCredential,
 } from '../../../shared/transport';
@@ -35,38 +30,65 @@ import { showFor } from '../form/descriptions';
 import { parameter } from '../form/parameters';
 
 /**
- * The routing of every operation, by the service family it talks to: its request, then the family's steps
- * around the operation's own. Reading one operation's `v3Routing(…)`, `v4Routing(…)` or `v1Routing(…)` (in its
- * file, `<operation>Operation`) shows all that runs for it, but for Document → Resend Invitations in a workflow,
- * which n8n runs as the resource's custom operation (`resendInvitations`, document/resend.ts), not its routing:
- * - before its own preSend steps: the OAuth2 refusal (v3 and v1 take only the Auth Token), for an
- *   operation that creates the Retry On Fail refusal, then the credential's base URL; after them (v4), the
- *   request is kept for a second sending after an OAuth2 token refresh;
- * - first of its postReceive steps: the answer check, which applies the refresh rule (`answerWithFreshToken`,
- *   nodes/shared/transport.ts) and then the family's error envelope check (for an operation that creates, one
- *   whose error says whether it may have been created);
- * - the sender: n8n itself, but for a listing that pages (its pager) and an operation that creates
- *   (`sendCreate`).
+ * The routing of every operation, by the service family it talks to. Reading one operation's `v3Routing(…)`,
+ * `v4Routing(…)` or `v1Routing(…)` (in its file, `<operation>Operation`) shows all that runs for it, but for
+ * Document → Resend Invitations in a workflow, which n8n runs as the resource's custom operation
+ * (`resendInvitations`, document/resend.ts), not its routing:
+ * - n8n builds the request from the node's fields and Request Options, then runs the preSend steps: the OAuth2
+ *   refusal (v3 and v1 take only the Auth Token), for an operation that creates the Retry On Fail refusal, the
+ *   credential's base URL, then the operation's own (`check…`, `send…`);
+ * - then the one sender, `sendItem`: the operation's `build` step, which makes the body and says what the
+ *   item's request carries (`ItemRequest`); the sending, through the operation's `aroundSend` when it has one
+ *   (Create's IRN lookup); the answer's refresh rule and the family's error envelope check
+ *   (`checkedAnswer`, nodes/shared/transport.ts); the operation's `output` step, handed the answer and the
+ *   item's request. A listing's pager sends each page through the same sending and check.
+ * Why the sender sends by itself rather than through n8n's postReceive steps: docs/choices/requests.md.
  */
 
-type Pagination = (
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
+/** What one item's request carries from the steps that built it to its sending and its output. */
+export interface ItemRequest {
+	/** The request as the steps built it: sent as it is, and sent again after an OAuth2 token refresh. */
+	request: IHttpRequestOptions;
+	/** The Document ID the request carries (in its query or body): the operations on one document name it. */
+	documentId?: string;
+	/** Create's IRN, once its rules held: the IRN lookup's key. */
+	irn?: string;
+}
+
+/** An operation's output: the items it makes of the checked answer to the item's request. */
+export type OutputStep = (
+	this: IExecuteSingleFunctions,
+	answer: IN8nHttpFullResponse,
+	item: ItemRequest,
+) => Promise<INodeExecutionData[]>;
+
+/** Sends one request of the item (a listing's page) and answers it refreshed and checked. */
+export type SendRequest = (request: IHttpRequestOptions) => Promise<IN8nHttpFullResponse>;
+
+/** A listing's pager: sends page after page of the item's request through `send`; one item per entry. */
+export type Pager = (
+	this: IExecuteSingleFunctions,
+	item: ItemRequest,
+	send: SendRequest,
 ) => Promise<INodeExecutionData[]>;
 
 export interface OperationSteps {
+	/** preSend steps that check the fields or add them to the request (`check…`, `send…`). */
 	preSend?: PreSendAction[];
-	postReceive?: PostReceiveAction[];
-	/** The operation's own sender (`routing.operations.pagination`): a listing that pages. */
-	pagination?: Pagination;
+	/** The step that makes the body, and says what the item's request carries (Create: its IRN). */
+	build?: (this: IExecuteSingleFunctions, request: IHttpRequestOptions) => Promise<ItemRequest>;
 	/** Set when the operation creates something at the service, which is not safe to send twice. */
 	creates?: Creation;
-	/** Runs around the create's sending (`create`): it may answer without sending, as a lookup finds it made. */
-	aroundCreate?: (
-		this: IExecutePaginationFunctions,
-		request: object,
-		create: () => Promise<INodeExecutionData[]>,
+	/** Runs around the sending and output (`send`): it may answer without sending, as a lookup finds it made. */
+	aroundSend?: (
+		this: IExecuteSingleFunctions,
+		item: ItemRequest,
+		send: () => Promise<INodeExecutionData[]>,
 	) => Promise<INodeExecutionData[]>;
+	/** The output; without one, the answer's body is the one output item. */
+	output?: OutputStep;
+	/** A listing that pages: it sends the pages itself, and makes the output of their answers. */
+	paginate?: Pager;
 }
 
 /** preSend of the v3 and v1 operations: with the OAuth2 credential, stop before any request. */
@@ -112,9 +134,8 @@ const targetOfRun = new WeakMap<object, Promise<CredentialTarget>>();
 
 /**
  * preSend of every operation: the credential's base URL (and its host in the credential's allowed domains). Not
- * an expression in `requestDefaults.baseURL`: n8n 2.41 evaluates that twice per item, for the request and again
- * in `RoutingNode.resolveBaseUrl` for its credential-domain check, and no form of it evaluates once
- * (docs/performance.md).
+ * an expression in `requestDefaults.baseURL`, which n8n evaluates twice per item, for the request and for its
+ * credential-domain check (docs/performance.md).
  */
 async function sendToCredentialBaseUrl(
 	this: IExecuteSingleFunctions,
@@ -133,81 +154,100 @@ async function sendToCredentialBaseUrl(
 	return requestOptions;
 }
 
+/** The Document ID `request` carries, where the operations on one document send it: its query or its body. */
+function documentIdIn(request: IHttpRequestOptions): string | undefined {
+	const sent =
+		request.qs?.documentId ?? (isObject(request.body) ? request.body.documentId : undefined);
+	return typeof sent === 'string' ? sent : undefined;
+}
+
+/** The request sent once more after an OAuth2 token refresh: the credential's fresh token replaces the header. */
+const SENT_AGAIN = {
+	operation: 'The request sent again after the OAuth2 token refresh',
+	again: 'run the node again',
+};
+
 /**
- * The sender of an operation that creates: `operations.pagination` is the only step of routing that sees a
- * request fail without an answer (a reset, a time-out), which it reports as such. The operation's `around`
- * runs around the sending, after the preSend steps: it may answer without sending (Create's IRN lookup).
+ * Sends one request of an item with the operation's credential and answers it refreshed and checked. The first
+ * sending is as n8n's routing sends (the request n8n built, with its Request Options), and a failure without an
+ * answer is handed on as it is thrown, for n8n to report as it reports routing's; but for an operation that
+ * creates, whose failure says whether it may have been created (`createRequestError`). A second sending after a
+ * refresh, and its failure, read as every request the node sends itself (`sendWithCredential`).
  */
-const sendCreate = (creation: Creation, around?: OperationSteps['aroundCreate']): Pagination =>
-	async function (this: IExecutePaginationFunctions, requestData) {
-		const create = async () => {
+function sendChecked(
+	context: IExecuteSingleFunctions,
+	family: ServiceFamily,
+	creation: Creation | undefined,
+): SendRequest {
+	// v3 and v1 take only the Auth Token: their preSend refused OAuth2 already.
+	const authentication = acceptsOAuth2(family)
+		? parameter<Authentication>(context, 'authentication', 'authToken')
+		: 'authToken';
+	const credentialType = credentialTypeFor(authentication);
+	const itemIndex = context.getItemIndex();
+	const check = { authentication, family, itemIndex, creation };
+	return async (request) => {
+		const sendOnce = async () =>
+			(await context.helpers.httpRequestWithAuthentication.call(context, credentialType, {
+				...request,
+				returnFullResponse: true,
+			})) as IN8nHttpFullResponse;
+		const sendCreate = (made: Creation) => async () => {
 			try {
-				return await this.makeRoutingRequest(requestData);
+				return await sendOnce();
 			} catch (error) {
-				const { baseURL, url, timeout } = requestData.options;
+				const { baseURL, url, timeout } = request;
 				throw createRequestError(
-					this.getNode(),
+					context.getNode(),
 					error,
-					creation,
+					made,
 					{ url: `${baseURL ?? ''}${url}`, timeoutMs: timeout },
-					this.getItemIndex(),
+					itemIndex,
 				);
 			}
 		};
-		return around ? await around.call(this, requestData.options, create) : await create();
+		const sendAgain = async () =>
+			await sendWithCredential(
+				context,
+				credentialType,
+				{ ...request, headers: { ...(request.headers ?? {}) }, returnFullResponse: true },
+				SENT_AGAIN,
+				itemIndex,
+			);
+		return await checkedAnswer(
+			context,
+			check,
+			creation ? sendCreate(creation) : sendOnce,
+			sendAgain,
+		);
 	};
-
-/** The request routing sent for each item (keyed by the item's context), for a second sending after a refresh. */
-const sentRequests = new WeakMap<IExecuteSingleFunctions, IHttpRequestOptions>();
-
-/** preSend, last of an operation that takes OAuth2: keeps the request as routing sends it. */
-async function keepForRefresh(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	sentRequests.set(this, requestOptions);
-	return requestOptions;
 }
 
 /**
- * The kept request sent once more (the credential's fresh token replaces the Authorization header); a failure
- * without an answer reads as in every request the node sends itself.
+ * The one sender of every operation (`routing.operations.pagination`, the step of n8n's routing that sends an
+ * item's request itself): it is handed the request n8n built and the preSend steps completed, and builds the
+ * item's request, sends it, refreshes and checks the answer, and makes the output.
  */
-async function sendAgain(context: IExecuteSingleFunctions): Promise<IN8nHttpFullResponse> {
-	const request = sentRequests.get(context)!;
-	return await sendWithCredential(
-		context,
-		credentialTypeFor('oAuth2'),
-		{ ...request, headers: { ...(request.headers ?? {}) } },
-		{
-			operation: 'The request sent again after the OAuth2 token refresh',
-			again: 'run the node again',
-		},
-		context.getItemIndex(),
-	);
-}
-
-/**
- * postReceive, first of every operation: the refresh rule, then the family's error envelope check (for an
- * operation that creates, telling of an answer that leaves open whether it was created).
- */
-const checkAnswer = (family: ServiceFamily, creation?: Creation) =>
+const sendItem = (family: ServiceFamily, steps: OperationSteps) =>
 	async function (
-		this: IExecuteSingleFunctions,
-		items: INodeExecutionData[],
-		response: IN8nHttpFullResponse,
-	) {
-		const answer = acceptsOAuth2(family)
-			? await answerWithFreshToken(
-					this,
-					parameter<Authentication>(this, 'authentication', 'authToken'),
-					response,
-					async () => await sendAgain(this),
-				)
-			: response;
-		const error = responseError(this.getNode(), family, answer, this.getItemIndex(), creation);
-		if (error) throw error;
-		if (answer === response) return items;
-		// The operation's own postReceive steps are handed routing's answer: it becomes the one after the refresh.
-		Object.assign(response, answer);
-		return [{ json: answer.body as IDataObject }];
+		this: IExecutePaginationFunctions,
+		requestData: DeclarativeRestApiSettings.ResultOptions,
+	): Promise<INodeExecutionData[]> {
+		// Its URL is set: every operation's routing gives one.
+		const request = requestData.options as IHttpRequestOptions;
+		const built = steps.build ? await steps.build.call(this, request) : { request };
+		const item: ItemRequest = { documentId: documentIdIn(built.request), ...built };
+		const send = sendChecked(this, family, steps.creates);
+		if (steps.paginate) return await steps.paginate.call(this, item, send);
+		const sendAndOutput = async () => {
+			const answer = await send(item.request);
+			return steps.output
+				? await steps.output.call(this, answer, item)
+				: [{ json: answer.body as IDataObject }];
+		};
+		return steps.aroundSend
+			? await steps.aroundSend.call(this, item, sendAndOutput)
+			: await sendAndOutput();
 	};
 
 function familyRouting(
@@ -217,21 +257,17 @@ function familyRouting(
 	steps: OperationSteps,
 ): INodePropertyRouting {
 	const { creates } = steps;
-	const takesOAuth2 = acceptsOAuth2(family);
 	const preSend = [
-		...(takesOAuth2 ? [] : [refuseOAuth2Of(family)]),
+		...(acceptsOAuth2(family) ? [] : [refuseOAuth2Of(family)]),
 		...(creates ? [refuseRetryOnFail(creates)] : []),
 		sendToCredentialBaseUrl,
 		...(steps.preSend ?? []),
-		...(takesOAuth2 ? [keepForRefresh] : []),
 	];
-	const postReceive = [checkAnswer(family, creates), ...(steps.postReceive ?? [])];
-	const pagination = creates ? sendCreate(creates, steps.aroundCreate) : steps.pagination;
 	return {
 		request: { method, url },
-		send: { preSend, ...(pagination ? { paginate: true } : {}) },
-		...(pagination ? { operations: { pagination } } : {}),
-		output: { postReceive },
+		// `paginate`: n8n hands the request to `operations.pagination`, the sender, instead of sending it.
+		send: { preSend, paginate: true },
+		operations: { pagination: sendItem(family, steps) },
 	};
 }
 

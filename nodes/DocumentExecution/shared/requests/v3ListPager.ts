@@ -1,6 +1,4 @@
 import type {
-	DeclarativeRestApiSettings,
-	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	INodeExecutionData,
@@ -10,6 +8,7 @@ import { z } from 'zod';
 import { answerData, answerList } from '../../../shared/accountReads';
 import { parameter } from '../form/parameters';
 import { refuse, type FieldLabels } from '../form/rules';
+import type { Pager } from './routing';
 
 /** Return All / Limit over a v3 list paged by `max` and `offset` (Document → Get Many, Wallet → Get Purchases). */
 
@@ -38,28 +37,21 @@ export async function checkLimit(this: IExecuteSingleFunctions, options: IHttpRe
  * `data.total`, or a short page (when an answer lacks `total`), so no empty page is requested at the end. One
  * item per entry.
  */
-export const paginateV3List = (key: string) =>
-	async function (
-		this: IExecutePaginationFunctions,
-		requestData: DeclarativeRestApiSettings.ResultOptions,
-	): Promise<INodeExecutionData[]> {
-		const returnAll = this.getNodeParameter('returnAll', false) as boolean;
-		const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
+export const paginateV3List = (key: string): Pager =>
+	async function (item, send) {
+		const returnAll = parameter<boolean>(this, 'returnAll', false);
+		const limit = returnAll ? Infinity : parameter<number>(this, 'limit', 50);
 		const pageSize =
-			(this.getNodeParameter('options.pageSize', V3_MAX_PAGE_SIZE) as number) || V3_MAX_PAGE_SIZE;
+			parameter<number>(this, 'options.pageSize', V3_MAX_PAGE_SIZE) || V3_MAX_PAGE_SIZE;
 		const results: INodeExecutionData[] = [];
 		let offset = 0;
 		for (;;) {
 			const max = Math.min(pageSize, limit - results.length);
-			const qs = { ...requestData.options.qs, max, offset };
-			const [page] = await this.makeRoutingRequest({
-				...requestData,
-				options: { ...requestData.options, qs },
-			});
-			const entries = answerList(page?.json, key);
+			const page = await send({ ...item.request, qs: { ...item.request.qs, max, offset } });
+			const entries = answerList(page.body, key);
 			results.push(...entries.map((json) => ({ json })));
 			offset += entries.length;
-			const { total } = answerData(page?.json);
+			const { total } = answerData(page.body);
 			if (
 				results.length >= limit ||
 				entries.length < max ||

@@ -1,13 +1,9 @@
-import type {
-	DeclarativeRestApiSettings,
-	IDataObject,
-	IExecutePaginationFunctions,
-	INodeExecutionData,
-} from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isObject } from '../../../shared/isObject';
 import { parameter } from '../form/parameters';
+import type { Pager } from '../requests/routing';
 
 /**
  * Page size when Return All is on. The spec does not state a maximum `limit`; 50 stays under common
@@ -19,22 +15,15 @@ export const SEARCH_PAGE_SIZE = 50;
 export const MAX_SEARCH_PAGES = 1000;
 
 /**
- * The sender of both Search operations (routing's `operations.pagination`): one item per record. Without
- * Return All, the one page asked for (Limit records, page index Page). With Return All, pages of
- * SEARCH_PAGE_SIZE from index 0 until `pagination.total` records are read (or a page comes back empty).
- * Each page passes through the operation's postReceive (the v1 error check) in makeRoutingRequest.
+ * The pager of both Search operations: one item per record. Without Return All, the one page asked for (Limit
+ * records, page index Page). With Return All, pages of SEARCH_PAGE_SIZE from index 0 until `pagination.total`
+ * records are read (or a page comes back empty). Each page's answer is checked by the sender (the v1 errors).
  */
-export async function paginateSearch(
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
-	const body = requestData.options.body as IDataObject;
+export const paginateSearch: Pager = async function (item, send) {
+	const body = item.request.body as IDataObject;
 	const fetchPage = async (page: number) => {
-		const [envelope] = await this.makeRoutingRequest({
-			...requestData,
-			options: { ...requestData.options, body: { ...body, page } },
-		});
-		const json = (envelope?.json ?? {}) as IDataObject;
+		const envelope = await send({ ...item.request, body: { ...body, page } });
+		const json = (envelope.body ?? {}) as IDataObject;
 		const records = Array.isArray(json.data) ? (json.data as IDataObject[]) : [];
 		const total = Number(
 			(isObject(json.pagination) ? json.pagination.total : undefined) ?? records.length,
@@ -62,4 +51,4 @@ export async function paginateSearch(
 				'Narrow the search with a filter, or turn off Return All and read it page by page.',
 		},
 	);
-}
+};

@@ -3,7 +3,6 @@ import type {
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
-	INodeExecutionData,
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -16,10 +15,10 @@ import { jsonBodyWithFiles, withStreamedBody } from '../../../shared/files/strea
 import { parameter } from '../../../shared/form/parameters';
 import { refuse, refuseField } from '../../../shared/form/rules';
 import { simplifies } from '../../../shared/requests/outputs';
-import { v3Routing } from '../../../shared/requests/routing';
+import { v3Routing, type ItemRequest } from '../../../shared/requests/routing';
 import { asString, compact, messagesOf, type Body } from '../common';
 import { CREATE_SIGNING_REQUEST } from './fields';
-import { IF_IRN_EXISTS, lookUpIrnFirst, rememberIrn } from './existingIrn';
+import { IF_IRN_EXISTS, lookUpIrnFirst } from './existingIrn';
 import { describeFile } from './fileFacts';
 import { CREATE_LABELS, createBodySchema, SIZED_TEMPLATE_FIELD_TYPES } from './rules';
 import { simplifiedInvitee } from './serviceDate';
@@ -251,11 +250,16 @@ async function bodyFromFields(context: IExecuteSingleFunctions): Promise<Body> {
 }
 
 /**
- * preSend of Create: builds the body from the fields (or takes the JSON body), checks every rule on it before
+ * Create's build step: builds the body from the fields (or takes the JSON body), checks every rule on it before
  * anything is sent, and only then encodes the files as base64. Files are checked as bytes, so a file over the
- * limit is refused without ever being encoded; base64 text is sent unwrapped (see `unwrapBase64`).
+ * limit is refused without ever being encoded; base64 text is sent unwrapped (see `unwrapBase64`). The item's
+ * request carries the IRN too, for the lookup of If the IRN Already Exists (the body may be made while it is
+ * sent, so it cannot be read back).
  */
-export async function buildCreateBody(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+export async function buildCreateBody(
+	this: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+): Promise<ItemRequest> {
 	let written: Body;
 	if (parameter<string>(this, 'specifyBody', 'fields') === 'json') {
 		const parsed = parseJson(this, parameter(this, 'jsonBody', '{}'), CREATE_LABELS.jsonBody);
@@ -300,8 +304,7 @@ export async function buildCreateBody(this: IExecuteSingleFunctions, options: IH
 	if (placed.size)
 		options = withStreamedBody(options, jsonBodyWithFiles(this.getNode(), sent, placed));
 	else options.body = sent;
-	rememberIrn(options, body.irn);
-	return options;
+	return { request: options, irn: typeof body.irn === 'string' ? body.irn : undefined };
 }
 
 /** The invitee list of a create answer: `invitees` in the public descriptions, `invitations` in some answers. */
@@ -340,11 +343,7 @@ function stampNotAppliedError(context: IExecuteSingleFunctions, data: Body, warn
 	);
 }
 
-export async function outputCreated(
-	this: IExecuteSingleFunctions,
-	_items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-) {
+export async function outputCreated(this: IExecuteSingleFunctions, response: IN8nHttpFullResponse) {
 	const data = answerData(response.body);
 	const messages = messagesOf(response).map((entry) => ({
 		code: asString(entry.code) ?? null,
@@ -388,8 +387,8 @@ export const createOperation: INodePropertyOptions = {
 	description: 'Send a PDF or a template to invitees for e-signing through a published workflow',
 	routing: v3Routing('POST', '/v3.0/sign/request', {
 		creates: CREATE_SIGNING_REQUEST,
-		aroundCreate: lookUpIrnFirst,
-		preSend: [buildCreateBody],
-		postReceive: [outputCreated],
+		build: buildCreateBody,
+		aroundSend: lookUpIrnFirst,
+		output: outputCreated,
 	}),
 };

@@ -1,9 +1,10 @@
-import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { answerData } from '../../../../shared/accountReads';
 import { serviceRequest } from '../../../../shared/transport';
 import { parameter } from '../../../shared/form/parameters';
+import type { ItemRequest } from '../../../shared/requests/routing';
 import { asString, type Body } from '../common';
 import { simplifiedInvitee } from './serviceDate';
 
@@ -20,13 +21,6 @@ export const IF_IRN_EXISTS = {
 	stop: 'stop',
 } as const;
 
-/** The IRN each create about to be sent carries, once its rules held (keyed by the request routing sends). */
-const checkedIrns = new WeakMap<object, string>();
-
-export const rememberIrn = (request: object, irn: unknown) => {
-	if (typeof irn === 'string') checkedIrns.set(request, irn);
-};
-
 /** The creates of this run under way, by execution, node and IRN: the tail of each IRN's queue. */
 const underWay = new Map<string, Promise<unknown>>();
 
@@ -37,7 +31,7 @@ const LOOKUP = {
 };
 
 /** The newest document whose IRN is exactly `irn`, or undefined. */
-async function findByIrn(context: IExecutePaginationFunctions, irn: string) {
+async function findByIrn(context: IExecuteSingleFunctions, irn: string) {
 	const answer = await serviceRequest(context, {
 		authentication: 'authToken',
 		family: 'v3',
@@ -54,7 +48,7 @@ async function findByIrn(context: IExecutePaginationFunctions, irn: string) {
 
 /** The existing document as the simplified create output gives a new one, from a status read. */
 async function existingDocumentItem(
-	context: IExecutePaginationFunctions,
+	context: IExecuteSingleFunctions,
 	documentId: string,
 ): Promise<INodeExecutionData> {
 	const answer = await serviceRequest(context, {
@@ -81,7 +75,7 @@ async function existingDocumentItem(
 }
 
 /** The lookup's own failure: nothing was sent, whatever the service or the network answered. */
-const lookupFailure = (context: IExecutePaginationFunctions, error: unknown) =>
+const lookupFailure = (context: IExecuteSingleFunctions, error: unknown) =>
 	new NodeOperationError(
 		context.getNode(),
 		`The IRN could not be looked up, so nothing was sent: ${(error as Error).message}`,
@@ -93,16 +87,15 @@ const lookupFailure = (context: IExecutePaginationFunctions, error: unknown) =>
 	);
 
 /**
- * Around the create (routing's sender of an operation that creates): with Return the Existing Document or
- * Stop With an Error, look the IRN up first, and send the create only when no document has it.
+ * Around the create's sending and output (`create`): with Return the Existing Document or Stop With an Error,
+ * look the item's IRN up first, and send the create only when no document has it.
  */
 export async function lookUpIrnFirst(
-	this: IExecutePaginationFunctions,
-	request: object,
+	this: IExecuteSingleFunctions,
+	{ irn }: ItemRequest,
 	create: () => Promise<INodeExecutionData[]>,
 ): Promise<INodeExecutionData[]> {
 	const choice = parameter<string>(this, 'options.ifIrnExists', IF_IRN_EXISTS.createAnother);
-	const irn = checkedIrns.get(request);
 	if (choice === IF_IRN_EXISTS.createAnother || irn === undefined) return await create();
 	const key = `${this.getExecutionId()}\u0000${this.getNode().name}\u0000${irn}`;
 	const turn = async () => {
