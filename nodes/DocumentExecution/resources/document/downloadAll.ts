@@ -15,8 +15,12 @@ import { asNodeError, v3CodeOf } from '../../../shared/errors';
 import { isObject } from '../../../shared/isObject';
 import { PDF_MIME_TYPE } from '../../../shared/pdf';
 import { serviceRequest } from '../../../shared/transport';
-import { defaultFileName, returnsFile } from '../../shared/files/downloadOutput';
-import { type FileLink, storeLinkedFile } from '../../shared/files/downloads';
+import {
+	defaultFileName,
+	type FileSource,
+	receiveFile,
+	returnsFile,
+} from '../../shared/files/downloadOutput';
 import { returnFileProperty, showFor } from '../../shared/form/descriptions';
 import { v3Routing } from '../../shared/requests/routing';
 import { asString, sendDocumentId, sentDocumentId } from './common';
@@ -24,8 +28,8 @@ import {
 	DOWNLOAD_LINK_LIFE_SECONDS,
 	FETCH_DOCUMENT_PATH,
 	fetchDocumentQuery,
-	fetchedLink,
-} from './download';
+	fetchedFile,
+} from './fetchDocument';
 
 /**
  * Document → Download All Files: the signed PDF, the audit trail, every attachment and every supporting
@@ -91,11 +95,15 @@ interface Fetching {
 	documentId: string;
 }
 
-/** The file's short-lived link, or undefined for an indexed file past the end of its list. */
-async function linkOf(
+/** A file's name when its link's answer names none: Download File's default name. */
+const defaultNameOf = (file: DocumentFile, documentId: string) =>
+	defaultFileName(file.kind, documentId, file.index ?? 0);
+
+/** The file behind its short-lived link, or undefined for an indexed file past the end of its list. */
+async function sourceOf(
 	{ context, credentials, documentId }: Fetching,
 	file: DocumentFile,
-): Promise<FileLink | undefined> {
+): Promise<FileSource | undefined> {
 	const operation = `${DOWNLOAD_ALL}, ${file.label}`;
 	let answer: IN8nHttpFullResponse;
 	try {
@@ -123,7 +131,10 @@ async function linkOf(
 		if (file.index !== null && PAST_THE_LAST_FILE.includes(v3CodeOf(error) ?? '')) return;
 		throw asNodeError(context.getNode(), error, context.getItemIndex());
 	}
-	return fetchedLink(context, operation, file.kind, answer);
+	return fetchedFile(context, operation, file.kind, answer, {
+		fileName: defaultNameOf(file, documentId),
+		mimeType: PDF_MIME_TYPE,
+	});
 }
 
 /**
@@ -133,15 +144,15 @@ async function linkOf(
  */
 async function* filesOf(fetching: Fetching, signUrls: string[]) {
 	for (const file of FIXED_FILES) {
-		const link = await linkOf(fetching, file);
-		if (link) yield { file, link };
+		const source = await sourceOf(fetching, file);
+		if (source) yield { file, source };
 	}
 	for (const fileAt of [attachment, ...signUrls.map(supportingDocument)]) {
 		for (let index = 0; ; index++) {
 			const file = fileAt(index);
-			const link = await linkOf(fetching, file);
-			if (!link) break;
-			yield { file, link };
+			const source = await sourceOf(fetching, file);
+			if (!source) break;
+			yield { file, source };
 		}
 	}
 }
@@ -173,23 +184,25 @@ export async function outputAllFiles(
 	const withFiles = returnsFile(this);
 	const files: IDataObject[] = [];
 	const binary: Record<string, IBinaryData> = {};
-	for await (const { file, link } of filesOf(fetching, signUrlsOf(response))) {
+	for await (const { file, source } of filesOf(fetching, signUrlsOf(response))) {
 		const { kind, index, signUrl, binaryKey } = file;
 		const asked = { kind, index, signUrl };
-		const defaultName = defaultFileName(kind, documentId, index ?? 0);
-		if (!withFiles) {
-			const described = { fileName: defaultName, mimeType: PDF_MIME_TYPE, fileSize: null };
-			files.push({ ...asked, url: link.url, ...described });
+		const received = await receiveFile(this, source, {
+			withFile: withFiles,
+			naming: { byDefault: defaultNameOf(file, documentId) },
+		});
+		if ('described' in received) {
+			files.push({ ...asked, ...received.described });
 			continue;
 		}
-		const stored = await storeLinkedFile(this, link, { byDefault: defaultName });
-		binary[binaryKey] = stored.binary;
+		const { stored, fileSize } = received;
+		binary[binaryKey] = stored;
 		files.push({
 			binaryKey,
 			...asked,
-			fileName: stored.binary.fileName ?? null,
-			mimeType: stored.binary.mimeType,
-			fileSize: stored.fileSize,
+			fileName: stored.fileName ?? null,
+			mimeType: stored.mimeType,
+			fileSize,
 		});
 	}
 	if (!withFiles)
