@@ -20,6 +20,7 @@ import {
 	type FileSource,
 	receiveFile,
 	returnsFile,
+	withInputFiles,
 } from '../../shared/files/downloadOutput';
 import { returnFileProperty, showFor } from '../../shared/form/descriptions';
 import { v3Routing } from '../../shared/requests/routing';
@@ -167,8 +168,9 @@ const LINK_LIFE = `each works for ${DOWNLOAD_LINK_LIFE_SECONDS} seconds from whe
 
 /**
  * postReceive of Download All Files: each file's link read as soon as the service issues it and stored as it
- * arrives, one file at a time (on disk in n8n's default binary mode, so no two files are in memory at once).
- * As an AI agent tool with Return File off, the links are not read: the list gives each link instead.
+ * arrives, one file at a time (on disk in n8n's default binary mode, so no two files are in memory at once),
+ * beside the input item's files. As an AI agent tool with Return File off, the links are not read: the list
+ * gives each link instead, and the input's files pass through.
  */
 export async function outputAllFiles(
 	this: IExecuteSingleFunctions,
@@ -214,9 +216,10 @@ export async function outputAllFiles(
 					expiresInSeconds: DOWNLOAD_LINK_LIFE_SECONDS,
 					note: `These are download links, not the files: ${LINK_LIFE}, for a download by a server, not a browser. To get the files, run the download again with Return File on.`,
 				},
+				...withInputFiles(this),
 			},
 		];
-	return [{ json: { documentId, files }, binary }];
+	return [{ json: { documentId, files }, ...withInputFiles(this, binary) }];
 }
 
 export const downloadAllFields: INodeProperties[] = [

@@ -264,6 +264,19 @@ export interface Download {
 	expiry: IDataObject;
 }
 
+/**
+ * The binary fields of a download's output item: the input item's, kept as n8n's HTTP Request and Google Drive
+ * downloads keep them, then `files` under their own names (a field of the same name is replaced). None when
+ * there are none, as an item without files has no `binary`.
+ */
+export function withInputFiles(
+	context: IExecuteSingleFunctions,
+	files: Record<string, IBinaryData> = {},
+): Pick<INodeExecutionData, 'binary'> {
+	const binary = { ...(context.getInputData()?.binary ?? {}), ...files };
+	return Object.keys(binary).length ? { binary } : {};
+}
+
 /** The item of a file output: its name, type and size, and the file under Put Output File in Field. */
 const fileItem = (
 	context: IExecuteSingleFunctions,
@@ -273,14 +286,16 @@ const fileItem = (
 ): INodeExecutionData[] => [
 	{
 		json: { ...about, fileName: binary.fileName ?? null, mimeType: binary.mimeType, fileSize },
-		binary: { [parameter<string>(context, 'binaryPropertyName', 'data')]: binary },
+		...withInputFiles(context, {
+			[parameter<string>(context, 'binaryPropertyName', 'data')]: binary,
+		}),
 	},
 ];
 
 /**
- * The output item of a download: the file (receiveFile), or the JSON that describes it. A link is output in
- * place of the file with Output Link Only or Return File off; a file the service sent itself only with Return
- * File off (Output Link Only has no link to give instead).
+ * The output item of a download: the file (receiveFile), or the JSON that describes it, beside the input item's
+ * files. A link is output in place of the file with Output Link Only or Return File off; a file the service
+ * sent itself only with Return File off (Output Link Only has no link to give instead).
  */
 export async function outputDownload(
 	context: IExecuteSingleFunctions,
@@ -289,9 +304,9 @@ export async function outputDownload(
 	const withFile =
 		'url' in source.file ? !linkOnly && returnsFile(context) : linkOnly || returnsFile(context);
 	const received = await receiveFile(context, source, { withFile, naming: fileName });
-	if ('described' in received)
-		return [
-			{ json: { ...about, ...fileLinkJson(context, received.described, linkLife), ...expiry } },
-		];
+	if ('described' in received) {
+		const described = fileLinkJson(context, received.described, linkLife);
+		return [{ json: { ...about, ...described, ...expiry }, ...withInputFiles(context) }];
+	}
 	return fileItem(context, about, received.stored, received.fileSize);
 }
