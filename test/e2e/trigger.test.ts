@@ -372,8 +372,9 @@ describe('the Document Execution Trigger in a running n8n', () => {
 				(binary) => binary.mimeType,
 			),
 		).toEqual(['application/pdf']);
+		// The audit trail is added beside the signed PDF the item already carries.
 		expect(Object.keys((await outputOf(found[0], 'Download Audit Trail'))[0].binary ?? {})).toEqual(
-			['auditTrail'],
+			['data', 'auditTrail'],
 		);
 	});
 });

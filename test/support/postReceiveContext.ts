@@ -20,6 +20,8 @@ export function postReceiveContext(parameters: Record<string, unknown>, httpRequ
 	const context = {
 		getNode: () => ({ name: NODE_NAME, type: 'n8n-nodes-document-execution.documentExecution' }),
 		getItemIndex: () => 0,
+		// The item the step runs for, as n8n hands it: without files here.
+		getInputData: () => ({ json: {} }),
 		getNodeParameter: (name: string, fallback?: unknown) =>
 			name in parameters ? parameters[name] : fallback,
 		helpers: { httpRequest, prepareBinaryData },

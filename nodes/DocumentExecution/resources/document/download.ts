@@ -9,54 +9,43 @@ import { z } from 'zod';
 
 import { v3Routing, type ItemRequest } from '../../shared/requests/routing';
 import { sendDocumentId } from './common';
-import { answerData } from '../../../shared/accountReads';
 import { PDF_MIME_TYPE } from '../../../shared/pdf';
 import { defaultFileName, outputDownload } from '../../shared/files/downloadOutput';
 import {
 	askedFile,
 	DOWNLOAD_TYPES,
+	fileIndex,
 	INDEXED_DOWNLOAD_TYPES,
+	requireIndex,
 	sendDownloadQuery,
 } from '../../shared/files/downloadRequest';
-import { expectedFileOf, type FileLink, noDownloadLinkError } from '../../shared/files/downloads';
 import { downloadOutputProperties, showFor } from '../../shared/form/descriptions';
 import { parameter } from '../../shared/form/parameters';
 import { oneOf } from '../../shared/form/rules';
 import { asString, type Body } from './common';
+import {
+	DOWNLOAD_LINK_LIFE_SECONDS,
+	FETCH_DOCUMENT_PATH,
+	fetchDocumentQuery,
+	fetchedFile,
+} from './fetchDocument';
 
 /** Document → Download File: the signed document, its audit trail, an attachment or a supporting document. */
 
-/** Seconds a v3.3 download link lives (the spec's 15 seconds), reported where the link is output instead of the file. */
-export const DOWNLOAD_LINK_LIFE_SECONDS = 15;
-
-const index = z.coerce
-	.number({ invalid_type_error: 'must be a number' })
-	.int('must be a whole number')
-	.min(0, 'cannot be negative (indexes start at 0)');
-
+/**
+ * v3.3's rules of the file asked for; the Document ID, which v3.3 takes with every file type (a supporting
+ * document too), is checked by `sendDocumentId`.
+ */
 export const downloadQuerySchema = z
 	.object({
 		downloadType: oneOf(DOWNLOAD_TYPES),
-		index: z.unknown().optional(),
+		index: fileIndex('cannot be negative (indexes start at 0)'),
 		signUrl: z.unknown().optional(),
 	})
 	.superRefine((query, ctx) => {
-		const type = query.downloadType;
-		if (type === 'ATTACHMENT' || type === 'SUPPORTING_DOCUMENT') {
-			if (query.index === undefined || query.index === '')
-				ctx.addIssue({ code: 'custom', path: ['index'], message: `is required for ${type}` });
-			else {
-				const parsed = index.safeParse(query.index);
-				if (!parsed.success)
-					ctx.addIssue({
-						code: 'custom',
-						path: ['index'],
-						message: parsed.error.issues[0].message,
-					});
-			}
-		}
+		requireIndex(query, ctx);
 		if (
-			type === 'SUPPORTING_DOCUMENT' &&
+			query.downloadType === 'SUPPORTING_DOCUMENT' &&
 			(typeof query.signUrl !== 'string' || !query.signUrl.trim())
 		) {
 			ctx.addIssue({
@@ -67,53 +56,12 @@ export const downloadQuerySchema = z
 		}
 	});
 
-/** v3.3's fetchDocument, which answers a link to the file asked for. */
-export const FETCH_DOCUMENT_PATH = '/v3.3/document/fetchDocument';
-
-/** A file asked for (as `askedFile` reads it), in fetchDocument's query under v3.3's names. */
-export const fetchDocumentQuery = ({
-	downloadType,
-	index,
-	signUrl,
-}: {
-	downloadType: string;
-	index?: unknown;
-	signUrl?: unknown;
-}): IDataObject => ({
-	documentDownloadType: downloadType,
-	...(signUrl === undefined ? {} : { supportDocumentUrl: signUrl }),
-	...(index === undefined ? {} : { index }),
-});
-
 /** preSend of Download File: the file asked for, in the query under v3.3's names. */
 export const sendDownloadFileQuery = sendDownloadQuery(
 	downloadQuerySchema,
 	(context) => askedFile(context),
 	fetchDocumentQuery,
 );
-
-const DOWNLOAD_FILE = 'Document → Download File';
-
-/**
- * The link fetchDocument answered (`data.file`) to a file of `type`, as `operation`'s messages name it; an
- * answer without one is an error.
- */
-export function fetchedLink(
-	context: IExecuteSingleFunctions,
-	operation: string,
-	type: string,
-	response: IN8nHttpFullResponse,
-): FileLink {
-	const url = asString(answerData(response.body).file);
-	if (!url)
-		throw noDownloadLinkError(context, operation, 'data.file', response, context.getItemIndex());
-	return {
-		url,
-		operation,
-		expected: expectedFileOf(type),
-		life: `download links live ${DOWNLOAD_LINK_LIFE_SECONDS} seconds`,
-	};
-}
 
 /**
  * Output of Download File: the link dies in 15 seconds, so it is read here, at once. Without the file
@@ -134,22 +82,20 @@ export async function outputLinkedFile(
 		...asked,
 		...(index === undefined ? {} : { index }),
 	};
-	const link = fetchedLink(this, DOWNLOAD_FILE, type, response);
 	const options = parameter<Body>(this, 'options', {});
 	const namedFile = asString(options.fileName);
 	const defaultName = defaultFileName(type, documentId, index);
-	const lifeSeconds = DOWNLOAD_LINK_LIFE_SECONDS;
 	return await outputDownload(this, {
 		about,
-		answer: {
-			link,
-			linkLife: `it works for ${lifeSeconds} seconds from when the service issued it`,
-			// The link's own name (its Content-Disposition) is known only by reading it.
-			described: { fileName: namedFile ?? defaultName, mimeType: PDF_MIME_TYPE },
-		},
+		// The link's own name (its Content-Disposition) is known only by reading it.
+		source: fetchedFile(this, 'Document → Download File', type, response, {
+			fileName: namedFile ?? defaultName,
+			mimeType: PDF_MIME_TYPE,
+		}),
 		linkOnly: Boolean(options.linkOnly),
 		fileName: { chosen: namedFile, byDefault: defaultName },
-		expiry: { expiresInSeconds: lifeSeconds },
+		linkLife: `it works for ${DOWNLOAD_LINK_LIFE_SECONDS} seconds from when the service issued it`,
+		expiry: { expiresInSeconds: DOWNLOAD_LINK_LIFE_SECONDS },
 	});
 }
 

@@ -15,8 +15,13 @@ import { asNodeError, v3CodeOf } from '../../../shared/errors';
 import { isObject } from '../../../shared/isObject';
 import { PDF_MIME_TYPE } from '../../../shared/pdf';
 import { serviceRequest } from '../../../shared/transport';
-import { defaultFileName, returnsFile } from '../../shared/files/downloadOutput';
-import { type FileLink, storeLinkedFile } from '../../shared/files/downloads';
+import {
+	defaultFileName,
+	type FileSource,
+	receiveFile,
+	returnsFile,
+	withInputFiles,
+} from '../../shared/files/downloadOutput';
 import { returnFileProperty, showFor } from '../../shared/form/descriptions';
 import { v3Routing, type ItemRequest } from '../../shared/requests/routing';
 import { asString, sendDocumentId } from './common';
@@ -24,8 +29,8 @@ import {
 	DOWNLOAD_LINK_LIFE_SECONDS,
 	FETCH_DOCUMENT_PATH,
 	fetchDocumentQuery,
-	fetchedLink,
-} from './download';
+	fetchedFile,
+} from './fetchDocument';
 
 /**
  * Document → Download All Files: the signed PDF, the audit trail, every attachment and every supporting
@@ -91,11 +96,15 @@ interface Fetching {
 	documentId: string;
 }
 
-/** The file's short-lived link, or undefined for an indexed file past the end of its list. */
-async function linkOf(
+/** A file's name when its link's answer names none: Download File's default name. */
+const defaultNameOf = (file: DocumentFile, documentId: string) =>
+	defaultFileName(file.kind, documentId, file.index ?? 0);
+
+/** The file behind its short-lived link, or undefined for an indexed file past the end of its list. */
+async function sourceOf(
 	{ context, credentials, documentId }: Fetching,
 	file: DocumentFile,
-): Promise<FileLink | undefined> {
+): Promise<FileSource | undefined> {
 	const operation = `${DOWNLOAD_ALL}, ${file.label}`;
 	let answer: IN8nHttpFullResponse;
 	try {
@@ -123,7 +132,10 @@ async function linkOf(
 		if (file.index !== null && PAST_THE_LAST_FILE.includes(v3CodeOf(error) ?? '')) return;
 		throw asNodeError(context.getNode(), error, context.getItemIndex());
 	}
-	return fetchedLink(context, operation, file.kind, answer);
+	return fetchedFile(context, operation, file.kind, answer, {
+		fileName: defaultNameOf(file, documentId),
+		mimeType: PDF_MIME_TYPE,
+	});
 }
 
 /**
@@ -133,15 +145,15 @@ async function linkOf(
  */
 async function* filesOf(fetching: Fetching, signUrls: string[]) {
 	for (const file of FIXED_FILES) {
-		const link = await linkOf(fetching, file);
-		if (link) yield { file, link };
+		const source = await sourceOf(fetching, file);
+		if (source) yield { file, source };
 	}
 	for (const fileAt of [attachment, ...signUrls.map(supportingDocument)]) {
 		for (let index = 0; ; index++) {
 			const file = fileAt(index);
-			const link = await linkOf(fetching, file);
-			if (!link) break;
-			yield { file, link };
+			const source = await sourceOf(fetching, file);
+			if (!source) break;
+			yield { file, source };
 		}
 	}
 }
@@ -156,8 +168,9 @@ const LINK_LIFE = `each works for ${DOWNLOAD_LINK_LIFE_SECONDS} seconds from whe
 
 /**
  * Output of Download All Files: each file's link read as soon as the service issues it and stored as it
- * arrives, one file at a time (on disk in n8n's default binary mode, so no two files are in memory at once).
- * As an AI agent tool with Return File off, the links are not read: the list gives each link instead.
+ * arrives, one file at a time (on disk in n8n's default binary mode, so no two files are in memory at once),
+ * beside the input item's files. As an AI agent tool with Return File off, the links are not read: the list
+ * gives each link instead, and the input's files pass through.
  */
 export async function outputAllFiles(
 	this: IExecuteSingleFunctions,
@@ -173,23 +186,25 @@ export async function outputAllFiles(
 	const withFiles = returnsFile(this);
 	const files: IDataObject[] = [];
 	const binary: Record<string, IBinaryData> = {};
-	for await (const { file, link } of filesOf(fetching, signUrlsOf(response))) {
+	for await (const { file, source } of filesOf(fetching, signUrlsOf(response))) {
 		const { kind, index, signUrl, binaryKey } = file;
 		const asked = { kind, index, signUrl };
-		const defaultName = defaultFileName(kind, documentId, index ?? 0);
-		if (!withFiles) {
-			const described = { fileName: defaultName, mimeType: PDF_MIME_TYPE, fileSize: null };
-			files.push({ ...asked, url: link.url, ...described });
+		const received = await receiveFile(this, source, {
+			withFile: withFiles,
+			naming: { byDefault: defaultNameOf(file, documentId) },
+		});
+		if ('described' in received) {
+			files.push({ ...asked, ...received.described });
 			continue;
 		}
-		const stored = await storeLinkedFile(this, link, { byDefault: defaultName });
-		binary[binaryKey] = stored.binary;
+		const { stored, fileSize } = received;
+		binary[binaryKey] = stored;
 		files.push({
 			binaryKey,
 			...asked,
-			fileName: stored.binary.fileName ?? null,
-			mimeType: stored.binary.mimeType,
-			fileSize: stored.fileSize,
+			fileName: stored.fileName ?? null,
+			mimeType: stored.mimeType,
+			fileSize,
 		});
 	}
 	if (!withFiles)
@@ -201,9 +216,10 @@ export async function outputAllFiles(
 					expiresInSeconds: DOWNLOAD_LINK_LIFE_SECONDS,
 					note: `These are download links, not the files: ${LINK_LIFE}, for a download by a server, not a browser. To get the files, run the download again with Return File on.`,
 				},
+				...withInputFiles(this),
 			},
 		];
-	return [{ json: { documentId, files }, binary }];
+	return [{ json: { documentId, files }, ...withInputFiles(this, binary) }];
 }
 
 export const downloadAllFields: INodeProperties[] = [

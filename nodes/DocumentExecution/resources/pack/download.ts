@@ -7,26 +7,26 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
+import { jsonParse } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { v4Routing } from '../../shared/requests/routing';
+import { answerData } from '../../../shared/accountReads';
 import { answerBytes } from '../../../shared/errors';
 import { PDF_MIME_TYPE } from '../../../shared/pdf';
-import { defaultFileName, outputDownload } from '../../shared/files/downloadOutput';
+import { defaultFileName, type Download, outputDownload } from '../../shared/files/downloadOutput';
 import {
 	askedFile,
 	DOWNLOAD_TYPES,
+	fileIndex,
 	INDEXED_DOWNLOAD_TYPES,
+	requireIndex,
 	sendDownloadQuery,
 } from '../../shared/files/downloadRequest';
-import {
-	expectedFileOf,
-	fileNameFromDisposition,
-	noDownloadLinkError,
-} from '../../shared/files/downloads';
+import { contentTypeOf, expectedFileOf, noDownloadLinkError } from '../../shared/files/downloads';
 import { downloadOutputProperties, showFor } from '../../shared/form/descriptions';
 import { parameter } from '../../shared/form/parameters';
-import { booleanField, oneOf, wholeNumber } from '../../shared/form/rules';
+import { booleanField, oneOf } from '../../shared/form/rules';
 import { optionalText, ULID_PATTERN } from './common';
 
 /**
@@ -35,12 +35,16 @@ import { optionalText, ULID_PATTERN } from './common';
  * `options.linkOnly`). The service answers with a short-lived link or with the file itself.
  */
 
+/**
+ * v4's rules of the file asked for: a supporting document is found by its Sign URL alone (v4 refuses a Document
+ * ID with it), any other file by its Document ID, a pack document's ULID.
+ */
 export const packDownloadSchema = z
 	.object({
 		downloadType: oneOf(DOWNLOAD_TYPES),
 		documentId: optionalText(),
 		signUrl: optionalText(),
-		index: wholeNumber().min(0, 'cannot be negative').optional(),
+		index: fileIndex('cannot be negative'),
 		mode: oneOf(['accountDefault', 'stream']),
 		linkOnly: booleanField(),
 	})
@@ -82,13 +86,7 @@ export const packDownloadSchema = z
 				});
 			}
 		}
-		if (INDEXED_DOWNLOAD_TYPES.includes(value.downloadType) && value.index === undefined) {
-			ctx.addIssue({
-				code: 'custom',
-				path: ['index'],
-				message: `is required for ${value.downloadType}`,
-			});
-		}
+		requireIndex(value, ctx);
 		if (value.linkOnly && value.mode === 'stream') {
 			ctx.addIssue({
 				code: 'custom',
@@ -141,12 +139,64 @@ const ownerOf = (asked: IDataObject): string =>
 const STREAM_REMEDY =
 	"check the credential's Base URL (a proxy or a login page may be in the way), then run the node again";
 
+/** What the answer says of the file: JSON with a short-lived link (`data.url`), or the file itself. */
+type PackAnswer = Pick<Download, 'about' | 'source' | 'linkLife' | 'expiry'>;
+
+/** A JSON answer: the link in `data.url` (read at once, it is short-lived) and when it expires. */
+function linkAnswer(
+	context: IExecuteSingleFunctions,
+	response: IN8nHttpFullResponse,
+	body: Buffer,
+	downloadType: string,
+): PackAnswer {
+	// The envelope check reads a JSON answer only for its errors; an answer that is not JSON has no link.
+	const data = answerData(jsonParse(body.toString('utf8'), { fallbackValue: {} }));
+	if (typeof data.url !== 'string' || !data.url)
+		throw noDownloadLinkError(
+			context,
+			PACK_DOWNLOAD,
+			'data.url',
+			{ ...response, body },
+			context.getItemIndex(),
+		);
+	const until = typeof data.expiresAt === 'string' ? data.expiresAt : null;
+	const expected = expectedFileOf(downloadType);
+	return {
+		about: { delivery: 'link' },
+		source: {
+			operation: PACK_DOWNLOAD,
+			expected,
+			file: {
+				url: data.url,
+				life: `pack download links are short-lived${until ? ` (this one until ${until})` : ''}`,
+				unread: { fileName: null, mimeType: expected === 'pdf' ? PDF_MIME_TYPE : null },
+			},
+		},
+		linkLife: until
+			? `it works until ${until} (pack download links are short-lived)`
+			: 'it is short-lived (the service gave no expiry)',
+		expiry: { expiresAt: until },
+	};
+}
+
+/** The file itself in the answer (File Delivery: Stream, or an account set to send files). */
+const streamedAnswer = (
+	response: IN8nHttpFullResponse,
+	body: Buffer,
+	downloadType: string,
+): PackAnswer => ({
+	about: { delivery: 'stream' },
+	source: {
+		operation: PACK_DOWNLOAD,
+		expected: expectedFileOf(downloadType),
+		file: { answer: { ...response, body }, remedy: STREAM_REMEDY },
+	},
+	expiry: { expiresAt: null },
+});
+
 /**
- * The Content-Type tells what came back: JSON `data.url` (read at once, the link is short-lived) or the
- * file itself. The file becomes the output binary; the JSON describes it. Without the file (Output Link Only,
- * or Return File off where the node runs as an AI agent tool), the JSON gives the link and what is known of
- * the file without reading it; a file the service sent itself is described, and not output, when Return File
- * is off (Output Link Only outputs it, as there is no link).
+ * Output of Pack → Download: the Content-Type tells what came back, a link or the file itself; either is
+ * output as a download (outputDownload).
  */
 export async function outputPackDownload(
 	this: IExecuteSingleFunctions,
@@ -154,66 +204,21 @@ export async function outputPackDownload(
 ): Promise<INodeExecutionData[]> {
 	const downloadType = parameter<string>(this, 'downloadType', 'DOCUMENT');
 	const linkOnly = parameter<IDataObject>(this, 'options', {}).linkOnly === true;
-	const expected = expectedFileOf(downloadType);
 	// The bytes as n8n's request helper gave them: the file itself when streamed, which is not copied.
 	const body = answerBytes(response.body);
-	const contentType = String(response.headers['content-type'] ?? '')
-		.split(';')[0]
-		.trim()
-		.toLowerCase();
-	const source = askedFile(this, 'packDocumentId');
-	const fileName = {
-		byDefault: defaultFileName(downloadType, ownerOf(source), Number(source.index ?? 0)),
-	};
-
-	if (contentType === 'application/json' || contentType.endsWith('+json')) {
-		const data = ((JSON.parse(body.toString('utf8')) as IDataObject).data ?? {}) as IDataObject;
-		if (typeof data.url !== 'string' || !data.url)
-			throw noDownloadLinkError(
-				this,
-				PACK_DOWNLOAD,
-				'data.url',
-				{ ...response, body },
-				this.getItemIndex(),
-			);
-		const until = typeof data.expiresAt === 'string' ? data.expiresAt : null;
-		return await outputDownload(this, {
-			about: { ...source, delivery: 'link' },
-			answer: {
-				link: {
-					url: data.url,
-					operation: PACK_DOWNLOAD,
-					expected,
-					life: `pack download links are short-lived${until ? ` (this one until ${until})` : ''}`,
-				},
-				linkLife: until
-					? `it works until ${until} (pack download links are short-lived)`
-					: 'it is short-lived (the service gave no expiry)',
-				described: { fileName: null, mimeType: expected === 'pdf' ? PDF_MIME_TYPE : null },
-			},
-			linkOnly,
-			fileName,
-			expiry: { expiresAt: until },
-		});
-	}
-	// The file itself (mode=stream, or an account configured to stream).
+	const contentType = contentTypeOf(response.headers);
+	const asked = askedFile(this, 'packDocumentId');
+	const answer =
+		contentType === 'application/json' || contentType.endsWith('+json')
+			? linkAnswer(this, response, body, downloadType)
+			: streamedAnswer(response, body, downloadType);
 	return await outputDownload(this, {
-		about: { ...source, delivery: 'stream' },
-		answer: {
-			content: body,
-			statusCode: response.statusCode,
-			fileName: fileNameFromDisposition(response.headers['content-disposition']),
-			mimeType: contentType,
-			source: {
-				operation: PACK_DOWNLOAD,
-				expected,
-				answeredBy: 'the service',
-				remedy: STREAM_REMEDY,
-			},
-		},
+		...answer,
+		about: { ...asked, ...answer.about },
 		linkOnly,
-		fileName,
-		expiry: { expiresAt: null },
+		fileName: {
+			byDefault: defaultFileName(downloadType, ownerOf(asked), Number(asked.index ?? 0)),
+		},
 	});
 }
 
@@ -245,8 +250,8 @@ export const downloadFields: INodeProperties[] = [
 	},
 	{
 		displayName: 'Document ID',
-		// Not `documentId`: n8n evaluates a parameter once per top-level property of its name on each walk over
-		// the node's properties, so a shared name would make Document's Document ID cost two more evaluations.
+		// Not `documentId`: a name shared with Document's Document ID would make that field cost two more
+		// evaluations an item (docs/performance.md, "Pack → Download's `documentId` is now `packDocumentId`").
 		name: 'packDocumentId',
 		type: 'string',
 		required: true,

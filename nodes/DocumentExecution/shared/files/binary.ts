@@ -164,7 +164,8 @@ export async function storedHead(
 
 /**
  * The size in bytes of a binary: of its base64 when the item holds it (a Code node may have replaced the text
- * and left `bytes` as it was), else what n8n recorded (`bytes` is not given before n8n 2.x).
+ * and left `bytes` as it was), else the `bytes` n8n recorded, or, where it recorded none, the size its binary
+ * store gives (docs/choices/document.md, "Files").
  */
 export async function storedSize(context: NodeContext, binary: IBinaryData): Promise<number> {
 	if (!binary.id) return Buffer.byteLength(binary.data, 'base64');

@@ -4,14 +4,15 @@ import type {
 	IHttpRequestOptions,
 	PreSendAction,
 } from 'n8n-workflow';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 import { parameter } from '../form/parameters';
-import { refuse, type FieldLabels } from '../form/rules';
+import { blankToUndefined, refuse, wholeNumber, type FieldLabels } from '../form/rules';
 
 /**
  * The request of both downloads (Document → Download File, Pack → Download): the file the form asks for,
- * checked by the operation's rules, then sent in the query under its family's names.
+ * checked by the operation's rules (the index rule both share here, each family's own beside its fields), then
+ * sent in the query under its family's names.
  */
 
 /** The files a download asks for, as both families name them. */
@@ -24,6 +25,34 @@ export const DOWNLOAD_TYPES = [
 
 /** The types that name a file by its index. */
 export const INDEXED_DOWNLOAD_TYPES: string[] = ['ATTACHMENT', 'SUPPORTING_DOCUMENT'];
+
+/** An index an expression gave as text ("3") is that number; blank ('' or null) is no index. */
+const indexFromText = (value: unknown): unknown => {
+	const set = blankToUndefined(value);
+	return typeof set === 'string' && set.trim() !== '' && Number.isFinite(Number(set))
+		? Number(set)
+		: set;
+};
+
+/**
+ * The index rule of both downloads: an attachment or a supporting document is named by its index, a whole
+ * number counting from 0. `negative` is the family's message for an index below 0.
+ */
+export const fileIndex = (negative: string) =>
+	z.preprocess(indexFromText, wholeNumber().min(0, negative).optional());
+
+/** superRefine of both downloads' rules: an attachment or a supporting document needs its index. */
+export function requireIndex(
+	asked: { downloadType: string; index?: number },
+	ctx: z.RefinementCtx,
+): void {
+	if (INDEXED_DOWNLOAD_TYPES.includes(asked.downloadType) && asked.index === undefined)
+		ctx.addIssue({
+			code: 'custom',
+			path: ['index'],
+			message: `is required for ${asked.downloadType}`,
+		});
+}
 
 /** The label of each value the downloads' rules check, by its name in the form. */
 export const DOWNLOAD_LABELS: FieldLabels = {

@@ -5,10 +5,9 @@ import type { StoredFile } from './binary';
 const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
 
 /**
- * A request body n8n's request helper sends as a stream, with its length: axios, under n8n's helper, reads a
- * Blob through `stream()` and sends `size` as the Content-Length. n8n's rules for community nodes allow no
- * import of Node's `stream`, and a Blob built from parts would hold them all in memory, so the body is an
- * object that reads as a Blob and makes its bytes as they are sent.
+ * A request body sent as a stream, with its length as the Content-Length, made as it is sent: an object that
+ * reads as a Blob, which n8n's request helper streams, since a community node may not import Node's `stream`
+ * and a real Blob built from parts would hold them all in memory (docs/choices/document.md, "Files").
  */
 export class StreamedBody {
 	readonly [Symbol.toStringTag] = 'Blob';
@@ -21,10 +20,10 @@ export class StreamedBody {
 }
 
 /**
- * `options` sending a StreamedBody: as it is, with its type as the Content-Type (axios sets none for an empty
- * Blob), and without following redirects, which would make n8n's request helper keep every byte sent, to send
- * it again (a 301 or 302 would turn the request into a GET anyway). A redirect is then an answer like any
- * other, for the operation's error check to report.
+ * `options` sending a StreamedBody: as it is, with its type as the Content-Type (set here, as none is set for
+ * an empty Blob), and without following redirects, which would keep every byte sent, to send it again (a 301
+ * or 302 would turn the request into a GET anyway). A redirect is then an answer like any other, for the
+ * operation's error check to report.
  */
 export const withStreamedBody = (
 	options: IHttpRequestOptions,

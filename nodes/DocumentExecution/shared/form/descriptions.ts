@@ -176,7 +176,7 @@ export const downloadOutputProperties = (displayOptions: IDisplayOptions): INode
 		name: 'binaryPropertyName',
 		type: 'string',
 		default: 'data',
-		hint: 'The name of the output binary field to put the file in',
+		hint: "The output binary field for the file. The input item's binary fields are kept; one of this name is replaced.",
 		displayOptions,
 	},
 ];
