@@ -3,8 +3,6 @@ import type { EmulatorEnv, EmulatorFamily } from '../../server';
 import { authorize, token } from './handlers';
 import { DEFAULT_OAUTH_CLIENT, type OAuthClient, type OAuthState } from './state';
 
-export { DEFAULT_OAUTH_CLIENT, type OAuthClient, type OAuthState } from './state';
-
 /**
  * Seed keys: `oauthRedirectUris` (comma-separated redirect URLs registered for the default client, besides
  * n8n's own callback on 127.0.0.1:5678), `oauthAccessTokenTtlSeconds` (default 3600).
@@ -40,3 +38,6 @@ export const family: EmulatorFamily<OAuthState> = {
 		);
 	},
 };
+
+// What tests and the other families import from this family.
+export { DEFAULT_OAUTH_CLIENT, type OAuthClient, type OAuthState } from './state';

@@ -15,25 +15,6 @@ import { newOrganisation } from './seed';
 import { type Organisation, RULE_TYPES, V1_PREFIX, type V1State } from './state';
 import { notFound } from './validation';
 
-export {
-	ENTITLEMENTS,
-	localDateTime,
-	type Organisation,
-	RULE_TYPES,
-	ruleId,
-	SEEDED_ROLES,
-	SEEDED_USERS,
-	V1_PREFIX,
-	type V1State,
-} from './state';
-export {
-	AUDIT_LOG_FIELDS,
-	CERTIFICATE_FIELDS,
-	DEFAULT_SEARCH_LIMIT,
-	MAX_SEARCH_LIMIT,
-	OPERATORS,
-} from './handlers/search';
-
 /**
  * Organisation administration (v1). The spec writes these paths as `{base_url}/api/v1/...` while
  * `{base_url}` already ends in `/api`; the emulator follows it literally, so they live under `/api/api/v1`.
@@ -129,3 +110,23 @@ export const family: EmulatorFamily<V1State> = {
 		});
 	},
 };
+
+// What tests and the other families import from this family.
+export {
+	ENTITLEMENTS,
+	localDateTime,
+	type Organisation,
+	RULE_TYPES,
+	ruleId,
+	SEEDED_ROLES,
+	SEEDED_USERS,
+	V1_PREFIX,
+	type V1State,
+} from './state';
+export {
+	AUDIT_LOG_FIELDS,
+	CERTIFICATE_FIELDS,
+	DEFAULT_SEARCH_LIMIT,
+	MAX_SEARCH_LIMIT,
+	OPERATORS,
+} from './handlers/search';

@@ -11,17 +11,6 @@ import { EXTRAS_SEED, seedState } from './seed';
 import type { V3ExtrasState } from './state';
 import { registerSwitches } from './switches';
 
-export { EXTRAS_SEED } from './seed';
-export { type PurchaseOptions, type V3ExtrasState, type Wallet } from './state';
-export {
-	addEbgNotification,
-	addPurchase,
-	type EbgNotificationOptions,
-	type SeriesOptions,
-	setSeries,
-	setWallet,
-} from './switches';
-
 /**
  * The v3 operations the spec leaves out and the service's knowledge base documents (one article each, cited in
  * test/emulator/choices/v3-extras.md): mark a document as complete, delete and activate one invitation, the
@@ -98,3 +87,15 @@ export const family: EmulatorFamily<V3ExtrasState> = {
 		registerSwitches(router, env);
 	},
 };
+
+// What tests and the other families import from this family.
+export { EXTRAS_SEED } from './seed';
+export { type PurchaseOptions, type V3ExtrasState, type Wallet } from './state';
+export {
+	addEbgNotification,
+	addPurchase,
+	type EbgNotificationOptions,
+	type SeriesOptions,
+	setSeries,
+	setWallet,
+} from './switches';

@@ -7,15 +7,6 @@ import {
 	inviteeActs,
 } from './actions';
 
-export {
-	INVITEE_ACTIONS,
-	type InviteeAction,
-	InviteeActionError,
-	type InviteeActionOptions,
-	type InviteeActionResult,
-	inviteeActs,
-} from './actions';
-
 /**
  * Invitees acting on v3 documents, and the flat webhook the service sends for each action to the URL configured
  * for that invitee on the document's workflow (success URL for signed and approved, error URL for rejected and
@@ -47,3 +38,13 @@ export const family: EmulatorFamily<Record<string, never>> = {
 		}
 	},
 };
+
+// What tests and the other families import from this family.
+export {
+	INVITEE_ACTIONS,
+	type InviteeAction,
+	InviteeActionError,
+	type InviteeActionOptions,
+	type InviteeActionResult,
+	inviteeActs,
+} from './actions';

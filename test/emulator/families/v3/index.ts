@@ -12,54 +12,6 @@ import { seedState } from './seed';
 import { documentStatus, hasActed, type V3Document, type V3State } from './state';
 import { isObject, isReply } from './validation';
 
-export {
-	activeInvitee,
-	CERTIFICATE_CRITERIA,
-	type CertificateCriterion,
-	DOC_SIGNER_CONSENT,
-	documentStatus,
-	DOWNLOAD_LINK_TTL_MS,
-	expiryFromDays,
-	formatIsoUtc,
-	formatServiceDate,
-	hasActed,
-	type InviteeWebhookConfig,
-	type InviteeWebhookUrls,
-	isExpired,
-	IST_OFFSET_MS,
-	MAX_ADDITIONAL_BYTES,
-	MAX_PDF_BYTES,
-	MB,
-	type SignerCertificate,
-	type SignType,
-	STATUS_LINK_TTL_MS,
-	type V3Document,
-	type V3Invitee,
-	type V3Profile,
-	type V3State,
-} from './state';
-export { V3_SEED } from './seed';
-export {
-	approveInvitation,
-	certificateChecks,
-	certificateMismatchOf,
-	certificateMismatchText,
-	complete,
-	defaultCertificate,
-	failCertificateVerification,
-	rejectInvitation,
-	signInvitation,
-	signTypeOf,
-} from './transitions';
-export {
-	configureInviteeWebhooks,
-	inviteeWebhookUrls,
-	parseInviteeWebhooks,
-} from './inviteeWebhooks';
-export { signUrlOf } from './handlers/shared';
-export { PLACEHOLDER_ANSWER, STAMP_NOT_APPLIED } from './handlers/create';
-export { DETAIL_SWITCHES, type DetailSwitch } from './handlers/details';
-
 /**
  * The v3 family: signing requests (create, status, details, list, download, reactivate, resend, delete), the
  * knowledge base's list of completed documents, document-signer signing and eBG notification review, under
@@ -153,3 +105,52 @@ export const family: EmulatorFamily<V3State> = {
 		});
 	},
 };
+
+// What tests and the other families import from this family.
+export {
+	activeInvitee,
+	CERTIFICATE_CRITERIA,
+	type CertificateCriterion,
+	DOC_SIGNER_CONSENT,
+	documentStatus,
+	DOWNLOAD_LINK_TTL_MS,
+	expiryFromDays,
+	formatIsoUtc,
+	formatServiceDate,
+	hasActed,
+	type InviteeWebhookConfig,
+	type InviteeWebhookUrls,
+	isExpired,
+	IST_OFFSET_MS,
+	MAX_ADDITIONAL_BYTES,
+	MAX_PDF_BYTES,
+	MB,
+	type SignerCertificate,
+	type SignType,
+	STATUS_LINK_TTL_MS,
+	type V3Document,
+	type V3Invitee,
+	type V3Profile,
+	type V3State,
+} from './state';
+export { V3_SEED } from './seed';
+export {
+	approveInvitation,
+	certificateChecks,
+	certificateMismatchOf,
+	certificateMismatchText,
+	complete,
+	defaultCertificate,
+	failCertificateVerification,
+	rejectInvitation,
+	signInvitation,
+	signTypeOf,
+} from './transitions';
+export {
+	configureInviteeWebhooks,
+	inviteeWebhookUrls,
+	parseInviteeWebhooks,
+} from './inviteeWebhooks';
+export { signUrlOf } from './handlers/shared';
+export { PLACEHOLDER_ANSWER, STAMP_NOT_APPLIED } from './handlers/create';
+export { DETAIL_SWITCHES, type DetailSwitch } from './handlers/details';

@@ -10,32 +10,6 @@ import {
 } from './state';
 import { configureWebhookVersions, isVersion, parseWebhookVersions } from './versions';
 
-export { webhookMac, webhookTimestamp } from './body';
-export { deliverV3Event, deliverWebhook } from './delivery';
-export { buildEnvelope } from './envelope';
-export {
-	type DeliverRequest,
-	type DeliverV3EventRequest,
-	type Delivery,
-	type DeliveryAttempt,
-	type DeliveryOptions,
-	type EnvelopeRequest,
-	isErrorEnvelope,
-	V3_EVENT_KINDS,
-	V3_WEBHOOK_VERSIONS,
-	type V3EventKind,
-	type V3EventRequest,
-	type V3WebhookVersion,
-	WEBHOOK4_DOCUMENT_STATUSES,
-	WEBHOOK4_EVENT_TYPES,
-	type Webhook4DocumentStatus,
-	type Webhook4EventType,
-	type WebhooksState,
-	type WebhookVersionConfig,
-} from './state';
-export { buildV3Event, isErrorEvent } from './v3Events';
-export { configureWebhookVersions, parseWebhookVersions } from './versions';
-
 /**
  * The webhooks family: the service's side of webhook deliveries, in two shapes.
  * - Webhook 4.0 envelopes (the spec's Events section): REVIEWER_APPROVAL (and SIGNED, SIGNER_REJECTED,
@@ -114,3 +88,30 @@ export const family: EmulatorFamily<WebhooksState> = {
 		);
 	},
 };
+
+// What tests and the other families import from this family.
+export { webhookMac, webhookTimestamp } from './body';
+export { deliverV3Event, deliverWebhook } from './delivery';
+export { buildEnvelope } from './envelope';
+export {
+	type DeliverRequest,
+	type DeliverV3EventRequest,
+	type Delivery,
+	type DeliveryAttempt,
+	type DeliveryOptions,
+	type EnvelopeRequest,
+	isErrorEnvelope,
+	V3_EVENT_KINDS,
+	V3_WEBHOOK_VERSIONS,
+	type V3EventKind,
+	type V3EventRequest,
+	type V3WebhookVersion,
+	WEBHOOK4_DOCUMENT_STATUSES,
+	WEBHOOK4_EVENT_TYPES,
+	type Webhook4DocumentStatus,
+	type Webhook4EventType,
+	type WebhooksState,
+	type WebhookVersionConfig,
+} from './state';
+export { buildV3Event, isErrorEvent } from './v3Events';
+export { configureWebhookVersions, parseWebhookVersions } from './versions';

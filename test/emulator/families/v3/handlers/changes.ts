@@ -17,7 +17,7 @@ import { type Account, findInvitation, inviteeStatus, ownDocument } from './shar
 
 // Delete, reactivate, resend, document-signer signing and eBG notification review.
 
-export function remove(
+function remove(
 	env: EmulatorEnv,
 	state: V3State,
 	account: Account,
@@ -32,12 +32,7 @@ export function remove(
 	return v3Success({}, 'document.delete.success', 'Document deleted successfully');
 }
 
-export function reactivate(
-	env: EmulatorEnv,
-	state: V3State,
-	account: Account,
-	body: unknown,
-): Reply {
+function reactivate(env: EmulatorEnv, state: V3State, account: Account, body: unknown): Reply {
 	const input = isObject(body) ? body : {};
 	const doc = ownDocument(state, account, input.documentId);
 	if (!doc) return v3Failure('no.document.found', 'No document found');
@@ -79,7 +74,7 @@ export function reactivate(
 	);
 }
 
-export function resend(env: EmulatorEnv, state: V3State, account: Account, body: unknown): Reply {
+function resend(env: EmulatorEnv, state: V3State, account: Account, body: unknown): Reply {
 	const signUrls = isObject(body) ? body.signUrls : undefined;
 	if (!Array.isArray(signUrls) || signUrls.length < 1 || signUrls.length > 15) {
 		return invalid('signUrls must hold 1 to 15 sign URLs');
@@ -117,12 +112,7 @@ export function resend(env: EmulatorEnv, state: V3State, account: Account, body:
 	return v3Success({ invitations }, 'invitation.resend.success', 'Resend processed');
 }
 
-export function docSigner(
-	env: EmulatorEnv,
-	state: V3State,
-	account: Account,
-	body: unknown,
-): Reply {
+function docSigner(env: EmulatorEnv, state: V3State, account: Account, body: unknown): Reply {
 	const input = isObject(body) ? body : {};
 	const now = env.clock.now();
 	// Searched in every account: a sign URL of another account's invitee fails the same way as an unknown one.
@@ -153,7 +143,7 @@ export function docSigner(
 	return v3Success({}, 'signing.success', 'Document signed successfully');
 }
 
-export function ebgReview(state: V3State, body: unknown): Reply {
+function ebgReview(state: V3State, body: unknown): Reply {
 	const data = isObject(body) && isObject(body.data) ? body.data : undefined;
 	if (!data) return invalid('data is required');
 	const missing = ['requestId', 'loanNumber', 'reviewStatus', 'reviewRemarks', 'notifTxnId'].find(
@@ -181,3 +171,6 @@ export function ebgReview(state: V3State, body: unknown): Reply {
 	notification.review = { ...data };
 	return v3Success({}, 'ebg.notification.review.success', 'Notification reviewed successfully');
 }
+
+// Exported in one list, so that each handler's signature stays on one line.
+export { docSigner, ebgReview, reactivate, remove, resend };
