@@ -42,8 +42,8 @@ export interface EmulatorEnv {
 }
 
 /**
- * One part of the service. Each module in `families/` exports `family`; the server loads them all, so a
- * family is added by adding its file.
+ * One part of the service. Each folder in `families/` exports `family` from its index; the server loads them
+ * all, so a family is added by adding its folder.
  */
 export interface EmulatorFamily<State = unknown> {
 	name: string;
@@ -85,12 +85,14 @@ const API_PREFIX = '/api/';
 /** Paths faults apply to: the service's, and the pre-signed links it hands out. */
 const FAULTABLE_PREFIXES = [...SERVICE_PREFIXES, '/__files/', '/__upload/'];
 
+/** Every folder of `families/` is a family: its index exports `family`. */
 function loadFamilies(): EmulatorFamily[] {
 	const folder = join(__dirname, 'families');
-	return readdirSync(folder)
-		.filter((file) => /\.(ts|js)$/.test(file) && !/\.(d|test)\.ts$/.test(file))
+	return readdirSync(folder, { withFileTypes: true })
+		.filter((entry) => entry.isDirectory())
+		.map((entry) => entry.name)
 		.sort()
-		.map((file) => (require(join(folder, file)) as { family: EmulatorFamily }).family);
+		.map((name) => (require(join(folder, name)) as { family: EmulatorFamily }).family);
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {

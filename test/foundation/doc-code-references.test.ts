@@ -146,7 +146,7 @@ describe('code named in the documentation', () => {
 		expect(
 			missingPaths(
 				'`nodes/shared/transport.ts`, `shared/requests/routing.ts`, `test/nodes/<resource>/`, ' +
-					'`families/*.ts`, `bench/results-queue.json`, `application/pdf`, `packages/cli/src/a.ts`',
+					'`families/*/index.ts`, `bench/results-queue.json`, `application/pdf`, `packages/cli/src/a.ts`',
 			),
 		).toEqual([]);
 		expect(

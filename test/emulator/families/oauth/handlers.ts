@@ -1,87 +1,19 @@
 import { randomBytes } from 'node:crypto';
 
-import { json, type Reply, type Router } from '../http';
-import type { EmulatorEnv, EmulatorFamily } from '../server';
+import { json, type Reply } from '../../http';
+import type { EmulatorEnv } from '../../server';
+import { type AuthorizationCode, CODE_TTL_MS, type OAuthClient, type OAuthState } from './state';
 
-export interface OAuthClient {
-	clientId: string;
-	clientSecret: string;
-	accountId: string;
-	redirectUris: string[];
-	accessTokenTtlSeconds: number;
-	refreshTokenTtlSeconds: number;
-}
-
-interface AuthorizationCode {
-	clientId: string;
-	redirectUri: string;
-	expiresAt: number;
-	used: boolean;
-	/** Tokens issued from this code, revoked if the code is replayed. */
-	issued: { accessTokens: string[]; refreshTokens: string[] };
-}
-
-interface RefreshToken {
-	clientId: string;
-	accountId: string;
-	expiresAt: number;
-	code: AuthorizationCode;
-}
-
-export interface OAuthState {
-	clients: Map<string, OAuthClient>;
-	codes: Map<string, AuthorizationCode>;
-	refreshTokens: Map<string, RefreshToken>;
-}
-
-export const DEFAULT_OAUTH_CLIENT = {
-	clientId: 'emulator-client',
-	clientSecret: 'emulator-client-secret',
-};
-
-/** Not shown in the spec: how long a code lives ("short-lived"). */
-const CODE_TTL_MS = 60_000;
-
-/**
- * Seed keys: `oauthRedirectUris` (comma-separated redirect URLs registered for the default client, besides
- * n8n's own callback on 127.0.0.1:5678), `oauthAccessTokenTtlSeconds` (default 3600).
- */
-export const family: EmulatorFamily<OAuthState> = {
-	name: 'oauth',
-	createState(_env, seed) {
-		const redirectUris = [
-			'http://127.0.0.1:5678/rest/oauth2-credential/callback',
-			...String(seed.oauthRedirectUris ?? '')
-				.split(',')
-				.map((uri) => uri.trim())
-				.filter(Boolean),
-		];
-		const client: OAuthClient = {
-			...DEFAULT_OAUTH_CLIENT,
-			accountId: 'account-main',
-			redirectUris,
-			accessTokenTtlSeconds: Number(seed.oauthAccessTokenTtlSeconds ?? 3600),
-			refreshTokenTtlSeconds: 30 * 24 * 3600,
-		};
-		return {
-			clients: new Map([[client.clientId, client]]),
-			codes: new Map(),
-			refreshTokens: new Map(),
-		};
-	},
-	register(router: Router, env: EmulatorEnv) {
-		const state = () => env.slice<OAuthState>('oauth');
-		router.add('GET', '/oauth/oauth2/authorize', (ctx) => authorize(env, state(), ctx.query));
-		router.add('POST', '/oauth/oauth2/token', (ctx) =>
-			token(env, state(), ctx.headers['content-type'], ctx.headers.authorization, ctx.body),
-		);
-	},
-};
+// The authorization and token endpoints.
 
 const oauthError = (status: number, error: string, description: string): Reply =>
 	json(status, { error, error_description: description });
 
-function authorize(env: EmulatorEnv, state: OAuthState, query: Record<string, string>): Reply {
+export function authorize(
+	env: EmulatorEnv,
+	state: OAuthState,
+	query: Record<string, string>,
+): Reply {
 	const client = state.clients.get(query.client_id ?? '');
 	if (!client) return oauthError(400, 'invalid_client', 'Unknown client_id');
 	let redirect: URL;
@@ -129,7 +61,7 @@ function redirectWith(redirect: URL, params: Record<string, string | undefined>)
 	return { status: 302, headers: { location: redirect.toString() } };
 }
 
-function token(
+export function token(
 	env: EmulatorEnv,
 	state: OAuthState,
 	contentType: string | undefined,

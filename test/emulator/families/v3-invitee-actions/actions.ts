@@ -1,9 +1,9 @@
-import { json, type Router } from '../http';
-import type { EmulatorEnv, EmulatorFamily } from '../server';
+import type { EmulatorEnv } from '../../server';
 import {
 	activeInvitee,
 	approveInvitation,
 	CERTIFICATE_CRITERIA,
+	type CertificateCriterion,
 	certificateMismatchOf,
 	defaultCertificate,
 	documentStatus,
@@ -11,25 +11,15 @@ import {
 	hasActed,
 	inviteeWebhookUrls,
 	rejectInvitation,
-	signInvitation,
-	type CertificateCriterion,
 	type SignerCertificate,
+	signInvitation,
 	type V3Document,
 	type V3Invitee,
 	type V3State,
-} from './v3';
-import { deliverV3Event, isErrorEvent, type Delivery, type V3EventKind } from './webhooks';
+} from '../v3';
+import { deliverV3Event, type Delivery, isErrorEvent, type V3EventKind } from '../webhooks';
 
-/**
- * Invitees acting on v3 documents, and the flat webhook the service sends for each action to the URL configured
- * for that invitee on the document's workflow (success URL for signed and approved, error URL for rejected and
- * a failed certificate verification; no URL, no delivery). Configure the URLs with
- * `PUT /__emulator/v3/profiles/:id/webhooks` (v3 family) or the seed keys `v3WebhookUrl`/`v3ErrorWebhookUrl`.
- *
- * In process: `await inviteeActs(emulator.env, documentId, 'sign-next')`. Out of process:
- * `POST /__emulator/v3/documents/:id/<action>` with the options as JSON body. Both answer
- * `{documentId, status, deliveries}` once the deliveries are done (retries included).
- */
+// Invitee actions and the flat webhooks they send.
 
 export const INVITEE_ACTIONS = [
 	'sign-next',
@@ -187,24 +177,3 @@ export async function inviteeActs(
 	}
 	return { documentId, status: documentStatus(doc, env.clock.now()), deliveries };
 }
-
-export const family: EmulatorFamily<Record<string, never>> = {
-	name: 'v3InviteeActions',
-	createState: () => ({}),
-	register(router: Router, env: EmulatorEnv) {
-		for (const action of INVITEE_ACTIONS) {
-			router.add('POST', `/__emulator/v3/documents/:id/${action}`, async (ctx) => {
-				try {
-					return json(
-						200,
-						await inviteeActs(env, ctx.params.id, action, (ctx.body ?? {}) as InviteeActionOptions),
-					);
-				} catch (error) {
-					if (error instanceof InviteeActionError)
-						return json(error.httpStatus, { message: error.message });
-					throw error;
-				}
-			});
-		}
-	},
-};
