@@ -77,9 +77,8 @@ export class DocumentExecutionTrigger implements INodeType {
 			dark: 'file:../../icons/documentExecution.dark.svg',
 		},
 		group: ['trigger'],
-		// Version 2 from the first release: n8n evaluates an expression for every delivery to a version-1 webhook
-		// node (its Webhook node v1's binaryData option, in packages/cli/src/webhooks/webhook-helpers.ts
-		// parseRequestBody), which in n8n 2.x builds an expression isolate; it does not for version 2.
+		// Version 2 from the first release: a version-1 webhook node costs an expression per delivery
+		// (docs/choices/trigger.md, Bodies).
 		version: 2,
 		subtitle:
 			'={{ ($parameter["events"] || []).includes("*") ? "Any event" : [($parameter["events"] || []).join(", "), $parameter["otherEventTypes"]].filter(Boolean).join(", ") }}',

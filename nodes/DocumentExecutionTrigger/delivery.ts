@@ -165,7 +165,7 @@ export const ANY_EVENT = '*';
  * Whether the trigger's Events and Other Event Types select the event: Any Event takes every kind; otherwise the
  * kinds picked or typed (comma-separated), each matched against `event.kind` or an envelope's own `eventType`,
  * so "Other Event Types" saved as SIGNED still matches. Nothing picked selects nothing: Events is required, so
- * n8n's editor flags it and n8n 2.41 refuses to publish the workflow.
+ * n8n's editor flags it and n8n refuses to publish the workflow.
  */
 export function isSelected(events: unknown, otherEventTypes: unknown, event: IDataObject): boolean {
 	const picked = Array.isArray(events) ? events.map(String) : [];

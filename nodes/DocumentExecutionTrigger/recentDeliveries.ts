@@ -8,18 +8,14 @@ import { isObject } from '../shared/isObject';
  * delivery again when it did not see it acknowledged in time (up to three more times, the last hours later),
  * and a genuine delivery can be replayed by anyone who saw it (its MAC covers only the document id).
  *
- * An event is held from the moment `webhook()` hands it to n8n, and kept only once n8n has taken it: n8n 2.41
- * answers an `onReceived` webhook after WorkflowRunner.run has stored the execution (webhook-helpers,
- * `shouldDeferOnReceivedResponse`), with a 2xx, or with 500 when it could not (its database down). The
- * trigger reads that answer on the response object n8n gives it (`getResponseObject()`, express's Response):
- * a 2xx keeps the event; any other status lets it go, so the service's re-send runs. A copy that arrives while
- * the answer is not yet written waits for it.
+ * An event is held from the moment `webhook()` hands it to n8n, and kept only once n8n has taken it, that is
+ * answered the service with a 2xx: the trigger reads that answer on the response object n8n gives it
+ * (`getResponseObject()`). Any other status lets the event go, so the service's re-send runs. A copy that arrives
+ * while the answer is not yet written waits for it.
  *
- * Kept in the memory of the n8n process that receives webhooks (the main instance, or the webhook processor in
- * queue mode), per trigger node, bounded in time and in count. Not in the workflow's static data: n8n 2.41
- * drops static data that a webhook writes when it starts an execution (starting it wraps the same static data
- * in a new Workflow, which clears its "changed" flag before n8n saves it), so a window kept there would never
- * hold anything. docs/choices/trigger.md says what the window covers and what it cannot.
+ * Kept in the memory of the n8n process that receives webhooks, per trigger node, bounded in time and in count;
+ * not in the workflow's static data, which n8n does not save from a webhook. docs/choices/trigger.md ("Each
+ * delivery runs the flow once") says why, with the n8n version read, and what the window cannot cover.
  *
  * What identifies one event is read from fields the MAC does not cover: a replay with an altered field is a new
  * event here, which Re-Fetch Current Status (the service's own word) guards against.
