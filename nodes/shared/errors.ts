@@ -68,7 +68,7 @@ export const answerBytes = (body: unknown): Buffer =>
  * Bodies read as bytes (`encoding: 'arraybuffer'`, for operations that may answer with a file) are decoded
  * when they hold JSON, so that an error envelope is read the same way whatever the request asked for.
  */
-function decodeBody(body: unknown): unknown {
+export function decodeBody(body: unknown): unknown {
 	if (!Buffer.isBuffer(body) && !(body instanceof ArrayBuffer)) return body;
 	const bytes = answerBytes(body);
 	const start = bytes.subarray(0, 64).toString('utf8').trimStart();

@@ -15,7 +15,13 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { credentialTypeFor, type Authentication } from './authentication';
 import { resolveBaseUrl } from './environment';
-import { asNodeError, responseError, type Creation, type ServiceFamily } from './errors';
+import {
+	asNodeError,
+	decodeBody,
+	responseError,
+	type Creation,
+	type ServiceFamily,
+} from './errors';
 import { networkError, type NetworkAttempt } from './networkErrors';
 
 /**
@@ -109,6 +115,9 @@ export interface AnswerCheck {
 	creation?: Creation;
 }
 
+/** A Content-Type of JSON: `application/json`, or a `+json` type, with or without parameters. */
+const JSON_CONTENT_TYPE = /^\s*application\/([\w.-]+\+)?json\s*(;|$)/i;
+
 /**
  * The answer of `send`, after the refresh rule (with `sendAgain` for the second sending) and the family's error
  * envelope check: a success, or the error the answer means.
@@ -119,7 +128,12 @@ export async function checkedAnswer(
 	send: () => Promise<IN8nHttpFullResponse>,
 	sendAgain: () => Promise<IN8nHttpFullResponse>,
 ): Promise<IN8nHttpFullResponse> {
-	const answer = await answerWithFreshToken(context, check.authentication, await send(), sendAgain);
+	const sent = await answerWithFreshToken(context, check.authentication, await send(), sendAgain);
+	// An answer read as bytes that says it is JSON (a pack download's link) is parsed here, once, for both the
+	// error check and the output; a file stays bytes.
+	const answer = JSON_CONTENT_TYPE.test(String(sent.headers?.['content-type'] ?? ''))
+		? { ...sent, body: decodeBody(sent.body) as IN8nHttpFullResponse['body'] }
+		: sent;
 	const error = responseError(
 		context.getNode(),
 		check.family,

@@ -49,12 +49,11 @@ describe('Pack → Download passes the downloaded bytes on as n8n reads them (a 
 			body,
 		}));
 		const { context, prepareBinaryData } = packDownloadContext(httpRequest);
-		const link = Buffer.from(
-			JSON.stringify({
-				code: 'SUCCESS',
-				data: { url: 'https://files.example/pack', expiresAt: '2030-01-01T00:00:00Z' },
-			}),
-		);
+		// As the answer check hands it on: a JSON answer read as bytes is parsed there, once.
+		const link = {
+			code: 'SUCCESS',
+			data: { url: 'https://files.example/pack', expiresAt: '2030-01-01T00:00:00Z' },
+		};
 		const answer = {
 			statusCode: 200,
 			headers: { 'content-type': 'application/json' },

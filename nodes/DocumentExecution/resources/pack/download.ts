@@ -7,7 +7,6 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { jsonParse } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { v4Routing } from '../../shared/requests/routing';
@@ -142,23 +141,18 @@ const STREAM_REMEDY =
 /** What the answer says of the file: JSON with a short-lived link (`data.url`), or the file itself. */
 type PackAnswer = Pick<Download, 'about' | 'source' | 'linkLife' | 'expiry'>;
 
-/** A JSON answer: the link in `data.url` (read at once, it is short-lived) and when it expires. */
+/**
+ * A JSON answer (parsed once, by the answer check): the link in `data.url` (read at once, it is short-lived) and
+ * when it expires. An answer that said JSON but did not parse is still bytes, and has no link.
+ */
 function linkAnswer(
 	context: IExecuteSingleFunctions,
 	response: IN8nHttpFullResponse,
-	body: Buffer,
 	downloadType: string,
 ): PackAnswer {
-	// The envelope check reads a JSON answer only for its errors; an answer that is not JSON has no link.
-	const data = answerData(jsonParse(body.toString('utf8'), { fallbackValue: {} }));
+	const data = Buffer.isBuffer(response.body) ? {} : answerData(response.body);
 	if (typeof data.url !== 'string' || !data.url)
-		throw noDownloadLinkError(
-			context,
-			PACK_DOWNLOAD,
-			'data.url',
-			{ ...response, body },
-			context.getItemIndex(),
-		);
+		throw noDownloadLinkError(context, PACK_DOWNLOAD, 'data.url', response, context.getItemIndex());
 	const until = typeof data.expiresAt === 'string' ? data.expiresAt : null;
 	const expected = expectedFileOf(downloadType);
 	return {
@@ -204,14 +198,13 @@ export async function outputPackDownload(
 ): Promise<INodeExecutionData[]> {
 	const downloadType = parameter<string>(this, 'downloadType', 'DOCUMENT');
 	const linkOnly = parameter<IDataObject>(this, 'options', {}).linkOnly === true;
-	// The bytes as n8n's request helper gave them: the file itself when streamed, which is not copied.
-	const body = answerBytes(response.body);
 	const contentType = contentTypeOf(response.headers);
 	const asked = askedFile(this, 'packDocumentId');
 	const answer =
 		contentType === 'application/json' || contentType.endsWith('+json')
-			? linkAnswer(this, response, body, downloadType)
-			: streamedAnswer(response, body, downloadType);
+			? linkAnswer(this, response, downloadType)
+			: // The bytes as n8n's request helper gave them: the file itself, which is not copied.
+				streamedAnswer(response, answerBytes(response.body), downloadType);
 	return await outputDownload(this, {
 		...answer,
 		about: { ...asked, ...answer.about },
