@@ -1,8 +1,8 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 
 import type { EmulatorEnv } from '../../server';
 import { formatServiceDate } from '../v3';
-import type { Pack, V4State } from '../v4';
+import { ulid, type Pack, type V4State } from '../v4';
 import type { BodyChanges } from './state';
 
 // What both body shapes share: the timestamp, the MAC and the test's changes sealed in.
@@ -14,19 +14,8 @@ export const webhookTimestamp = formatServiceDate;
 export const webhookMac = (documentId: string, salt: string) =>
 	createHmac('sha1', salt).update(documentId, 'utf8').digest('hex');
 
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-export function randomUlid(timeMs: number): string {
-	let time = '';
-	let rest = timeMs;
-	for (let index = 0; index < 10; index++) {
-		time = CROCKFORD[rest % 32] + time;
-		rest = Math.floor(rest / 32);
-	}
-	const random = randomBytes(16);
-	let tail = '';
-	for (let index = 0; index < 16; index++) tail += CROCKFORD[random[index] % 32];
-	return time + tail;
-}
+/** A fresh id in the service's ULID form, for an event that names no document or pack. */
+export const randomUlid = ulid;
 
 export function v4Packs(env: EmulatorEnv): Pack[] {
 	try {
