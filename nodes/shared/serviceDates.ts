@@ -15,10 +15,15 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** An instant (epoch ms) written as ISO 8601 in India time: `2024-09-01T23:59:59+05:30`. */
+/**
+ * An instant (epoch ms) written as ISO 8601 in India time: `2024-09-01T23:59:59+05:30`, with its milliseconds
+ * where it has some (`…T23:59:59.732+05:30`), so the instant is kept whole.
+ */
 export function indiaIsoOf(instant: number): string {
 	const india = new Date(instant + INDIA_OFFSET_MS);
-	return `${india.getUTCFullYear()}-${pad(india.getUTCMonth() + 1)}-${pad(india.getUTCDate())}T${pad(india.getUTCHours())}:${pad(india.getUTCMinutes())}:${pad(india.getUTCSeconds())}+05:30`;
+	const milliseconds = india.getUTCMilliseconds();
+	const fraction = milliseconds ? `.${String(milliseconds).padStart(3, '0')}` : '';
+	return `${india.getUTCFullYear()}-${pad(india.getUTCMonth() + 1)}-${pad(india.getUTCDate())}T${pad(india.getUTCHours())}:${pad(india.getUTCMinutes())}:${pad(india.getUTCSeconds())}${fraction}+05:30`;
 }
 
 /** The instant `dd-MM-yyyy HH:mm:ss` names in India time, or undefined for a day or time the calendar lacks. */

@@ -16,6 +16,7 @@ describe('indiaIsoDate', () => {
 		['31-12-2024 00:00:00', '2024-12-31T00:00:00+05:30'],
 		['2024-11-23T18:29:59Z', '2024-11-23T23:59:59+05:30'],
 		['2024-11-23T18:29:59.000Z', '2024-11-23T23:59:59+05:30'],
+		['2024-11-23T18:29:59.732Z', '2024-11-23T23:59:59.732+05:30'],
 		['2024-12-31T20:00:00Z', '2025-01-01T01:30:00+05:30'],
 		['2024-11-23T23:59:59+05:30', '2024-11-23T23:59:59+05:30'],
 		['2024-11-23T12:59:59-0500', '2024-11-23T23:29:59+05:30'],
@@ -73,7 +74,9 @@ describe('Dates of the simplified outputs', () => {
 
 		const rawCreate = await create({ simplify: false });
 		expect((rawCreate.items[0].json.invitees as Array<{ expiryDate: string }>)[0]).toMatchObject({
-			expiryDate: new Date(lastDocument().invitees[0].expiresAt).toISOString().replace('.000Z', 'Z'),
+			expiryDate: new Date(lastDocument().invitees[0].expiresAt)
+				.toISOString()
+				.replace('.000Z', 'Z'),
 		});
 	});
 

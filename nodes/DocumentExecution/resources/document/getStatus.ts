@@ -33,7 +33,11 @@ export const STATUS_NOT_LISTED =
  */
 const statusSummary: Summary = async function (data, item, send) {
 	const documentId = String(item.documentId ?? data.documentId);
-	const list = await send({ ...item.request, url: DOCUMENT_LIST_PATH, qs: listedStatusQuery(documentId) });
+	const list = await send({
+		...item.request,
+		url: DOCUMENT_LIST_PATH,
+		qs: listedStatusQuery(documentId),
+	});
 	const status = listedStatus(list.body, documentId) ?? null;
 	return {
 		documentId: data.documentId ?? documentId,
