@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { info } from '../../scripts/lib/log';
 import { interleaved, type Benchmark, type BenchContext } from '../lib/benchmark';
-import { clearRequests, extraDocumentId } from '../lib/emulator';
+import { clearRequests, extraDocumentId, requestsTo } from '../lib/emulator';
 import { runWorkflow, type ExecutionResult } from '../lib/n8n-runs';
 import { ITEMS } from '../lib/options';
 import { runRawClient } from '../lib/raw-reference';
@@ -51,7 +51,13 @@ async function benchStatus(context: BenchContext): Promise<void> {
 		raw: [] as number[],
 		oursExec: [] as number[],
 		httpExec: [] as number[],
+		// Requests each run sent: ours with Simplify on (the default) reads the status and then the v3 list.
+		oursRequests: [] as number[],
+		httpRequests: [] as number[],
 	};
+	const sent = async () =>
+		(await requestsTo(emulator, '/v3.2/sign/request')) +
+		(await requestsTo(emulator, '/v3.0/sign/request/list'));
 	const check = (result: ExecutionResult, name: string) => {
 		const out = result.runData[name][0].data?.main[0] ?? [];
 		if (out.length !== ITEMS) throw new Error(`${name} returned ${out.length} items, not ${ITEMS}`);
@@ -68,8 +74,11 @@ async function benchStatus(context: BenchContext): Promise<void> {
 	for (let rep = 0; rep < options.reps; rep++) {
 		const times: Record<string, number> = {};
 		for (const run of interleaved(rep, runs)) {
+			await clearRequests(emulator);
 			const result = await runWorkflow(n8n, run.workflow, { ids });
 			check(result, run.node);
+			if (run.key === 'ours') samples.oursRequests.push(await sent());
+			if (run.key === 'http') samples.httpRequests.push(await sent());
 			samples[run.key].push(result.nodeMs);
 			times[run.key] = result.nodeMs;
 			if (run.key === 'ours') samples.oursExec.push(result.executionMs);
@@ -109,6 +118,15 @@ async function benchStatus(context: BenchContext): Promise<void> {
 		goal: '≤ 2×',
 		maxRatio: 2,
 		samples: { ours: samples.ours, reference: samples.http },
+	});
+	results.addRow({
+		part: '1',
+		figure: `Get Status ×${ITEMS} items: requests sent`,
+		referenceName: 'HTTP Request node (the status read only)',
+		unit: 'requests',
+		goal: `= ${2 * ITEMS} (Simplify's status: one list read per item)`,
+		met: samples.oursRequests.every((count) => count === 2 * ITEMS),
+		samples: { ours: samples.oursRequests, reference: samples.httpRequests },
 	});
 	const ours = median(samples.ours);
 	results.addRow({

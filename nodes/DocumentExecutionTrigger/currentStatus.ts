@@ -8,6 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { Authentication } from '../shared/authentication';
 import type { ServiceFamily } from '../shared/errors';
+import { DOCUMENT_LIST_PATH, listedStatus, listedStatusQuery } from '../shared/documentStatuses';
 import { isObject } from '../shared/isObject';
 import { refuseOAuth2, serviceRequest } from '../shared/transport';
 import type { ShapedDelivery } from './delivery';
@@ -86,9 +87,9 @@ export async function fetchCurrentStatus(
 }
 
 /**
- * The document's status as the v3 document list states it (`q` matches the document id exactly): the one read
- * whose answer names the status (the v3.2 check status answer has the invitees, not the document's status, in
- * the service's public description). With the Auth Token only: the list is a v3 operation.
+ * The document's status as the v3 document list states it (`listedStatus`, nodes/shared/documentStatuses.ts,
+ * which Get Status's Simplify reads too): the v3.2 check status answer has the invitees, not the document's
+ * status. With the Auth Token only: the list is a v3 operation.
  */
 export async function listedDocumentStatus(
 	context: IWebhookFunctions,
@@ -105,12 +106,9 @@ export async function listedDocumentStatus(
 		purpose,
 		authentication,
 		credentials,
-	)('v3', '/v3.0/sign/request/list', { q: documentId });
-	const data = isObject(answer.data) ? answer.data : {};
-	const listed = (Array.isArray(data.documents) ? data.documents : []).find(
-		(document) => isObject(document) && document.documentId === documentId,
-	) as IDataObject | undefined;
-	if (typeof listed?.status !== 'string' || listed.status === '')
+	)('v3', DOCUMENT_LIST_PATH, listedStatusQuery(documentId));
+	const status = listedStatus(answer, documentId);
+	if (status === undefined)
 		throw new NodeOperationError(
 			node,
 			`${purpose}: the service does not list the document ${documentId} with a status`,
@@ -118,5 +116,5 @@ export async function listedDocumentStatus(
 				description: 'The v3 document list, searched for the document ID, did not name its status.',
 			},
 		);
-	return listed.status.toUpperCase();
+	return status;
 }

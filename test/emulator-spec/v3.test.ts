@@ -489,6 +489,14 @@ describe('v3.2 status, v3.3 details, v3.0 list', () => {
 	it('status: requests without signers and auditTrail until signed; then both', async () => {
 		const sent = await get('/v3.2/sign/request', { documentId: V3_SEED.sentDocumentId });
 		expect(sent.data.status).toBe(1);
+		// The spec's and the service notes' fields: no document status (the v3 list states it).
+		expect(Object.keys(sent.data.data).sort()).toEqual([
+			'documentId',
+			'files',
+			'folderId',
+			'irn',
+			'requests',
+		]);
 		expect(sent.data.data.requests).toHaveLength(2);
 		expect(sent.data.data.requests[0]).toMatchObject({
 			signed: false,
@@ -499,6 +507,7 @@ describe('v3.2 status, v3.3 details, v3.0 list', () => {
 		expect(sent.data.data).not.toHaveProperty('signers');
 		expect(sent.data.data).not.toHaveProperty('auditTrail');
 		const done = await get('/v3.2/sign/request', { documentId: V3_SEED.completedDocumentId });
+		expect(done.data.data).not.toHaveProperty('status');
 		expect(done.data.data.signers[0]).toEqual({
 			name: 'MEERA IYER',
 			pincode: '560001',

@@ -59,7 +59,6 @@ describe('Create: the payload downloaded from the dashboard', () => {
 		});
 		expect(status.items[0].json).toMatchObject({
 			documentId,
-			status: 'SENT',
 			requests: [expect.objectContaining({ name: 'Asha Rao', active: true })],
 		});
 	});

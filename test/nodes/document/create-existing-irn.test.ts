@@ -1,5 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
+import { indiaIsoOf } from '../../../nodes/shared/serviceDates';
 import { V3_SEED } from '../../emulator/families/v3';
 import type { Emulator } from '../../emulator/server';
 import { NODE_NAME } from '../../harness/engine';
@@ -52,7 +53,7 @@ describe('Create: If the IRN Already Exists', () => {
 					email: invitee.email ?? null,
 					phone: invitee.phone ?? null,
 					signUrl: `${emulator.origin}/sign/${invitee.uuid}`,
-					expiryDate: expect.stringMatching(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/),
+					expiryDate: indiaIsoOf(invitee.expiresAt),
 					active: false,
 				})),
 				messages: [],

@@ -1,4 +1,5 @@
-import { formatServiceDate, V3_SEED, type V3Document } from '../../emulator/families/v3';
+import { indiaIsoOf } from '../../../nodes/shared/serviceDates';
+import { V3_SEED, type V3Document } from '../../emulator/families/v3';
 import type { Emulator } from '../../emulator/server';
 import { NODE_NAME } from '../../harness/engine';
 import { isPdf, makePdf } from '../../fixtures/pdf';
@@ -78,7 +79,7 @@ describe('Create signing request', () => {
 						email: 'asha@example.com',
 						phone: '9876543210',
 						signUrl: `${emulator.origin}/sign/${doc.invitees[0].uuid}`,
-						expiryDate: expect.stringMatching(/^\d{2}-\d{2}-\d{4} 23:59:59$/),
+						expiryDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T23:59:59\+05:30$/),
 						active: true,
 					},
 				],
@@ -107,10 +108,12 @@ describe('Create signing request', () => {
 			{ ...baseParameters, simplify: false },
 			{ input: [await pdfItem()] },
 		);
-		expect(raw.items[0].json).toMatchObject({
-			status: 1,
-			messages: [SENT],
-			data: { documentId: expect.any(String) },
+		// Simplify off: the answer's data as sent (its ISO UTC expiry), with the warnings list.
+		expect(raw.items[0].json).toEqual({
+			documentId: expect.any(String),
+			irn: null,
+			invitees: [expect.objectContaining({ expiryDate: expect.stringMatching(/Z$/) })],
+			warnings: [],
 		});
 	});
 
@@ -358,7 +361,7 @@ describe('Create: the simplified output whatever the answer names the invitee li
 					invitees: answered.data[listName].map(
 						(invitee: Record<string, unknown>, position: number) => ({
 							...invitee,
-							expiryDate: formatServiceDate(doc.invitees[position].expiresAt),
+							expiryDate: indiaIsoOf(doc.invitees[position].expiresAt),
 						}),
 					),
 					messages: [SENT, STAMP_WARNING],
@@ -381,7 +384,7 @@ describe('Create: the simplified output whatever the answer names the invitee li
 	it('outputs the answer as sent, its warnings listed beside it, without Simplify', async () => {
 		const { result, answered } = await createThroughProxy('invitations', { simplify: false });
 		expect(result.items.map((item) => item.json)).toEqual([
-			{ ...answered, warnings: [STAMP_WARNING] },
+			{ ...answered.data, warnings: [STAMP_WARNING] },
 		]);
 	});
 });

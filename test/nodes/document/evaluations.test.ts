@@ -73,19 +73,26 @@ async function perItem(
 
 // The Document ID: once on each of n8n's two walks over the node's properties (RoutingNode.runNode, then
 // resolveBaseUrl), and once read by sendDocumentId. No base URL: it is read from the credential once per run.
-// No token header: the credential's authenticate is a function. The one credential read per item is n8n's,
-// to authenticate the request.
+// No token header: the credential's authenticate is a function. The credential reads are n8n's, one to
+// authenticate each request: Get Status with Simplify on (its default) sends two, the status read and the
+// v3 list for the document's status (docs/choices/document.md).
 describe('Expressions evaluated per item', () => {
-	it('Get Status: the Document ID 3 times and nothing else', async () => {
-		const counts = await perItem(
-			{ operation: 'getStatus' },
-			(index) => `DOCEXTRA${String(index).padStart(6, '0')}`,
-		);
-		expect(counts).toEqual({
-			'Document ID': 3,
-			[CREDENTIAL_READS]: 1,
-		});
-	});
+	it.each([
+		['on', true, 2],
+		['off', false, 1],
+	])(
+		'Get Status, Simplify %s: the Document ID 3 times and nothing else',
+		async (_case, simplify, credentialReads) => {
+			const counts = await perItem(
+				{ operation: 'getStatus', simplify },
+				(index) => `DOCEXTRA${String(index).padStart(6, '0')}`,
+			);
+			expect(counts).toEqual({
+				'Document ID': 3,
+				[CREDENTIAL_READS]: credentialReads,
+			});
+		},
+	);
 
 	it('Download File: the same, the output taking the Document ID that was sent', async () => {
 		const counts = await perItem(

@@ -15,7 +15,7 @@ import {
 	createBodySchema,
 	MAX_FILE_BYTES,
 } from '../../../nodes/DocumentExecution/resources/document/create/rules';
-import { INDIA_OFFSET_MS } from '../../../nodes/DocumentExecution/resources/document/create/serviceDate';
+import { INDIA_OFFSET_MS } from '../../../nodes/shared/serviceDates';
 import { downloadQuerySchema } from '../../../nodes/DocumentExecution/resources/document/download';
 import {
 	detailsQuerySchema,

@@ -1,3 +1,4 @@
+import { indiaIsoDate } from '../../../nodes/shared/serviceDates';
 import type { Emulator } from '../../emulator/server';
 import { NODE_NAME } from '../../harness/engine';
 import { mainPacks, runV4, startV4Emulator } from './setup';
@@ -38,7 +39,7 @@ describe('Pack → Get, Simplify', () => {
 			irn: whole.irn,
 			status: whole.status,
 			workflowId: whole.workflowId,
-			updatedAt: whole.updatedAt,
+			updatedAt: indiaIsoDate(whole.updatedAt),
 			documents: whole.documents.map(({ documentId, documentName, status }: Json) => ({
 				documentId,
 				documentName,
@@ -46,6 +47,9 @@ describe('Pack → Get, Simplify', () => {
 			})),
 			invitees: whole.invitees.map(({ name, email, signUrl }: Json) => ({ name, email, signUrl })),
 		});
+		// The service's ISO UTC as the same instant in India time, as every simplified date.
+		expect(simple.updatedAt).toMatch(/\+05:30$/);
+		expect(Date.parse(simple.updatedAt)).toBe(Date.parse(whole.updatedAt));
 		expect(simple.documents).toHaveLength(2);
 	});
 

@@ -52,7 +52,14 @@ describe('Re-Fetch Current Status with the Auth Token credential (v3.2 check sta
 		expect(json.currentStatus).toMatchObject({
 			source: 'v3.2 check status',
 			documentId: V3_SEED.completedDocumentId,
-			data: { documentId: V3_SEED.completedDocumentId, status: 'COMPLETED' },
+			// The v3.2 answer as the service sends it: the invitees' states, no document status (spec).
+			data: {
+				documentId: V3_SEED.completedDocumentId,
+				requests: [
+					expect.objectContaining({ signed: true }),
+					expect.objectContaining({ signed: true }),
+				],
+			},
 		});
 		expect(
 			(json.currentStatus as { data: { signers?: unknown[] } }).data.signers?.length,
@@ -72,7 +79,9 @@ describe('Re-Fetch Current Status with the Auth Token credential (v3.2 check sta
 		await hook.settled();
 		const json = hook.executions[0].items[0].json;
 		expect((json.document as { documentStatus: string }).documentStatus).toBe('COMPLETED');
-		expect((json.currentStatus as { data: { status: string } }).data.status).toBe('SENT');
+		const { requests } = (json.currentStatus as { data: { requests: Array<{ signed: boolean }> } })
+			.data;
+		expect(requests.map(({ signed }) => signed)).toEqual([false, false]);
 	});
 
 	it('a service error fails the delivery (503, a failed execution with the mapped message) and starts nothing', async () => {

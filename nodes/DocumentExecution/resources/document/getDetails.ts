@@ -8,6 +8,7 @@ import type {
 import { z } from 'zod';
 
 import { isObject } from '../../../shared/isObject';
+import { indiaIsoDate } from '../../../shared/serviceDates';
 import {
 	fieldsOf,
 	objectsIn,
@@ -34,34 +35,54 @@ export const detailsQuerySchema = z.object({ sections: sectionListSchema(DETAIL_
 export const GET_DETAILS_LABELS: FieldLabels = { sections: 'Sections' };
 
 /**
+ * The switches Simplify sends: the folder's name is no field of every answer (the 2022 description puts it in
+ * `folders[]`, behind `folder` and its child `folder_name`); the rest of the summary reads what every answer
+ * holds (docs/choices/document.md, "Outputs").
+ */
+export const SUMMARY_SWITCHES = ['folder', 'folder_name'];
+
+/**
  * preSend of Get Details: the chosen sections become switches, each with its ancestors, so each takes effect.
- * Simplify's summary reads only what every answer holds, so with Simplify on no section is asked for.
+ * With Simplify on, Sections is hidden and only the summary's switches are sent.
  */
 export async function sendDetailSections(
 	this: IExecuteSingleFunctions,
 	options: IHttpRequestOptions,
 ) {
-	if (simplifies(this)) return options;
-	const { sections } = refuse(
-		this,
-		detailsQuerySchema,
-		{ sections: sectionList(this, 'sections') },
-		GET_DETAILS_LABELS,
-	);
+	const { sections } = simplifies(this)
+		? { sections: SUMMARY_SWITCHES }
+		: refuse(
+				this,
+				detailsQuerySchema,
+				{ sections: sectionList(this, 'sections') },
+				GET_DETAILS_LABELS,
+			);
 	options.qs = { ...(options.qs as IDataObject), ...switchQuery(sections, DETAIL_SWITCHES) };
 	return options;
 }
 
+/** A status in capitals, as the list's values (DOCUMENT_STATUSES) and Get Status give it. */
+const inCapitals = <Value>(value: Value) =>
+	typeof value === 'string' ? value.toUpperCase() : value;
+
 /**
  * Simplify's output (docs/document-execution.md): the document, its dates, and each invitee's role and state
- * (a reviewer who approved reads `APPROVED` here, which Get Status cannot tell).
+ * (a reviewer who approved reads `APPROVED` here, which Get Status cannot tell). Each document field is read at
+ * the top of `data`, else in its `document` (where the 2022 description's schema and public client code put
+ * them: docs/choices/document.md); dates ISO 8601 in India time.
  */
 function detailsSummary(data: IDataObject): IDataObject {
-	const document = isObject(data.document) ? data.document : {};
+	const document = (isObject(data.document) ? data.document : {}) as IDataObject;
+	const [folder] = objectsIn(data.folders);
+	const read = (top: string, inDocument: string) => data[top] ?? document[inDocument] ?? null;
 	return {
-		...fieldsOf(data, ['documentId', 'name', 'irn', 'status', 'createdAt']),
-		completedAt: document.completionDate ?? null,
-		folderName: data.folderName ?? null,
+		documentId: read('documentId', 'id'),
+		name: read('name', 'name'),
+		irn: read('irn', 'irn'),
+		status: inCapitals(read('status', 'status')),
+		createdAt: indiaIsoDate(read('createdAt', 'creationDate')),
+		completedAt: indiaIsoDate(document.completionDate ?? null),
+		folderName: data.folderName ?? folder?.name ?? null,
 		invitees: objectsIn(data.invitations).map((invitee) => ({
 			...fieldsOf(invitee, ['name', 'email', 'phone']),
 			type: invitee.inviteeType ?? null,
@@ -75,7 +96,7 @@ export const getDetailsFields: INodeProperties[] = [
 	simplifyProperty(
 		'document',
 		'getDetails',
-		"only the document's ID, name, IRN, status and dates, and each invitee's role, state and sign URL",
+		"only the document's ID, name, IRN, status, folder and dates (ISO 8601, India time), and each invitee's role, state and sign URL",
 		WHOLE_WITH_SECTIONS,
 	),
 	detailSectionsField,

@@ -8,6 +8,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { z } from 'zod';
+import { indiaIsoDate } from '../../../shared/serviceDates';
 
 import { v4Routing } from '../../shared/requests/routing';
 import { showFor, simplifyProperty } from '../../shared/form/descriptions';
@@ -99,7 +100,8 @@ const documentSummary = (document: IDataObject): IDataObject =>
 
 /** Simplify's output (docs/document-execution.md): the pack, its status, its documents and its invitees. */
 const packSummary = (pack: IDataObject): IDataObject => ({
-	...fieldsOf(pack, ['packId', 'packName', 'packUrn', 'irn', 'status', 'workflowId', 'updatedAt']),
+	...fieldsOf(pack, ['packId', 'packName', 'packUrn', 'irn', 'status', 'workflowId']),
+	updatedAt: indiaIsoDate(pack.updatedAt ?? null),
 	documents: objectsIn(pack.documents).map(documentSummary),
 	invitees: objectsIn(pack.invitees).map((invitee) =>
 		fieldsOf(invitee, ['name', 'email', 'signUrl']),

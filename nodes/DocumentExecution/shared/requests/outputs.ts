@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { answerData, answerList } from '../../../shared/accountReads';
 import { isObject } from '../../../shared/isObject';
 import { locatorValue, parameter } from '../form/parameters';
-import type { ItemRequest, OutputStep } from './routing';
+import type { ItemRequest, OutputStep, SendRequest } from './routing';
 
 /**
  * Output steps that make an operation's output from the service's envelope, for the operations whose output
@@ -28,11 +28,28 @@ export const fieldsOf = (object: IDataObject, names: string[]): IDataObject =>
 export const simplifies = (context: IExecuteSingleFunctions): boolean =>
 	parameter<boolean>(context, 'simplify', true) !== false;
 
-/** The output: the envelope's `data` as the one output item, or, with Simplify on, its `summary`. */
-export const outputDataOrSummary = (summary: (data: IDataObject) => IDataObject): OutputStep =>
-	async function (answer) {
-		const data = answerData(answer.body);
-		return [{ json: simplifies(this) ? summary(data) : data }];
+/**
+ * The one rule of Simplify off, for every operation that has Simplify (Create, Get Status, Get Details, Pack →
+ * Get): the output is the answer's `data`, exactly as the service sent it (its dates in the service's own text),
+ * with no second read. Not the envelope: by the time an output is made its `status` is 1 (a 0 is the item's
+ * error) and its `messages` hold the success message, which Create's `warnings` keeps where it warns
+ * (docs/document-execution.md, "Simplify"; docs/choices/document.md, "Outputs").
+ */
+export const unsimplified = (body: unknown): IDataObject => answerData(body);
+
+/** Simplify's summary of an answer's `data`; `send` reads what the answer lacks, as the answer was read. */
+export type Summary = (
+	this: IExecuteSingleFunctions,
+	data: IDataObject,
+	item: ItemRequest,
+	send: SendRequest,
+) => IDataObject | Promise<IDataObject>;
+
+/** The output: the answer's `data` as the one output item (`unsimplified`), or, with Simplify on, its `summary`. */
+export const outputDataOrSummary = (summary: Summary): OutputStep =>
+	async function (answer, item, send) {
+		const data = unsimplified(answer.body);
+		return [{ json: simplifies(this) ? await summary.call(this, data, item, send) : data }];
 	};
 
 /** The output: one item per entry of the list the envelope's `data` holds under `key` (none when absent). */

@@ -55,15 +55,20 @@ export interface ItemRequest {
 	irn?: string;
 }
 
-/** An operation's output: the items it makes of the checked answer to the item's request. */
+/** Sends one request of the item (a listing's page) and answers it refreshed and checked. */
+export type SendRequest = (request: IHttpRequestOptions) => Promise<IN8nHttpFullResponse>;
+
+/**
+ * An operation's output: the items it makes of the checked answer to the item's request; `send` sends another
+ * request of the item as the first was sent, for an output that reads what the answer lacks (Get Status's
+ * Simplify: the document's status from the v3 list).
+ */
 export type OutputStep = (
 	this: IExecuteSingleFunctions,
 	answer: IN8nHttpFullResponse,
 	item: ItemRequest,
+	send: SendRequest,
 ) => Promise<INodeExecutionData[]>;
-
-/** Sends one request of the item (a listing's page) and answers it refreshed and checked. */
-export type SendRequest = (request: IHttpRequestOptions) => Promise<IN8nHttpFullResponse>;
 
 /** A listing's pager: sends page after page of the item's request through `send`; one item per entry. */
 export type Pager = (
@@ -242,7 +247,7 @@ const sendItem = (family: ServiceFamily, steps: OperationSteps) =>
 		const sendAndOutput = async () => {
 			const answer = await send(item.request);
 			return steps.output
-				? await steps.output.call(this, answer, item)
+				? await steps.output.call(this, answer, item, send)
 				: [{ json: answer.body as IDataObject }];
 		};
 		return steps.aroundSend

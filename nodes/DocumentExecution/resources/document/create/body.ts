@@ -14,7 +14,7 @@ import { storedFile, StoredFile } from '../../../shared/files/binary';
 import { jsonBodyWithFiles, withStreamedBody } from '../../../shared/files/streamedBody';
 import { parameter } from '../../../shared/form/parameters';
 import { refuse, refuseField } from '../../../shared/form/rules';
-import { simplifies } from '../../../shared/requests/outputs';
+import { simplifies, unsimplified } from '../../../shared/requests/outputs';
 import { v3Routing, type ItemRequest } from '../../../shared/requests/routing';
 import { asString, compact, messagesOf, type Body } from '../common';
 import { CREATE_SIGNING_REQUEST } from './fields';
@@ -354,8 +354,7 @@ export async function outputCreated(this: IExecuteSingleFunctions, response: IN8
 	const stampNotApplied = warnings.find((entry) => entry.code === STAMP_NOT_APPLIED_CODE);
 	if (stampNotApplied && parameter<string>(this, 'options.stampNotApplied', 'warn') === 'error')
 		throw stampNotAppliedError(this, data, stampNotApplied);
-	if (!simplifies(this))
-		return [{ json: { ...(response.body as IDataObject), warnings } as IDataObject }];
+	if (!simplifies(this)) return [{ json: { ...unsimplified(response.body), warnings } }];
 	const invitees = createdInvitees(data).map((invitee) =>
 		!isObject(invitee) || isPlaceholderEntry(invitee) ? null : simplifiedInvitee(invitee),
 	);

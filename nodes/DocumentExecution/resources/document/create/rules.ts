@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { isObject } from '../../../../shared/isObject';
+import { INDIA_OFFSET_MS } from '../../../../shared/serviceDates';
 import {
 	asText,
 	requiredText,
@@ -10,7 +11,6 @@ import {
 	type FieldLabels,
 } from '../../../shared/form/rules';
 import { neslDataSchema } from './nesl';
-import { INDIA_OFFSET_MS } from './serviceDate';
 
 /**
  * Every rule of Create Signing Request, checked on the body about to be sent (built from the fields or typed

@@ -26,7 +26,7 @@ export function status(
 		documentId: doc.documentId,
 		irn: doc.irn,
 		folderId: doc.folderId,
-		status: documentStatus(doc, env.clock.now()),
+		// No document status: the spec's and the service notes' v3.2 answer has none (choices/v3.md, "Reads").
 		requests: doc.invitees.map((invitee) => inviteeStatus(env, doc, invitee)),
 		files: [env.links.createDownload(stored(current, fileName(doc)), STATUS_LINK_TTL_MS).url],
 	};
