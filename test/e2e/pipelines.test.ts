@@ -1,0 +1,547 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { EmulatorProcess } from '../../scripts/lib/emulator';
+import { nodeOutput, type N8n, type StoredExecution } from '../../scripts/lib/n8n';
+import { paths } from '../../scripts/lib/paths';
+import { V3_SEED } from '../emulator/families/v3';
+import { makePdf } from '../fixtures/pdf';
+import {
+	emulator,
+	exampleWorkflow,
+	executionsOf,
+	finishedExecutions,
+	n8nWithPackage,
+	PACKAGE,
+	tokenCredential,
+	waitForRegistration,
+	withCredentials,
+	type ExampleWorkflow,
+} from './support';
+
+const TRIGGER = `${PACKAGE}.documentExecutionTrigger`;
+/** The folders the bulk-send and archive examples use, replaced by the test's own (as their notes ask). */
+const BULK_FOLDER_IN_EXAMPLE = '/data/bulk-send';
+const ARCHIVE_FOLDER_IN_EXAMPLE = '/data/signed-documents';
+
+interface Recorded {
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	body: unknown;
+}
+
+interface DataTable {
+	id: string;
+	name: string;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `read` every half second until `done` holds for what it answers (or `timeoutMs`), then answers it. */
+async function eventually<T>(
+	read: () => Promise<T>,
+	done: (value: T) => boolean,
+	timeoutMs = 30_000,
+): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	let value = await read();
+	while (!done(value) && Date.now() < deadline) {
+		await sleep(500);
+		value = await read();
+	}
+	return value;
+}
+
+const ran = (execution: StoredExecution, node: string) =>
+	Boolean(execution.data.resultData.runData[node]?.length);
+
+/** The execution finished with success; otherwise the error n8n recorded, to say why. */
+function expectSuccess(execution: StoredExecution): void {
+	const error = execution.data.resultData.error as
+		| { message?: string; description?: string }
+		| undefined;
+	const last = execution.data.resultData.lastNodeExecuted;
+	expect({
+		status: execution.status,
+		error: error && `${last}: ${error.message} ${error.description ?? ''}`,
+	}).toEqual({
+		status: 'success',
+		error: undefined,
+	});
+}
+
+const output = (execution: StoredExecution, node: string, index = 0) =>
+	nodeOutput({ data: execution.data }, node, index);
+
+/**
+ * The ops examples (issue #36 part C) in one running n8n 2.41.1, each against an emulator of its own, with the
+ * invitees acting later through the emulator's control routes, as on the live service (where signing takes
+ * hours): the service's webhooks reach n8n's production URLs, and what a user checks is asserted.
+ */
+describe('the ops examples in a running n8n, invitees acting later', () => {
+	let n8n: N8n;
+	let projectId: string;
+	const services: EmulatorProcess[] = [];
+	const files = mkdtempSync(join(tmpdir(), 'dex-e2e-pipelines-'));
+
+	beforeAll(async () => {
+		n8n = await n8nWithPackage('pipelines');
+		n8n.withEnv({ N8N_RESTRICT_FILE_ACCESS_TO: files });
+		await n8n.start();
+		await n8n.setupOwner();
+		projectId = (await n8n.rest<{ id: string }>('GET', '/rest/projects/personal')).id;
+	});
+
+	afterAll(async () => {
+		await n8n?.stop();
+		for (const service of services) await service.stop();
+		rmSync(files, { recursive: true, force: true });
+	});
+
+	/** An emulator for one test, and the credential for it as a user creates it in n8n. */
+	async function account(name: string, seed: Record<string, string | number | boolean> = {}) {
+		const service = await emulator(`pipelines-${name}`, { seed });
+		services.push(service);
+		const { data, type } = tokenCredential(service);
+		const credentialName = `Document Execution (${name})`;
+		const created = await n8n.rest<{ id: string }>('POST', '/rest/credentials', {
+			name: credentialName,
+			type,
+			data,
+		});
+		return { service, credential: { id: created.id, name: credentialName, type } };
+	}
+
+	async function saved(
+		workflow: ExampleWorkflow['workflow'],
+		credential: { id: string; name: string; type: string },
+		id: string,
+	): Promise<string> {
+		await n8n.rest('POST', '/rest/workflows', withCredentials(workflow, [credential], id));
+		return id;
+	}
+
+	async function activate(id: string): Promise<void> {
+		const stored = await n8n.rest<{ versionId: string }>('GET', `/rest/workflows/${id}`);
+		await n8n.rest('POST', `/rest/workflows/${id}/activate`, { versionId: stored.versionId });
+	}
+
+	/** A Data table as a user makes it once (Overview → Data tables → Create), with string columns. */
+	async function dataTable(name: string, columns: string[]): Promise<DataTable> {
+		return await n8n.rest<DataTable>('POST', `/rest/projects/${projectId}/data-tables`, {
+			name,
+			columns: columns.map((column) => ({ name: column, type: 'string' })),
+		});
+	}
+
+	const rowsOf = async (table: DataTable) =>
+		(
+			await n8n.rest<{ data: Array<Record<string, unknown>> }>(
+				'GET',
+				`/rest/projects/${projectId}/data-tables/${table.id}/rows`,
+			)
+		).data;
+
+	const triggerUrl = (workflow: ExampleWorkflow['workflow'], route: 'success' | 'error') => {
+		const trigger = workflow.nodes.find((node) => node.type === TRIGGER) as unknown as {
+			webhookId: string;
+		};
+		return `${n8n.url}/webhook/${trigger.webhookId}/${route}`;
+	};
+
+	/** Pastes the trigger's URLs on every invitee of the emulator's PDF workflow, as the notes ask. */
+	async function pasteWebhookUrls(
+		service: EmulatorProcess,
+		workflow: ExampleWorkflow['workflow'],
+	): Promise<void> {
+		const urls = {
+			webhookUrl: triggerUrl(workflow, 'success'),
+			errorWebhookUrl: triggerUrl(workflow, 'error'),
+		};
+		await waitForRegistration(urls.webhookUrl);
+		await waitForRegistration(urls.errorWebhookUrl);
+		const answer = await service.control(
+			'PUT',
+			`/__emulator/v3/profiles/${V3_SEED.pdfProfileId}/webhooks`,
+			{
+				all: urls,
+			},
+		);
+		expect(answer.status).toBe(200);
+	}
+
+	/** An invitee acts (sign-next, review-approve, reject…); the service's webhook, if any, was answered 2xx. */
+	async function inviteeActs(service: EmulatorProcess, documentId: string, action: string) {
+		const acted = await service.control<{
+			status: string;
+			deliveries: Array<{ attempts: Array<{ status: number }> }>;
+		}>('POST', `/__emulator/v3/documents/${documentId}/${action}`, {});
+		expect(acted.status).toBe(200);
+		for (const delivery of acted.body.deliveries)
+			expect(delivery.attempts.at(-1)?.status).toBe(200);
+		return acted.body;
+	}
+
+	const requests = async (service: EmulatorProcess) =>
+		(await service.control<Recorded[]>('GET', '/__emulator/requests')).body;
+
+	/** A read of the service, as the node makes it. */
+	async function serviceRead<T>(service: EmulatorProcess, path: string): Promise<T> {
+		const response = await fetch(`${service.info.baseUrl}${path}`, {
+			headers: { 'X-Auth-Token': service.info.authToken },
+		});
+		return ((await response.json()) as { data: T }).data;
+	}
+
+	const waitingExecution = async (workflowId: string) =>
+		(
+			await eventually(
+				() => executionsOf(n8n, workflowId),
+				(found) => found.some((execution) => execution.status === 'waiting'),
+			)
+		).find((execution) => execution.status === 'waiting');
+
+	describe('send-and-wait-resume.json with signed-resume-relay.json', () => {
+		const send = exampleWorkflow('send-and-wait-resume.json');
+		const relay = exampleWorkflow('signed-resume-relay.json');
+		let service: EmulatorProcess;
+		let credential: { id: string; name: string; type: string };
+		let waits: DataTable;
+		let sendId = 'DexE2ePipeSend01';
+
+		beforeAll(async () => {
+			({ service, credential } = await account('send-and-wait'));
+			waits = await dataTable('Signing waits', ['documentId', 'resumeUrl']);
+			await saved(send, credential, sendId);
+			await saved(relay, credential, 'DexE2ePipeRelay1');
+			await activate(sendId);
+			await activate('DexE2ePipeRelay1');
+			await pasteWebhookUrls(service, relay);
+			await waitForRegistration(`${n8n.url}/webhook/send-for-signing`);
+		});
+
+		/** Only one workflow can hold the webhook path: deactivates the other, activates this one. */
+		async function activeSendWorkflow(id: string): Promise<void> {
+			if (sendId === id) return;
+			await n8n.rest('POST', `/rest/workflows/${sendId}/deactivate`);
+			sendId = id;
+			await activate(id);
+			await waitForRegistration(`${n8n.url}/webhook/send-for-signing`);
+		}
+
+		async function sendForSigning(documentName: string) {
+			const response = await fetch(`${n8n.url}/webhook/send-for-signing`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({
+					documentName,
+					pdfBase64: makePdf(documentName).toString('base64'),
+					signerName: 'Asha Rao',
+					signerEmail: 'asha@example.com',
+					signerPhone: '9876543210',
+				}),
+			});
+			expect(response.status).toBe(200);
+			const execution = await waitingExecution(sendId);
+			expect(execution).toBeDefined();
+			const rows = await eventually(
+				() => rowsOf(waits),
+				(found) => found.some((row) => String(row.resumeUrl).includes(`/${execution!.id}?`)),
+			);
+			const row = rows.find((candidate) =>
+				String(candidate.resumeUrl).includes(`/${execution!.id}?`),
+			);
+			expect(row).toBeDefined();
+			return { executionId: execution!.id, documentId: String(row!.documentId), row: row! };
+		}
+
+		it('waits with its signed resume URL stored, and resumes the moment the signer signs: COMPLETED, PDF downloaded, row gone', async () => {
+			await activeSendWorkflow('DexE2ePipeSend01');
+			const { executionId, documentId, row } = await sendForSigning('Offer letter - A Rao.pdf');
+			// n8n's resume URL for the execution, with the signature n8n 2.x checks.
+			expect(String(row.resumeUrl)).toMatch(
+				new RegExp(`^${n8n.url}/webhook-waiting/${executionId}\\?signature=[^&]+$`),
+			);
+			const created = (await requests(service)).filter(
+				(request) =>
+					request.method === 'POST' &&
+					request.path === '/api/v3.0/sign/request' &&
+					JSON.stringify(request.body).includes('Offer letter - A Rao.pdf'),
+			);
+			expect(created).toHaveLength(1);
+			// Hours pass on the live service; here the execution stays waiting until the signer acts.
+			await sleep(2000);
+			expect((await n8n.execution(executionId)).status).toBe('waiting');
+
+			const signed = await inviteeActs(service, documentId, 'sign-next');
+			expect(signed.status).toBe('COMPLETED');
+
+			const execution = await n8n.finishedExecution(executionId);
+			expectSuccess(execution);
+			expect(output(execution, 'Get Status').map(({ json }) => json)).toEqual([
+				expect.objectContaining({ documentId, status: 'COMPLETED' }),
+			]);
+			const [pdf] = output(execution, 'Download Signed PDF');
+			expect(Object.values(pdf.binary ?? {}).map((binary) => binary.mimeType)).toEqual([
+				'application/pdf',
+			]);
+			expect(ran(execution, 'Tell the Sender (stand-in: replace with Slack or e-mail)')).toBe(
+				false,
+			);
+
+			const [relayed] = await finishedExecutions(n8n, 'DexE2ePipeRelay1', 1);
+			const relayRun = await n8n.execution(relayed.id);
+			expect(relayRun.status).toBe('success');
+			expect(output(relayRun, 'Resume It')).toHaveLength(1);
+			expect(await rowsOf(waits)).toEqual([]);
+		});
+
+		it('with a time limit that passes before anyone signs: Get Status decides, the sender is told, the row removed', async () => {
+			// The same workflow with the time limit shortened to a second, in place of the first (same webhook path).
+			const hurried = JSON.parse(JSON.stringify(send)) as typeof send;
+			const wait = hurried.nodes.find((node) => node.name === 'Wait Until Signed')!;
+			Object.assign(wait.parameters as Record<string, unknown>, {
+				resumeAmount: 1,
+				resumeUnit: 'seconds',
+			});
+			await saved(hurried, credential, 'DexE2ePipeSend02');
+			await activeSendWorkflow('DexE2ePipeSend02');
+
+			const { executionId, documentId } = await sendForSigning('Offer letter - V Iyer.pdf');
+			const execution = await n8n.finishedExecution(executionId, 150_000);
+			expectSuccess(execution);
+			expect(output(execution, 'Get Status').map(({ json }) => json.status)).toEqual(['SENT']);
+			expect(ran(execution, 'Download Signed PDF')).toBe(false);
+			expect(
+				output(execution, 'Tell the Sender (stand-in: replace with Slack or e-mail)').map(
+					({ json }) => json.documentId,
+				),
+			).toEqual([documentId]);
+			expect(await rowsOf(waits)).toEqual([]);
+		});
+	});
+
+	it('reviewer-approval.json: an approval and a later rejection each reach their stand-in; nothing is downloaded', async () => {
+		const workflow = exampleWorkflow('reviewer-approval.json');
+		const service = await emulator('pipelines-review');
+		services.push(service);
+		// The example names its credential without an id: n8n links it by name and type on import.
+		const { data, type } = tokenCredential(service);
+		const credential = await n8n.rest<{ id: string }>('POST', '/rest/credentials', {
+			name: 'Document Execution account',
+			type,
+			data,
+		});
+		await n8n.rest('POST', '/rest/workflows', { ...workflow, id: 'DexE2ePipeReview' });
+		const stored = await n8n.rest<ExampleWorkflow['workflow']>(
+			'GET',
+			'/rest/workflows/DexE2ePipeReview',
+		);
+		expect(stored.nodes.find((node) => node.type === TRIGGER)?.credentials).toEqual({
+			documentExecutionApi: { id: credential.id, name: 'Document Execution account' },
+		});
+		await activate('DexE2ePipeReview');
+		await pasteWebhookUrls(service, workflow);
+
+		// The seeded SENT document: its first invitee reviews and approves; later the second rejects.
+		const documentId = V3_SEED.sentDocumentId;
+		await inviteeActs(service, documentId, 'review-approve');
+		await sleep(1000);
+		await inviteeActs(service, documentId, 'reject');
+
+		const executions = await Promise.all(
+			(await finishedExecutions(n8n, 'DexE2ePipeReview', 2)).map(({ id }) => n8n.execution(id)),
+		);
+		expect(executions.map(({ status, mode }) => ({ status, mode }))).toEqual([
+			{ status: 'success', mode: 'webhook' },
+			{ status: 'success', mode: 'webhook' },
+		]);
+		const approved = 'Tell the Team: Approved (stand-in: replace with Slack or e-mail)';
+		const rejected = 'Tell the Sender: Rejected (stand-in: replace with Slack or e-mail)';
+		expect(output(executions[0], approved).map(({ json }) => json.event)).toEqual([
+			expect.objectContaining({ kind: 'REVIEWER_APPROVAL', documentId }),
+		]);
+		expect(ran(executions[0], rejected)).toBe(false);
+		expect(output(executions[1], rejected).map(({ json }) => json.event)).toEqual([
+			expect.objectContaining({ kind: 'INVITEE_REJECTED', route: 'error', documentId }),
+		]);
+		expect(ran(executions[1], approved)).toBe(false);
+		expect(
+			(await requests(service)).filter((request) => request.path.includes('fetchDocument')),
+		).toEqual([]);
+	});
+
+	it('reminders.json: resends only to the invitees whose turn it is, and never again to one refused at the cap', async () => {
+		const { service, credential } = await account('reminders', { v3ExtraDocuments: 1 });
+		const refusals = await dataTable('Reminder refusals', ['signUrl', 'message']);
+		await saved(exampleWorkflow('reminders.json'), credential, 'DexE2ePipeRemind');
+
+		// What the service says: the SENT documents' invitees, by state.
+		type Status = {
+			requests: Array<{ name: string; signUrl: string; active?: boolean; signed?: boolean }>;
+		};
+		const { documents } = await serviceRead<{ documents: Array<{ documentId: string }> }>(
+			service,
+			'/v3.0/sign/request/list?status=SENT&max=40',
+		);
+		const invitees = (
+			await Promise.all(
+				documents.map(
+					async ({ documentId }) =>
+						(await serviceRead<Status>(service, `/v3.2/sign/request?documentId=${documentId}`))
+							.requests,
+				),
+			)
+		).flat();
+		const active = invitees
+			.filter((invitee) => invitee.active === true)
+			.map((invitee) => invitee.signUrl);
+		const waiting = invitees.filter((invitee) => invitee.active !== true && !invitee.signed);
+		expect(active.length).toBeGreaterThan(1);
+		expect(waiting.length).toBeGreaterThan(0);
+		// One active invitee has had its five resends already (another run, or a person in the dashboard).
+		const capped = (
+			await serviceRead<Status>(service, '/v3.2/sign/request?documentId=DOCEXTRA000001')
+		).requests[0].signUrl;
+		for (let resend = 0; resend < 5; resend++) {
+			const response = await fetch(`${service.info.baseUrl}/v3.0/sign/request/resend`, {
+				method: 'POST',
+				headers: { 'X-Auth-Token': service.info.authToken, 'content-type': 'application/json' },
+				body: JSON.stringify({ signUrls: [capped] }),
+			});
+			expect(response.status).toBe(200);
+		}
+
+		const runOnce = async () => {
+			await service.control('DELETE', '/__emulator/requests');
+			const execution = await n8n.finishedExecution(
+				await n8n.runManually('DexE2ePipeRemind', 'Every Morning'),
+			);
+			expectSuccess(execution);
+			const resent = (await requests(service))
+				.filter((request) => request.path === '/api/v3.0/sign/request/resend')
+				.flatMap((request) => (request.body as { signUrls: string[] }).signUrls);
+			return { execution, resent };
+		};
+
+		const first = await runOnce();
+		expect([...first.resent].sort()).toEqual([...active].sort());
+		const outcomes = output(first.execution, 'Resend Invitations').map(({ json }) => json);
+		expect(outcomes.find((outcome) => outcome.signUrl === capped)).toEqual(
+			expect.objectContaining({ resent: false }),
+		);
+		expect(outcomes.filter((outcome) => outcome.resent === true)).toHaveLength(active.length - 1);
+		expect((await rowsOf(refusals)).map((row) => row.signUrl)).toEqual([capped]);
+
+		const second = await runOnce();
+		expect([...second.resent].sort()).toEqual(active.filter((url) => url !== capped).sort());
+		expect(
+			output(second.execution, 'Resend Invitations').every(({ json }) => json.resent === true),
+		).toBe(true);
+		expect(await rowsOf(refusals)).toHaveLength(1);
+	});
+
+	it('bulk-send.json: the results file has one row per CSV row, with its Document ID and IRN or its error', async () => {
+		const { service, credential } = await account('bulk-send');
+		const folder = join(files, 'bulk-send');
+		mkdirSync(folder);
+		const shipped = readFileSync(join(paths.examples, 'bulk-send.csv'), 'utf8').trim();
+		const bad = 'HR-2026/0004,Offer Letter - R Das.pdf,offer-r-das.pdf,Rohan Das,not-an-email,';
+		writeFileSync(join(folder, 'bulk-send.csv'), `${shipped}\n${bad}\n`);
+		const rows = `${shipped}\n${bad}`
+			.split('\n')
+			.slice(1)
+			.map((line) => line.split(','));
+		for (const [, documentName, pdfFile] of rows)
+			writeFileSync(join(folder, pdfFile), makePdf(documentName));
+		const workflow = JSON.parse(
+			JSON.stringify(exampleWorkflow('bulk-send.json')).split(BULK_FOLDER_IN_EXAMPLE).join(folder),
+		) as ExampleWorkflow['workflow'];
+		await saved(workflow, credential, 'DexE2ePipeBulk01');
+
+		const execution = await n8n.finishedExecution(
+			await n8n.runManually('DexE2ePipeBulk01', "When clicking 'Execute workflow'"),
+		);
+		expectSuccess(execution);
+
+		const [header, ...lines] = readFileSync(join(folder, 'bulk-send-results.csv'), 'utf8')
+			.trim()
+			.split('\n');
+		const columns = header.split(',').map((column) => column.replace(/"/g, ''));
+		const results = lines.map((line) => {
+			const values = line
+				.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!
+				.map((value) => value.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"'));
+			return Object.fromEntries(columns.map((column, index) => [column, values[index]]));
+		});
+		const created = (await requests(service)).filter(
+			(request) => request.method === 'POST' && request.path === '/api/v3.0/sign/request',
+		);
+		expect(created).toHaveLength(rows.length - 1);
+		const { documents } = await serviceRead<{
+			documents: Array<{ documentId: string; irn: string }>;
+		}>(service, '/v3.0/sign/request/list?max=40');
+		const byIrn = (irn: string) => results.find((result) => result.irn === irn);
+		expect(results).toHaveLength(rows.length);
+		for (const [irn] of rows.slice(0, -1)) {
+			expect(byIrn(irn)).toEqual(
+				expect.objectContaining({
+					irn,
+					documentId: documents.find((document) => document.irn === irn)?.documentId,
+					error: '',
+				}),
+			);
+			expect(byIrn(irn)?.documentId).toBeTruthy();
+		}
+		expect(byIrn('HR-2026/0004')).toEqual(
+			expect.objectContaining({
+				documentId: '',
+				error: expect.stringContaining('must be an e-mail address'),
+			}),
+		);
+	});
+
+	it('document-completed-archive.json: the last signature, given later, archives every file of the document', async () => {
+		const { service, credential } = await account('archive');
+		const folder = join(files, 'archive');
+		mkdirSync(folder);
+		const workflow = JSON.parse(
+			JSON.stringify(exampleWorkflow('document-completed-archive.json'))
+				.split(ARCHIVE_FOLDER_IN_EXAMPLE)
+				.join(folder),
+		) as ExampleWorkflow['workflow'];
+		await saved(workflow, credential, 'DexE2ePipeArchiv');
+		await activate('DexE2ePipeArchiv');
+		await pasteWebhookUrls(service, workflow);
+
+		// The seeded SENT document has two signers: the first signature starts nothing, the second completes it.
+		const documentId = V3_SEED.sentDocumentId;
+		await inviteeActs(service, documentId, 'sign-next');
+		await sleep(2000);
+		expect(await executionsOf(n8n, 'DexE2ePipeArchiv')).toEqual([]);
+		await service.control('POST', `/__emulator/v3/documents/${documentId}/attachment`, {});
+		expect((await inviteeActs(service, documentId, 'sign-next')).status).toBe('COMPLETED');
+
+		const [finished] = await finishedExecutions(n8n, 'DexE2ePipeArchiv', 1);
+		const execution = await n8n.execution(finished.id);
+		expectSuccess(execution);
+		const [archived] = output(execution, 'Download All Files');
+		const listed = archived.json.files as Array<{ kind: string; fileName: string }>;
+		expect(listed.map((file) => file.kind)).toEqual(
+			expect.arrayContaining(['DOCUMENT', 'AUDIT_TRAIL', 'ATTACHMENT']),
+		);
+		// The item holds every file as a binary, and each is on disk.
+		expect(Object.keys(archived.binary ?? {})).toHaveLength(listed.length);
+		expect(readdirSync(folder).sort()).toEqual(
+			listed.map((file) => `${documentId}_${file.fileName}`).sort(),
+		);
+		for (const file of listed)
+			expect(
+				readFileSync(join(folder, `${documentId}_${file.fileName}`))
+					.subarray(0, 5)
+					.toString(),
+			).toBe('%PDF-');
+	});
+});
