@@ -27,7 +27,10 @@ export async function n8nWithPackage(name: string, spec?: N8nInstallSpec): Promi
 
 export async function emulator(
 	name: string,
-	options: { seed?: Record<string, string | number | boolean>; signOnCreate?: boolean } = {},
+	options: Pick<
+		NonNullable<Parameters<typeof startEmulatorProcess>[0]>,
+		'seed' | 'signOnCreate' | 'inviteesActAfter'
+	> = {},
 ): Promise<EmulatorProcess> {
 	return await startEmulatorProcess({ name: `e2e-${name}`, ...options });
 }
