@@ -95,6 +95,20 @@ describe('the "invitees act later" mode', () => {
 
 		await advance(service, 1000);
 		expect(actions(service, documentId)).toEqual(['approved', '-', '-']);
+		const watched = await http.get(`${service.origin}/__emulator/invitee-schedule`, {
+			params: { documentId },
+		});
+		expect(watched.data).toEqual({
+			documentId,
+			invitees: [
+				{ name: 'Ravi Menon', state: 'approved' },
+				{ name: 'Asha Rao', state: 'active' },
+				{ name: 'Vikram Shah', state: 'waiting' },
+			],
+			nextActionInMs: expect.any(Number),
+		});
+		expect(watched.data.nextActionInMs).toBeGreaterThan(HOUR - 60_000);
+		expect(watched.data.nextActionInMs).toBeLessThanOrEqual(HOUR);
 		expect(await asTheServiceSays(service, documentId)).toEqual({
 			status: 'SENT',
 			download: 'no.document.found',
@@ -121,6 +135,10 @@ describe('the "invitees act later" mode', () => {
 
 		await advance(service, 10 * HOUR);
 		expect(webhooks(service, documentId)).toHaveLength(3);
+		const done = await http.get(`${service.origin}/__emulator/invitee-schedule`, {
+			params: { documentId },
+		});
+		expect(done.data.nextActionInMs).toBeNull();
 	});
 
 	it('catches up in signing order when the clock jumps past several turns', async () => {

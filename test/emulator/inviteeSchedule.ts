@@ -1,5 +1,6 @@
-import { activeInvitee, type V3State } from './families/v3';
+import { activeInvitee, isExpired, type V3Invitee, type V3State } from './families/v3';
 import { inviteeActs } from './families/v3-invitee-actions';
+import { json, type Router } from './http';
 import type { EmulatorEnv } from './server';
 
 /**
@@ -15,6 +16,8 @@ import type { EmulatorEnv } from './server';
  *
  * Times are on the emulator's clock: a timer does each action when it falls due, and `actDue()` does at once
  * every action due by the clock, so that a test that moves the clock need not wait.
+ * `GET /__emulator/invitee-schedule?documentId=` shows where a document stands (each invitee's state, when the
+ * next acts), for a process that watches a flow wait (the demo's progress line) without reading as a client.
  */
 export interface InviteesActAfter {
 	/** How long after its turn starts each invitee acts. */
@@ -47,6 +50,29 @@ export class InviteeSchedule {
 	actDue(): Promise<void> {
 		this.running = this.running.catch(() => undefined).then(() => this.runDue());
 		return this.running;
+	}
+
+	register(router: Router): void {
+		router.add('GET', '/__emulator/invitee-schedule', (ctx) => {
+			const documentId = ctx.query.documentId ?? '';
+			const doc = this.env.slice<V3State>('v3').documents.get(documentId);
+			if (!doc) return json(404, { message: `No document ${documentId}` });
+			const now = this.env.clock.now();
+			const active = activeInvitee(doc, now);
+			const stateOf = (invitee: V3Invitee) => {
+				if (invitee.signed) return 'signed';
+				if (invitee.approved) return 'approved';
+				if (invitee.rejected) return 'rejected';
+				if (isExpired(invitee, now)) return 'expired';
+				return invitee === active ? 'active' : 'waiting';
+			};
+			const dueAt = this.due.get(documentId);
+			return json(200, {
+				documentId,
+				invitees: doc.invitees.map((invitee) => ({ name: invitee.name, state: stateOf(invitee) })),
+				nextActionInMs: dueAt === undefined ? null : Math.max(0, dueAt - now),
+			});
+		});
 	}
 
 	/** No more actions (the emulator closes). */

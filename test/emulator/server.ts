@@ -190,6 +190,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	const inviteeSchedule = options.inviteesActAfter
 		? new InviteeSchedule(env, options.inviteesActAfter)
 		: undefined;
+	inviteeSchedule?.register(router);
 
 	return {
 		env,
