@@ -48,7 +48,7 @@ const ISSUE_12_GROUPS = [
 const WORKFLOW_ID = 'DexE2eEditorPick';
 
 /** The examples the README shows as pictures of the editor (docs/images/<example>.png, written by this test). */
-const PICTURED_EXAMPLES = ['create-status-download', 'document-signed', 'reviewer-approval'];
+const PICTURED_EXAMPLES = ['send-and-wait-polling', 'document-signed', 'reviewer-approval'];
 const DOCS_IMAGES = join(ROOT, 'docs', 'images');
 const NODE = `${PACKAGE}.documentExecution`;
 

@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import type { EmulatorProcess } from '../../scripts/lib/emulator';
 import { nodeOutput, type N8n, type N8nItem, type N8nRun } from '../../scripts/lib/n8n';
 import { paths } from '../../scripts/lib/paths';
-import { binaryBytes } from '../../scripts/lib/pipeline';
+import {
+	binaryBytes,
+	PIPELINE_EXAMPLE,
+	statusRounds,
+	withPollingSettings,
+	type PollingSettings,
+} from '../../scripts/lib/pipeline';
 import { V3_SEED } from '../emulator/families/v3';
 import { makePdf } from '../fixtures/pdf';
 import {
@@ -25,9 +31,15 @@ const NODE = `${PACKAGE}.documentExecution`;
 const TRIGGER = `${PACKAGE}.documentExecutionTrigger`;
 const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
 
-/** Seed for the examples: enough packs that a complete pack search needs several pages. Invitees sign at
- * once (--sign-on-create), so that create → status → download finds a COMPLETED document. */
+/** Seed for the examples: enough packs that a complete pack search needs several pages. */
 const SEED = { packCount: 95 };
+/**
+ * As on the live service, invitees act later, one by one: each 3 s after its turn starts, the first a reviewer
+ * who approves (the emulator's "invitees act later" mode), so that the polling example waits for them.
+ */
+const SIGNING = { ms: 3000, reviewerPositions: [1] };
+/** The polling example reads the status every second here (the example says every 15 minutes). */
+const POLLING: PollingSettings = { pollEverySeconds: 1, maxRounds: 30 };
 
 interface Recorded {
 	method: string;
@@ -82,23 +94,6 @@ const checks: Record<
 	string,
 	(result: ExampleRun, workflow: ExampleWorkflow['workflow']) => Promise<void>
 > = {
-	'create-status-download.json': async (result, workflow) => {
-		const outputs = outputsOf(result, workflow);
-		const items = outputs.flatMap(({ items: list }) => list);
-		expect(
-			items.some(
-				(item) => typeof item.json.documentId === 'string' && item.json.documentId.length > 0,
-			),
-		).toBe(true);
-		expect(items.some((item) => typeof item.json.status === 'string')).toBe(true);
-		expect(
-			result.requests.some(
-				(request) => request.method === 'POST' && request.path === '/api/v3.0/sign/request',
-			),
-		).toBe(true);
-		expect(result.requests.some((request) => request.path === '/api/v3.2/sign/request')).toBe(true);
-		await expectPdfOfServiceSize(result, outputs, '/api/v3.3/document/fetchDocument');
-	},
 	'search-packs-download.json': async (result, workflow) => {
 		const outputs = outputsOf(result, workflow);
 		const searches = result.requests.filter((request) => request.path === '/api/v4/packs/search');
@@ -152,6 +147,12 @@ async function expectSameFile(
 	expect(bytes.equals(expected)).toBe(true);
 }
 
+const STATUS_PATH = '/api/v3.2/sign/request';
+const FETCH_PATH = '/api/v3.3/document/fetchDocument';
+/** The polling example's stand-ins. */
+const NOTIFY_STAND_IN = 'Notify the team (stand-in: replace with Slack/Email)';
+const GAVE_UP_STAND_IN = 'Gave up (stand-in: alert someone to follow up)';
+
 const BULK_SEND = 'bulk-send.json';
 /** Where examples/bulk-send.json reads its CSV file and PDFs; the test points it at a folder of its own. */
 const BULK_FOLDER_IN_EXAMPLE = '/data/bulk-send';
@@ -179,10 +180,12 @@ function csvRows(file: string): Array<Record<string, string>> {
 	});
 }
 
-// bulk-send.json runs twice, in a test of its own.
+// bulk-send.json runs twice, and the polling example in each of its branches, in tests of their own.
 const runnable = exampleWorkflows().filter(
 	({ file, workflow }) =>
-		file !== BULK_SEND && workflow.nodes.some((node) => node.type === MANUAL_TRIGGER),
+		file !== BULK_SEND &&
+		file !== PIPELINE_EXAMPLE &&
+		workflow.nodes.some((node) => node.type === MANUAL_TRIGGER),
 );
 
 /**
@@ -196,7 +199,7 @@ describe('the example workflows in a real n8n', () => {
 	const bulkFolder = mkdtempSync(join(tmpdir(), 'dex-e2e-bulk-send-'));
 
 	beforeAll(async () => {
-		service = await emulator('examples', { seed: SEED, signOnCreate: true });
+		service = await emulator('examples', { seed: SEED, inviteesActAfter: SIGNING });
 		n8n = await n8nWithPackage('examples');
 		n8n.withEnv({ N8N_RESTRICT_FILE_ACCESS_TO: bulkFolder });
 		credential = tokenCredential(service);
@@ -280,6 +283,138 @@ describe('the example workflows in a real n8n', () => {
 		expect(
 			second.documents.map(({ documentId, irn, existing }) => ({ documentId, irn, existing })),
 		).toEqual(first.documents.map(({ documentId, irn }) => ({ documentId, irn, existing: true })));
+	});
+
+	/**
+	 * The polling example with `settings`, run with `n8n execute` while `meanwhile` runs (a test's stand-in for an
+	 * invitee who acts on their own).
+	 */
+	async function runPolling(
+		id: string,
+		settings: PollingSettings,
+		meanwhile: () => Promise<void> = async () => undefined,
+	) {
+		const workflow = withPollingSettings(exampleWorkflow(PIPELINE_EXAMPLE), settings);
+		await n8n.importWorkflow(withCredentials(workflow, [credential], id));
+		await service.control('DELETE', '/__emulator/requests');
+		const [execution] = await Promise.all([n8n.execute(id), meanwhile()]);
+		const error = execution.run?.data.resultData.error;
+		if (!execution.run || error)
+			throw new Error(
+				`${PIPELINE_EXAMPLE}: ${error?.message ?? `no run:\n${execution.stdout.slice(-3000)}\n${execution.stderr.slice(-2000)}`}`,
+			);
+		const requests = (await service.control<Recorded[]>('GET', '/__emulator/requests')).body;
+		const result: ExampleRun = { run: execution.run, requests, n8n, service };
+		const ran = (node: string) => execution.run!.data.resultData.runData[node]?.length ?? 0;
+		const statusReads = requests.filter((request) => request.path === STATUS_PATH);
+		const documentId = statusReads[0]?.query.documentId;
+		return {
+			result,
+			workflow,
+			rounds: statusRounds(execution.run, 'Get Status'),
+			endedOn: execution.run.data.resultData.lastNodeExecuted,
+			ran,
+			documentId,
+			statusReads,
+			fetches: requests.filter((request) => request.path === FETCH_PATH),
+		};
+	}
+
+	it(`${PIPELINE_EXAMPLE}: waits while the reviewer approves and the signer signs, then downloads the signed PDF`, async () => {
+		const polled = await runPolling('DexE2ePollSigned', POLLING);
+
+		// A send not yet signed: the first round reads SENT, the reviewer's turn.
+		expect(polled.rounds[0]).toEqual({
+			status: 'SENT',
+			invitees: [
+				{ name: 'Ravi Menon', state: 'ACTIVE' },
+				{ name: 'Asha Rao', state: 'WAITING' },
+			],
+		});
+		// The reviewer approved before the signature: a round finds the signer's turn.
+		expect(
+			polled.rounds.some(
+				({ status, invitees }) => status === 'SENT' && invitees[1]?.state === 'ACTIVE',
+			),
+		).toBe(true);
+		expect(polled.rounds.at(-1)).toEqual({
+			status: 'COMPLETED',
+			invitees: [
+				expect.objectContaining({ name: 'Ravi Menon' }),
+				{ name: 'Asha Rao', state: 'SIGNED' },
+			],
+		});
+		const schedule = await service.control<{ invitees: unknown[] }>(
+			'GET',
+			`/__emulator/invitee-schedule?documentId=${polled.documentId}`,
+		);
+		expect(schedule.body.invitees).toEqual([
+			{ name: 'Ravi Menon', state: 'approved' },
+			{ name: 'Asha Rao', state: 'signed' },
+		]);
+
+		// One status read per round, each after a wait; one download, after the last read.
+		expect(polled.statusReads).toHaveLength(polled.rounds.length);
+		expect(polled.ran('Wait Before Checking')).toBe(polled.rounds.length);
+		expect(polled.endedOn).toBe('Download Signed PDF');
+		expect(polled.ran(NOTIFY_STAND_IN)).toBe(0);
+		expect(polled.ran(GAVE_UP_STAND_IN)).toBe(0);
+		expect(polled.fetches).toHaveLength(1);
+		expect(polled.result.requests.indexOf(polled.fetches[0])).toBeGreaterThan(
+			polled.result.requests.indexOf(polled.statusReads.at(-1)!),
+		);
+		await expectPdfOfServiceSize(
+			polled.result,
+			outputsOf(polled.result, polled.workflow),
+			FETCH_PATH,
+		);
+	});
+
+	it(`${PIPELINE_EXAMPLE}: an invitee who rejects reaches the notification stand-in, with the document still SENT`, async () => {
+		const rejectAfterFirstRound = async () => {
+			for (let tries = 0; tries < 100; tries++) {
+				const reads = (
+					await service.control<Recorded[]>('GET', '/__emulator/requests')
+				).body.filter((request) => request.path === STATUS_PATH);
+				if (reads.length) {
+					const rejected = await service.control(
+						'POST',
+						`/__emulator/v3/documents/${reads[0].query.documentId}/reject`,
+						{ reason: 'Wrong address' },
+					);
+					expect(rejected.status).toBe(200);
+					return;
+				}
+				await new Promise((resolve) => setTimeout(resolve, 100));
+			}
+			throw new Error('The flow read no status within 10 s');
+		};
+		const polled = await runPolling('DexE2ePollReject', POLLING, rejectAfterFirstRound);
+
+		expect(polled.endedOn).toBe(NOTIFY_STAND_IN);
+		const [notified] = nodeOutput(polled.result.run, NOTIFY_STAND_IN);
+		expect(notified.json).toEqual(
+			expect.objectContaining({
+				documentId: polled.documentId,
+				status: 'SENT',
+				invitees: [
+					expect.objectContaining({ name: 'Ravi Menon', state: 'REJECTED' }),
+					expect.objectContaining({ name: 'Asha Rao', state: 'WAITING' }),
+				],
+			}),
+		);
+		expect(polled.ran('Download Signed PDF')).toBe(0);
+		expect(polled.fetches).toEqual([]);
+	});
+
+	it(`${PIPELINE_EXAMPLE}: still pending after its last round, it gives up`, async () => {
+		// One round of a second, well before the reviewer acts (3 s after the request is sent).
+		const polled = await runPolling('DexE2ePollGiveUp', { pollEverySeconds: 1, maxRounds: 1 });
+
+		expect(polled.rounds).toEqual([expect.objectContaining({ status: 'SENT' })]);
+		expect(polled.endedOn).toBe(GAVE_UP_STAND_IN);
+		expect(polled.ran('Wait Before Checking')).toBe(1);
+		expect(polled.fetches).toEqual([]);
 	});
 
 	const packExample = runnable.find((example) => example.file === 'search-packs-download.json');
