@@ -4,7 +4,9 @@
  * Installs Node 24 and n8n 2.41.1 into .cache/ (once), builds and packs this package, installs the tarball
  * into a private n8n user folder the way n8n installs a community package, starts the emulator (seeded) and
  * n8n with the package loaded, imports a credential pointed at the emulator and the example workflows, runs
- * create → status → download with `n8n execute`, prints a summary, and leaves the editor at
+ * examples/send-and-wait-polling.json with `n8n execute` (create, then wait and read the status until the
+ * invitees, who act a few seconds apart as on the live service they act hours apart, have signed, then
+ * download), showing each round, prints a summary, and leaves the editor at
  * http://127.0.0.1:5678 running until Ctrl-C. `--once` stops after the summary (exit code 0 when the
  * pipeline worked); it also prints the summary as one `DEMO_RESULT {json}` line for scripts.
  * Options: --port=5678 (n8n), --emulator-port=8377, --name=demo (the user folder .cache/runs/<name>, emptied at
@@ -17,6 +19,8 @@ import { info, step, timings } from './lib/log';
 import { N8n, OWNER } from './lib/n8n';
 import { buildAndPack } from './lib/pack';
 import {
+	DEMO_POLLING,
+	DEMO_SIGNING,
 	demoCredential,
 	exampleWorkflows,
 	runPipeline,
@@ -47,12 +51,13 @@ function printSummary(
 		'──────────────── Document Execution in n8n ────────────────',
 		`  Workflow               ${summary.workflow}`,
 		`  Document ID            ${summary.documentId}`,
-		`  Status                 ${summary.status}${summary.invitees.length ? `  (${summary.invitees.map((i) => `${i.name ?? '?'}: ${i.status}`).join(', ')})` : ''}`,
+		`  Waited                 ${summary.rounds.length} rounds of Get Status, every ${DEMO_POLLING.pollEverySeconds} s: ${summary.rounds.map((round) => round.status).join(' → ')}`,
+		`  Status                 ${summary.status}${summary.invitees.length ? `  (${summary.invitees.map((i) => `${i.name ?? '?'}: ${i.state}`).join(', ')})` : ''}`,
 		`  Signed PDF from n8n    ${summary.pdf.bytes.toLocaleString('en')} bytes, ${summary.pdf.mimeType}${summary.pdf.fileName ? `, ${summary.pdf.fileName}` : ''}`,
 		`                         ${summary.pdf.isPdf ? 'a PDF' : 'NOT a PDF'}; ${summary.pdf.matchesService ? "identical to the service's signed copy" : "DIFFERS from the service's signed copy"}`,
 		'',
 		`  n8n editor             ${n8n.url}   (login: ${OWNER.email} / ${OWNER.password})`,
-		`  Emulator               ${emulator.info.origin}   (X-Auth-Token: ${emulator.info.authToken}; invitees sign at once)`,
+		`  Emulator               ${emulator.info.origin}   (X-Auth-Token: ${emulator.info.authToken}; each invitee acts ${DEMO_SIGNING.ms / 1000} s after its turn starts, a reviewer first)`,
 		...(trigger
 			? [
 					`  Trigger example        activate "${trigger.workflow.name}", then send it a delivery:`,
@@ -76,9 +81,9 @@ async function main(): Promise<void> {
 	await step('Installing the tarball as a community package', () =>
 		installCommunityPackage(n8n.userFolder, packed.tarball),
 	);
-	// The invitees of a new signing request sign at once, so that create → status → download finds a signed PDF.
+	// As on the live service, the invitees act later, one by one: the flow waits for them (DEMO_SIGNING).
 	const emulator = await step('Starting the emulator', () =>
-		startEmulatorProcess({ name: runName, port: emulatorPort, signOnCreate: true }),
+		startEmulatorProcess({ name: runName, port: emulatorPort, inviteesActAfter: DEMO_SIGNING }),
 	);
 	info(`Emulator at ${emulator.info.origin}`);
 	const imported = exampleWorkflows();
@@ -91,7 +96,7 @@ async function main(): Promise<void> {
 		expect: 'about 10 s',
 	});
 	await n8n.setupOwner();
-	const summary = await step('Running create → status → download in n8n', () =>
+	const summary = await step('Running send → wait until signed → download in n8n', () =>
 		runPipeline(n8n, emulator, (line) => info(`  ${line}`)),
 	);
 	printSummary(summary, n8n, emulator, imported);

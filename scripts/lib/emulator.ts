@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import type { InviteesActAfter } from '../../test/emulator/inviteeSchedule';
 import { paths, ROOT } from './paths';
 import { stopChild, track } from './proc';
 
@@ -16,6 +17,8 @@ export interface EmulatorInfo {
 	otherAuthToken: string;
 	salt: string | null;
 	signOnCreate: boolean;
+	/** The "invitees act later" mode, or null. */
+	inviteesActAfter: InviteesActAfter | null;
 	oauthClient: { clientId: string; clientSecret: string };
 	seed: Record<string, unknown>;
 }
@@ -45,6 +48,11 @@ export async function startEmulatorProcess(
 		name?: string;
 		/** Invitees of a new signing request sign at once (the emulator's --sign-on-create). */
 		signOnCreate?: boolean;
+		/**
+		 * Invitees of a new signing request act one by one, each `ms` after its turn starts; reviewers (at
+		 * `reviewerPositions` in the signing order) approve (--invitees-act-after, --reviewers).
+		 */
+		inviteesActAfter?: InviteesActAfter;
 		/** Another entry point that takes the same arguments and prints the same JSON line (the bench's). */
 		script?: string;
 		extraArgs?: string[];
@@ -60,6 +68,11 @@ export async function startEmulatorProcess(
 	args.push(`--port=${options.port ?? 0}`);
 	if (options.seed) args.push(`--seed-json=${JSON.stringify(options.seed)}`);
 	if (options.signOnCreate) args.push('--sign-on-create');
+	if (options.inviteesActAfter) {
+		args.push(`--invitees-act-after=${options.inviteesActAfter.ms}`);
+		const reviewers = options.inviteesActAfter.reviewerPositions ?? [];
+		if (reviewers.length) args.push(`--reviewers=${reviewers.join(',')}`);
+	}
 	if (options.salt === null) args.push('--no-salt');
 	else if (options.salt !== undefined) args.push(`--salt=${options.salt}`);
 	const logFile = join(paths.logs, `emulator-${options.name ?? 'run'}.log`);

@@ -2,14 +2,31 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import type { InviteesActAfter } from '../../test/emulator/inviteeSchedule';
 import type { EmulatorProcess } from './emulator';
-import { nodeOutput, type N8n, type N8nItem } from './n8n';
+import { nodeOutput, type N8n, type N8nItem, type N8nRun } from './n8n';
 import { paths } from './paths';
 
 const NODE = 'n8n-nodes-document-execution.documentExecution';
 
-/** The example that is the main job's pipeline. */
-export const PIPELINE_EXAMPLE = 'create-status-download.json';
+/** The example that is the main job's pipeline: create, then wait and read the status until signed. */
+export const PIPELINE_EXAMPLE = 'send-and-wait-polling.json';
+
+/** The polling example's node that holds its interval and its bound on the rounds. */
+export const POLLING_SETTINGS_NODE = 'Polling Settings';
+
+export interface PollingSettings {
+	pollEverySeconds: number;
+	maxRounds: number;
+}
+
+/**
+ * Against the emulator the polling example reads the status every 2 s (the example says 15 minutes, for the
+ * live service), and the emulator's invitees act 4 s after their turn starts (a reviewer at position 1 approves,
+ * then the signer signs): the flow waits a few rounds and ends by itself in about 10 s.
+ */
+export const DEMO_POLLING: PollingSettings = { pollEverySeconds: 2, maxRounds: 30 };
+export const DEMO_SIGNING: InviteesActAfter = { ms: 4000, reviewerPositions: [1] };
 
 export const CREDENTIAL = { id: 'DexDemoToken0001', name: 'Document Execution (local emulator)' };
 
@@ -42,17 +59,53 @@ export interface ImportableWorkflow extends Record<string, unknown> {
 	nodes: WorkflowNode[];
 }
 
-/** examples/*.json, ready to import: ids from their file names, credentials pointed at the demo's. */
+/**
+ * The polling example with its Polling Settings set (what a user changes in that node): `settings` replaces the
+ * values of the assignments of the same names.
+ */
+export function withPollingSettings<Workflow extends { nodes: WorkflowNode[] }>(
+	workflow: Workflow,
+	settings: PollingSettings,
+): Workflow {
+	const node = workflow.nodes.find((candidate) => candidate.name === POLLING_SETTINGS_NODE);
+	const assignments = (
+		node?.parameters?.assignments as
+			| { assignments?: Array<{ name: string; value: unknown }> }
+			| undefined
+	)?.assignments;
+	if (!node || !assignments)
+		throw new Error(`The polling example has no "${POLLING_SETTINGS_NODE}" node with assignments`);
+	const changed = assignments.map((assignment) =>
+		assignment.name in settings
+			? { ...assignment, value: settings[assignment.name as keyof PollingSettings] }
+			: assignment,
+	);
+	return {
+		...workflow,
+		nodes: workflow.nodes.map((candidate) =>
+			candidate === node
+				? { ...node, parameters: { ...node.parameters, assignments: { assignments: changed } } }
+				: candidate,
+		),
+	};
+}
+
+/**
+ * examples/*.json, ready to import: ids from their file names, credentials pointed at the demo's, the polling
+ * example polling at the demo's pace (DEMO_POLLING).
+ */
 export function exampleWorkflows(): ImportableWorkflow[] {
 	if (!existsSync(paths.examples)) return [];
 	return readdirSync(paths.examples)
 		.filter((file) => file.endsWith('.json'))
 		.sort()
 		.map((file) => {
-			const workflow = JSON.parse(readFileSync(join(paths.examples, file), 'utf8')) as {
+			const stored = JSON.parse(readFileSync(join(paths.examples, file), 'utf8')) as {
 				name?: string;
 				nodes: WorkflowNode[];
 			};
+			const workflow =
+				file === PIPELINE_EXAMPLE ? withPollingSettings(stored, DEMO_POLLING) : stored;
 			// n8n ids are 16 characters: a prefix and the file name's letters.
 			const id = `DexEx${file.replace(/[^A-Za-z0-9]/g, '').slice(0, 11)}`.padEnd(16, '0');
 			return {
@@ -70,11 +123,22 @@ export function exampleWorkflows(): ImportableWorkflow[] {
 		});
 }
 
+/** An invitee as Get Status (Simplify on) reads it: its name and its `state` (SIGNED, ACTIVE, WAITING…). */
+export interface InviteeState {
+	name?: string;
+	state: string;
+}
+
 export interface PipelineSummary {
 	workflow: string;
 	documentId: string;
+	/** The document's status at the last round. */
 	status: string;
-	invitees: Array<{ name?: string; status: string }>;
+	invitees: InviteeState[];
+	/** What each round of Get Status read, oldest first. */
+	rounds: Array<{ status: string; invitees: InviteeState[] }>;
+	/** The node the flow ended on: the download, a notification stand-in or "Gave up". */
+	endedOn: string;
 	pdf: {
 		fileName?: string;
 		mimeType: string;
@@ -127,10 +191,64 @@ const nodeFor = (workflow: ImportableWorkflow, operation: string) => {
 	return node.name;
 };
 
+/** Get Status's Simplify output, as the summary shows it. */
+const readStatus = (item: N8nItem | undefined) => ({
+	status: String(item?.json.status ?? ''),
+	invitees: ((item?.json.invitees as Array<Record<string, unknown>> | undefined) ?? []).map(
+		(invitee) => ({ name: invitee.name as string | undefined, state: String(invitee.state ?? '') }),
+	),
+});
+
+/** What Get Status read at each round of the wait, oldest first (n8n keeps one run per pass of the loop). */
+export const statusRounds = (run: N8nRun, nodeName: string) =>
+	(run.data.resultData.runData[nodeName] ?? []).map((pass) => readStatus(pass.data?.main[0]?.[0]));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * create → status → download: examples/create-status-download.json, already imported into n8n, run with
- * `n8n execute` against an emulator started with signOnCreate (its invitee signs as soon as the request
- * exists, so the download finds a COMPLETED document). Reads what came out of each step.
+ * The progress line while n8n waits: each time the flow reads the status again (a Get Status request in the
+ * emulator's log), the round's number and where each invitee stands (the emulator's invitee schedule). Both
+ * are read on the emulator's control routes, which its request log leaves out. Answers a function that stops it.
+ */
+function watchTheWait(emulator: EmulatorProcess, log: (line: string) => void): () => Promise<void> {
+	let stopped = false;
+	let rounds = 0;
+	const watching = (async () => {
+		while (!stopped) {
+			await sleep(300);
+			const requests = (
+				await emulator.control<
+					Array<{ method: string; path: string; query: Record<string, string> }>
+				>('GET', '/__emulator/requests')
+			).body.filter(({ method, path }) => method === 'GET' && path === '/api/v3.2/sign/request');
+			if (requests.length === rounds) continue;
+			rounds = requests.length;
+			const documentId = requests[rounds - 1].query.documentId;
+			const schedule = await emulator.control<{
+				invitees?: Array<{ name: string; state: string }>;
+				nextActionInMs?: number | null;
+			}>('GET', `/__emulator/invitee-schedule?documentId=${encodeURIComponent(documentId)}`);
+			const invitees = (schedule.body.invitees ?? [])
+				.map(({ name, state }) => `${name}: ${state}`)
+				.join(', ');
+			const next =
+				typeof schedule.body.nextActionInMs === 'number'
+					? `; the next invitee acts in ${Math.ceil(schedule.body.nextActionInMs / 1000)} s`
+					: '';
+			log(`round ${rounds}: Get Status read ${documentId}  (${invitees}${next})`);
+		}
+	})();
+	return async () => {
+		stopped = true;
+		await watching;
+	};
+}
+
+/**
+ * The main job's pipeline: examples/send-and-wait-polling.json, already imported into n8n (polling every few
+ * seconds: DEMO_POLLING), run with `n8n execute` against an emulator whose invitees act later
+ * (DEMO_SIGNING): create, then wait and read the status round after round until the document is COMPLETED,
+ * then download. Shows each round as it happens, and reads what came out of each step.
  */
 export async function runPipeline(
 	n8n: N8n,
@@ -140,7 +258,9 @@ export async function runPipeline(
 	const workflow = exampleWorkflows().find((example) => example.file === PIPELINE_EXAMPLE);
 	if (!workflow) throw new Error(`examples/${PIPELINE_EXAMPLE} is missing`);
 	log(`n8n execute --id=${workflow.id}  (${workflow.name})`);
-	const execution = await n8n.execute(workflow.id);
+	await emulator.control('DELETE', '/__emulator/requests');
+	const stopWatching = watchTheWait(emulator, log);
+	const execution = await n8n.execute(workflow.id).finally(stopWatching);
 	if (!execution.run)
 		throw new Error(
 			`n8n printed no run data:\n${execution.stdout.slice(-3000)}\n${execution.stderr.slice(-2000)}`,
@@ -150,24 +270,26 @@ export async function runPipeline(
 		throw new Error(`${workflow.name} failed in n8n: ${error.message} ${error.description ?? ''}`);
 
 	const [created] = nodeOutput(execution.run, nodeFor(workflow, 'create'));
-	const [status] = nodeOutput(execution.run, nodeFor(workflow, 'getStatus'));
-	const [file] = nodeOutput(execution.run, nodeFor(workflow, 'download'));
 	const documentId = String(created?.json.documentId ?? '');
 	if (!documentId)
 		throw new Error(`The create step output has no documentId: ${JSON.stringify(created?.json)}`);
+	const rounds = statusRounds(execution.run, nodeFor(workflow, 'getStatus'));
+	const endedOn = execution.run.data.resultData.lastNodeExecuted ?? '';
+	const download = nodeFor(workflow, 'download');
+	if (endedOn !== download)
+		throw new Error(
+			`${workflow.name} ended on "${endedOn}" after ${rounds.length} rounds, not on "${download}": ${JSON.stringify(rounds.at(-1))}`,
+		);
+	const [file] = nodeOutput(execution.run, download);
 	const property = Object.keys(file?.binary ?? {})[0] ?? 'data';
 	const bytes = binaryBytes(n8n, file, property);
 	const fromService = await serviceCopy(emulator, documentId);
-	// Get Status with Simplify on (the example's default): each invitee with its state.
-	const invitees = (status.json.invitees as Array<Record<string, unknown>> | undefined) ?? [];
 	return {
 		workflow: workflow.name,
 		documentId,
-		status: String(status.json.status ?? ''),
-		invitees: invitees.map((invitee) => ({
-			name: invitee.name as string | undefined,
-			status: String(invitee.state ?? '').toLowerCase(),
-		})),
+		...(rounds.at(-1) ?? readStatus(undefined)),
+		rounds,
+		endedOn,
 		pdf: {
 			fileName: file.binary?.[property]?.fileName,
 			mimeType: file.binary?.[property]?.mimeType ?? '',

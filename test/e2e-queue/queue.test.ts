@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 
 import type { EmulatorProcess } from '../../scripts/lib/emulator';
 import type { N8n, N8nItem, StoredExecution } from '../../scripts/lib/n8n';
-import { serviceCopy } from '../../scripts/lib/pipeline';
+import { PIPELINE_EXAMPLE, serviceCopy, withPollingSettings } from '../../scripts/lib/pipeline';
 import { QueueCluster } from '../../scripts/lib/queue';
 import { V3_SEED } from '../emulator/families/v3';
 import { makePdf } from '../fixtures/pdf';
@@ -75,10 +75,13 @@ const chain = (...names: string[]) =>
 			]),
 	);
 
-const pipeline = exampleWorkflows().find(
-	(example) => example.file === 'create-status-download.json',
-);
-if (!pipeline) throw new Error('examples/create-status-download.json is missing');
+const example = exampleWorkflows().find(({ file }) => file === PIPELINE_EXAMPLE);
+if (!example) throw new Error(`examples/${PIPELINE_EXAMPLE} is missing`);
+/** The polling example, polling every second: this suite's invitees sign at once, so one round finds it signed. */
+const pipeline = {
+	...example,
+	workflow: withPollingSettings(example.workflow, { pollEverySeconds: 1, maxRounds: 3 }),
+};
 
 /** Every delivery of either shape starts it (no option set). */
 const catchAll: ExampleWorkflow['workflow'] = {
@@ -267,7 +270,7 @@ describe('the package in n8n queue mode (main, 2 workers, webhook processor)', (
 		await service?.stop();
 	});
 
-	it('runs examples/create-status-download.json on a worker and returns the signed PDF the service serves', async () => {
+	it(`runs examples/${PIPELINE_EXAMPLE} on a worker and returns the signed PDF the service serves`, async () => {
 		const executionId = await main.runManually(WORKFLOW_IDS.pipeline, MANUAL_TRIGGER);
 		const execution = await main.finishedExecution(executionId);
 		expect(execution).toEqual(expect.objectContaining({ status: 'success', mode: 'manual' }));

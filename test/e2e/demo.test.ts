@@ -6,8 +6,8 @@ import { run } from '../../scripts/lib/proc';
 
 /**
  * The main job, as a script would run it: `npm run demo -- --once` builds, packs and installs the package
- * into n8n, runs examples/create-status-download.json against the emulator and exits 0 with a readable
- * summary.
+ * into n8n, runs examples/send-and-wait-polling.json against the emulator, whose invitees act a few seconds
+ * apart, shows the wait round by round, and exits 0 with a readable summary.
  */
 describe('npm run demo -- --once', () => {
 	it('runs the pipeline in n8n and prints the summary', async () => {
@@ -33,13 +33,16 @@ describe('npm run demo -- --once', () => {
 			documentId: string;
 			workflow: string;
 			status: string;
+			rounds: Array<{ status: string }>;
+			endedOn: string;
 			pdf: { bytes: number; isPdf: boolean; matchesService: boolean; mimeType: string };
 			worked: boolean;
 		};
 		expect(summary).toEqual(
 			expect.objectContaining({
-				workflow: 'Create, check status and download the signed PDF',
+				workflow: 'Send and wait until signed, polling',
 				status: 'COMPLETED',
+				endedOn: 'Download Signed PDF',
 				worked: true,
 			}),
 		);
@@ -48,6 +51,15 @@ describe('npm run demo -- --once', () => {
 			expect.objectContaining({ isPdf: true, matchesService: true, mimeType: 'application/pdf' }),
 		);
 		expect(summary.pdf.bytes).toBeGreaterThan(0);
+		// It waited: the first rounds found the document SENT, the last COMPLETED.
+		expect(summary.rounds.length).toBeGreaterThan(1);
+		expect(summary.rounds[0].status).toBe('SENT');
+		expect(result.stdout).toMatch(
+			/round 1: Get Status read \S+ +\(Ravi Menon: active, Asha Rao: waiting; the next invitee acts in \d+ s\)/,
+		);
+		expect(result.stdout).toMatch(
+			/Waited +\d+ rounds of Get Status, every 2 s: SENT → .*COMPLETED/,
+		);
 		// A person reads progress lines and the summary.
 		expect(result.stdout).toMatch(/Starting n8n 2\.41\.\d+ on http:\/\/127\.0\.0\.1:\d+: done/);
 		expect(result.stdout).toContain(`Document ID            ${summary.documentId}`);

@@ -49,7 +49,7 @@ const WORKFLOW_ID = 'DexE2eEditorPick';
 
 /** The examples the README shows as pictures of the editor (docs/images/<example>.png, written by this test). */
 const PICTURED_EXAMPLES = [
-	'create-status-download',
+	'send-and-wait-polling',
 	'send-and-wait-resume',
 	'document-signed',
 	'document-completed-archive',

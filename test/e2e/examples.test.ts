@@ -5,11 +5,18 @@ import { join } from 'node:path';
 import type { EmulatorProcess } from '../../scripts/lib/emulator';
 import { nodeOutput, type N8n, type N8nItem, type N8nRun } from '../../scripts/lib/n8n';
 import { paths } from '../../scripts/lib/paths';
-import { binaryBytes } from '../../scripts/lib/pipeline';
+import {
+	binaryBytes,
+	PIPELINE_EXAMPLE,
+	statusRounds,
+	withPollingSettings,
+	type PollingSettings,
+} from '../../scripts/lib/pipeline';
 import { V3_SEED } from '../emulator/families/v3';
 import { makePdf } from '../fixtures/pdf';
 import {
 	emulator,
+	expectApprovalThenSignature,
 	exampleWorkflow,
 	exampleWorkflows,
 	finishedExecutions,
@@ -25,9 +32,15 @@ const NODE = `${PACKAGE}.documentExecution`;
 const TRIGGER = `${PACKAGE}.documentExecutionTrigger`;
 const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
 
-/** Seed for the examples: enough packs that a complete pack search needs several pages. Invitees sign at
- * once (--sign-on-create), so that create → status → download finds a COMPLETED document. */
+/** Seed for the examples: enough packs that a complete pack search needs several pages. */
 const SEED = { packCount: 95 };
+/**
+ * As on the live service, invitees act later, one by one: each 3 s after its turn starts, the first a reviewer
+ * who approves (the emulator's "invitees act later" mode), so that the polling example waits for them.
+ */
+const SIGNING = { ms: 3000, reviewerPositions: [1] };
+/** The polling example reads the status every second here (the example says every 15 minutes). */
+const POLLING: PollingSettings = { pollEverySeconds: 1, maxRounds: 30 };
 
 interface Recorded {
 	method: string;
@@ -82,23 +95,6 @@ const checks: Record<
 	string,
 	(result: ExampleRun, workflow: ExampleWorkflow['workflow']) => Promise<void>
 > = {
-	'create-status-download.json': async (result, workflow) => {
-		const outputs = outputsOf(result, workflow);
-		const items = outputs.flatMap(({ items: list }) => list);
-		expect(
-			items.some(
-				(item) => typeof item.json.documentId === 'string' && item.json.documentId.length > 0,
-			),
-		).toBe(true);
-		expect(items.some((item) => typeof item.json.status === 'string')).toBe(true);
-		expect(
-			result.requests.some(
-				(request) => request.method === 'POST' && request.path === '/api/v3.0/sign/request',
-			),
-		).toBe(true);
-		expect(result.requests.some((request) => request.path === '/api/v3.2/sign/request')).toBe(true);
-		await expectPdfOfServiceSize(result, outputs, '/api/v3.3/document/fetchDocument');
-	},
 	'search-packs-download.json': async (result, workflow) => {
 		const outputs = outputsOf(result, workflow);
 		const searches = result.requests.filter((request) => request.path === '/api/v4/packs/search');
@@ -152,6 +148,12 @@ async function expectSameFile(
 	expect(bytes.equals(expected)).toBe(true);
 }
 
+const STATUS_PATH = '/api/v3.2/sign/request';
+const FETCH_PATH = '/api/v3.3/document/fetchDocument';
+/** The polling example's stand-ins. */
+const NOTIFY_STAND_IN = 'Notify the team (stand-in: replace with Slack/Email)';
+const GAVE_UP_STAND_IN = 'Gave up (stand-in: alert someone to follow up)';
+
 const BULK_SEND = 'bulk-send.json';
 /** Where examples/bulk-send.json reads its CSV file and PDFs; the test points it at a folder of its own. */
 const BULK_FOLDER_IN_EXAMPLE = '/data/bulk-send';
@@ -179,10 +181,12 @@ function csvRows(file: string): Array<Record<string, string>> {
 	});
 }
 
-// bulk-send.json runs twice, in a test of its own.
+// bulk-send.json runs twice, and the polling example in each of its branches, in tests of their own.
 const runnable = exampleWorkflows().filter(
 	({ file, workflow }) =>
-		file !== BULK_SEND && workflow.nodes.some((node) => node.type === MANUAL_TRIGGER),
+		file !== BULK_SEND &&
+		file !== PIPELINE_EXAMPLE &&
+		workflow.nodes.some((node) => node.type === MANUAL_TRIGGER),
 );
 
 /**
@@ -196,7 +200,7 @@ describe('the example workflows in a real n8n', () => {
 	const bulkFolder = mkdtempSync(join(tmpdir(), 'dex-e2e-bulk-send-'));
 
 	beforeAll(async () => {
-		service = await emulator('examples', { seed: SEED, signOnCreate: true });
+		service = await emulator('examples', { seed: SEED, inviteesActAfter: SIGNING });
 		n8n = await n8nWithPackage('examples');
 		n8n.withEnv({ N8N_RESTRICT_FILE_ACCESS_TO: bulkFolder });
 		credential = tokenCredential(service);
@@ -261,7 +265,10 @@ describe('the example workflows in a real n8n', () => {
 				);
 			const requests = (await service.control<Recorded[]>('GET', '/__emulator/requests')).body;
 			return {
-				documents: nodeOutput(execution.run, 'Create Signing Request').map(({ json }) => json),
+				// The example sends one row at a time (a loop), so the node runs once per row.
+				documents: execution.run.data.resultData.runData['Create Signing Request'].flatMap(
+					(nodeRun) => (nodeRun.data?.main[0] ?? []).map(({ json }) => json),
+				),
 				creates: requests.filter(
 					(request) => request.method === 'POST' && request.path === '/api/v3.0/sign/request',
 				),
@@ -280,6 +287,117 @@ describe('the example workflows in a real n8n', () => {
 		expect(
 			second.documents.map(({ documentId, irn, existing }) => ({ documentId, irn, existing })),
 		).toEqual(first.documents.map(({ documentId, irn }) => ({ documentId, irn, existing: true })));
+	});
+
+	/**
+	 * The polling example with `settings`, run with `n8n execute` while `meanwhile` runs (a test's stand-in for an
+	 * invitee who acts on their own).
+	 */
+	async function runPolling(
+		id: string,
+		settings: PollingSettings,
+		meanwhile: () => Promise<void> = async () => undefined,
+	) {
+		const workflow = withPollingSettings(exampleWorkflow(PIPELINE_EXAMPLE), settings);
+		await n8n.importWorkflow(withCredentials(workflow, [credential], id));
+		await service.control('DELETE', '/__emulator/requests');
+		const [execution] = await Promise.all([n8n.execute(id), meanwhile()]);
+		const error = execution.run?.data.resultData.error;
+		if (!execution.run || error)
+			throw new Error(
+				`${PIPELINE_EXAMPLE}: ${error?.message ?? `no run:\n${execution.stdout.slice(-3000)}\n${execution.stderr.slice(-2000)}`}`,
+			);
+		const requests = (await service.control<Recorded[]>('GET', '/__emulator/requests')).body;
+		const result: ExampleRun = { run: execution.run, requests, n8n, service };
+		const ran = (node: string) => execution.run!.data.resultData.runData[node]?.length ?? 0;
+		const statusReads = requests.filter((request) => request.path === STATUS_PATH);
+		const documentId = statusReads[0]?.query.documentId;
+		return {
+			result,
+			workflow,
+			rounds: statusRounds(execution.run, 'Get Status'),
+			endedOn: execution.run.data.resultData.lastNodeExecuted,
+			ran,
+			documentId,
+			statusReads,
+			fetches: requests.filter((request) => request.path === FETCH_PATH),
+		};
+	}
+
+	it(`${PIPELINE_EXAMPLE}: waits while the reviewer approves and the signer signs, then downloads the signed PDF`, async () => {
+		const polled = await runPolling('DexE2ePollSigned', POLLING);
+
+		expectApprovalThenSignature(polled.rounds);
+		const schedule = await service.control<{ invitees: unknown[] }>(
+			'GET',
+			`/__emulator/invitee-schedule?documentId=${polled.documentId}`,
+		);
+		expect(schedule.body.invitees).toEqual([
+			{ name: 'Ravi Menon', state: 'approved' },
+			{ name: 'Asha Rao', state: 'signed' },
+		]);
+
+		// One status read per round, each after a wait; one download, after the last read.
+		expect(polled.statusReads).toHaveLength(polled.rounds.length);
+		expect(polled.ran('Wait Before Checking')).toBe(polled.rounds.length);
+		expect(polled.endedOn).toBe('Download Signed PDF');
+		expect(polled.ran(NOTIFY_STAND_IN)).toBe(0);
+		expect(polled.ran(GAVE_UP_STAND_IN)).toBe(0);
+		expect(polled.fetches).toHaveLength(1);
+		expect(polled.result.requests.indexOf(polled.fetches[0])).toBeGreaterThan(
+			polled.result.requests.indexOf(polled.statusReads.at(-1)!),
+		);
+		await expectPdfOfServiceSize(
+			polled.result,
+			outputsOf(polled.result, polled.workflow),
+			FETCH_PATH,
+		);
+	});
+
+	it(`${PIPELINE_EXAMPLE}: an invitee who rejects reaches the notification stand-in, with the document still SENT`, async () => {
+		const rejectAfterFirstRound = async () => {
+			// n8n execute starts n8n first (15 s or more under load); the request comes after.
+			for (let tries = 0; tries < 600; tries++) {
+				const reads = (
+					await service.control<Recorded[]>('GET', '/__emulator/requests')
+				).body.filter((request) => request.path === STATUS_PATH);
+				if (reads.length) {
+					const rejected = await service.control(
+						'POST',
+						`/__emulator/v3/documents/${reads[0].query.documentId}/reject`,
+						{ reason: 'Wrong address' },
+					);
+					expect(rejected.status).toBe(200);
+					return;
+				}
+				await new Promise((resolve) => setTimeout(resolve, 200));
+			}
+			throw new Error('The flow read no status within 120 s');
+		};
+		const polled = await runPolling('DexE2ePollReject', POLLING, rejectAfterFirstRound);
+
+		expect(polled.endedOn).toBe(NOTIFY_STAND_IN);
+		const [notified] = nodeOutput(polled.result.run, NOTIFY_STAND_IN);
+		expect(notified.json).toEqual(
+			expect.objectContaining({
+				documentId: polled.documentId,
+				status: 'SENT',
+				// Whoever's turn it was (the reviewer, unless the first read came late).
+				invitees: expect.arrayContaining([expect.objectContaining({ state: 'REJECTED' })]),
+			}),
+		);
+		expect(polled.ran('Download Signed PDF')).toBe(0);
+		expect(polled.fetches).toEqual([]);
+	});
+
+	it(`${PIPELINE_EXAMPLE}: still pending after its last round, it gives up`, async () => {
+		// One round of a second, well before the reviewer acts (3 s after the request is sent).
+		const polled = await runPolling('DexE2ePollGiveUp', { pollEverySeconds: 1, maxRounds: 1 });
+
+		expect(polled.rounds).toEqual([expect.objectContaining({ status: 'SENT' })]);
+		expect(polled.endedOn).toBe(GAVE_UP_STAND_IN);
+		expect(polled.ran('Wait Before Checking')).toBe(1);
+		expect(polled.fetches).toEqual([]);
 	});
 
 	const packExample = runnable.find((example) => example.file === 'search-packs-download.json');
@@ -336,7 +454,7 @@ describe('the example workflows in a real n8n', () => {
 });
 
 const EVENT_STARTED = {
-	approval: { id: 'DexE2eExampleEv1', file: 'reviewer-approval-notify.json' },
+	approval: { id: 'DexE2eExampleEv1', file: 'reviewer-approval.json' },
 	archive: { id: 'DexE2eExampleEv2', file: 'document-completed-archive.json' },
 	alerts: { id: 'DexE2eExampleEv3', file: 'capacity-alerts-notify.json' },
 };
@@ -409,7 +527,7 @@ describe('the examples an event starts, active in a real n8n', () => {
 		rmSync(archiveFolder, { recursive: true, force: true });
 	});
 
-	it('reviewer-approval-notify.json: an approval reaches the notify stand-in once; a signature starts nothing', async () => {
+	it('reviewer-approval.json: an approval reaches the notify stand-in once; a signature starts nothing', async () => {
 		const documentId = V3_SEED.sentDocumentId;
 		await deliver('approval', { documentId });
 		await deliver('approval', signature(documentId));
@@ -419,7 +537,10 @@ describe('the examples an event starts, active in a real n8n', () => {
 		expect(executions.map(({ status, mode }) => ({ status, mode }))).toEqual([
 			{ status: 'success', mode: 'webhook' },
 		]);
-		const [notified] = nodeOutput(executions[0], 'Notify the team (replace with Slack or e-mail)');
+		const [notified] = nodeOutput(
+			executions[0],
+			'Tell the Team: Approved (stand-in: replace with Slack or e-mail)',
+		);
 		expect(notified.json).toEqual(
 			expect.objectContaining({
 				eventType: 'REVIEWER_APPROVAL',

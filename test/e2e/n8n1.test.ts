@@ -1,12 +1,19 @@
 import { ensureN8n, N8N_1_SPEC } from '../../scripts/lib/install';
 import type { N8n } from '../../scripts/lib/n8n';
-import { demoCredential, exampleWorkflows, runPipeline } from '../../scripts/lib/pipeline';
-import { emulator, n8nWithPackage, PACKAGE } from './support';
+import {
+	DEMO_SIGNING,
+	demoCredential,
+	exampleWorkflows,
+	PIPELINE_EXAMPLE,
+	runPipeline,
+} from '../../scripts/lib/pipeline';
+import { emulator, expectApprovalThenSignature, n8nWithPackage, PACKAGE } from './support';
 import type { EmulatorProcess } from '../../scripts/lib/emulator';
 
 /**
  * Many self-hosters still run n8n 1.x: the newest 1.x from the registry (on Node 24, as 2.x) loads the
- * packed package (its three nodes and both credentials), and the create → status → download example runs in it.
+ * packed package (its three nodes and both credentials), and the polling example runs in it: it waits while
+ * the invitees act later (a reviewer approves, then the signer signs) and downloads the signed PDF.
  */
 describe(`the packed package in n8n ${N8N_1_SPEC.version}`, () => {
 	let n8n: N8n;
@@ -14,7 +21,7 @@ describe(`the packed package in n8n ${N8N_1_SPEC.version}`, () => {
 
 	beforeAll(async () => {
 		await ensureN8n(N8N_1_SPEC);
-		service = await emulator('n8n1', { signOnCreate: true });
+		service = await emulator('n8n1', { inviteesActAfter: DEMO_SIGNING });
 		n8n = await n8nWithPackage('n8n1', N8N_1_SPEC);
 		await n8n.importCredentials([demoCredential(service)]);
 		await n8n.start();
@@ -72,15 +79,14 @@ describe(`the packed package in n8n ${N8N_1_SPEC.version}`, () => {
 		).toEqual(expect.arrayContaining([`${PACKAGE}.documentExecutionPollTrigger`]));
 	});
 
-	it('runs examples/create-status-download.json with n8n execute', async () => {
-		const example = exampleWorkflows().find(
-			(workflow) => workflow.file === 'create-status-download.json',
-		);
+	it(`runs examples/${PIPELINE_EXAMPLE} with n8n execute: it waits for the approval and the signature, then downloads`, async () => {
+		const example = exampleWorkflows().find((workflow) => workflow.file === PIPELINE_EXAMPLE);
 		expect(example).toBeDefined();
 		const { file: _file, ...importable } = example!;
 		await n8n.importWorkflow(importable);
 		const summary = await runPipeline(n8n, service);
 		expect(summary.documentId).toMatch(/\S+/);
+		expectApprovalThenSignature(summary.rounds);
 		expect(summary.status).toBe('COMPLETED');
 		expect(summary.pdf).toEqual(
 			expect.objectContaining({ isPdf: true, matchesService: true, mimeType: 'application/pdf' }),

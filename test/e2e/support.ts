@@ -5,6 +5,7 @@ import { installCommunityPackage } from '../../scripts/lib/community';
 import { startEmulatorProcess, type EmulatorProcess } from '../../scripts/lib/emulator';
 import type { N8nInstallSpec } from '../../scripts/lib/install';
 import { N8n } from '../../scripts/lib/n8n';
+import type { PipelineSummary } from '../../scripts/lib/pipeline';
 import type { Packed } from '../../scripts/lib/pack';
 import { CACHE, paths } from '../../scripts/lib/paths';
 import { killOnExit, stopAll } from '../../scripts/lib/proc';
@@ -27,7 +28,10 @@ export async function n8nWithPackage(name: string, spec?: N8nInstallSpec): Promi
 
 export async function emulator(
 	name: string,
-	options: { seed?: Record<string, string | number | boolean>; signOnCreate?: boolean } = {},
+	options: Pick<
+		NonNullable<Parameters<typeof startEmulatorProcess>[0]>,
+		'seed' | 'signOnCreate' | 'inviteesActAfter'
+	> = {},
 ): Promise<EmulatorProcess> {
 	return await startEmulatorProcess({ name: `e2e-${name}`, ...options });
 }
@@ -152,6 +156,31 @@ export async function finishedExecutions(
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
 	return [...found].sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/**
+ * The rounds of the polling example's wait, its invitees acting later with the reviewer first: the first round
+ * finds the document SENT and the reviewer's turn (a send not yet signed), a later one the signer's (the
+ * approval came before the signature), the last the document COMPLETED and signed.
+ */
+export function expectApprovalThenSignature(rounds: PipelineSummary['rounds']): void {
+	expect(rounds[0]).toEqual({
+		status: 'SENT',
+		invitees: [
+			{ name: 'Ravi Menon', state: 'ACTIVE' },
+			{ name: 'Asha Rao', state: 'WAITING' },
+		],
+	});
+	expect(
+		rounds.some(({ status, invitees }) => status === 'SENT' && invitees[1]?.state === 'ACTIVE'),
+	).toBe(true);
+	expect(rounds.at(-1)).toEqual({
+		status: 'COMPLETED',
+		invitees: [
+			expect.objectContaining({ name: 'Ravi Menon' }),
+			{ name: 'Asha Rao', state: 'SIGNED' },
+		],
+	});
 }
 
 export { stopAll };

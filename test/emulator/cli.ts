@@ -1,9 +1,12 @@
 /**
  * `npm run emulator -- [--port=8377] [--seed=key=value ...] [--seed-json='{...}'] [--salt=value|--no-salt]
- *   [--sign-on-create]`
+ *   [--sign-on-create | --invitees-act-after=<ms> [--reviewers=<positions>]]`
  *
  * `--sign-on-create`: every invitee of a new v3 signing request signs at once (as the in-process example test
  * does), so that a workflow that creates, reads the status and downloads finds a COMPLETED document.
+ * `--invitees-act-after=<ms>`: the "invitees act later" mode (inviteeSchedule.ts): the invitees of a new
+ * signing request act one by one in signing order, each `<ms>` after its turn starts, as on the live service;
+ * `--reviewers=1,3`: the signing-order positions at which the workflows put a reviewer, who approves.
  *
  * Starts the emulator for processes other than a test (the real n8n, the demo script, a person with curl).
  * Prints one JSON line that scripts parse (origin, base URL, auth URL, tokens, salt, OAuth2 client), then
@@ -11,6 +14,7 @@
  */
 import { DEFAULT_OAUTH_CLIENT } from './families/oauth';
 import { complete, type V3State } from './families/v3';
+import type { InviteesActAfter } from './inviteeSchedule';
 import {
 	DEFAULT_AUTH_TOKEN,
 	DEFAULT_SALT,
@@ -31,9 +35,12 @@ export function parseArgs(argv: string[]): {
 	seed: SeedOptions;
 	salt: string | null;
 	signOnCreate: boolean;
+	inviteesActAfter?: InviteesActAfter;
 } {
 	let port = 0;
 	let signOnCreate = false;
+	let actAfterMs: number | undefined;
+	let reviewerPositions: number[] = [];
 	let salt: string | null = DEFAULT_SALT;
 	const seed: SeedOptions = {};
 	for (const arg of argv) {
@@ -43,6 +50,8 @@ export function parseArgs(argv: string[]): {
 		else if (flag === '--salt') salt = value;
 		else if (flag === '--no-salt') salt = null;
 		else if (flag === '--sign-on-create') signOnCreate = true;
+		else if (flag === '--invitees-act-after') actAfterMs = Number(value);
+		else if (flag === '--reviewers') reviewerPositions = value.split(',').map(Number);
 		else if (flag === '--seed-json') Object.assign(seed, JSON.parse(value) as SeedOptions);
 		else if (flag === '--seed') {
 			const [key, ...parts] = value.split('=');
@@ -51,12 +60,22 @@ export function parseArgs(argv: string[]): {
 	}
 	if (!Number.isInteger(port) || port < 0 || port > 65535)
 		throw new Error(`Invalid --port ${port}`);
-	return { port, seed, salt, signOnCreate };
+	if (actAfterMs !== undefined && (!Number.isInteger(actAfterMs) || actAfterMs < 0))
+		throw new Error(`Invalid --invitees-act-after ${actAfterMs}: a number of milliseconds`);
+	if (reviewerPositions.some((position) => !Number.isInteger(position) || position < 1))
+		throw new Error(`Invalid --reviewers ${reviewerPositions.join(',')}: positions from 1`);
+	if (reviewerPositions.length && actAfterMs === undefined)
+		throw new Error('--reviewers needs --invitees-act-after');
+	if (signOnCreate && actAfterMs !== undefined)
+		throw new Error('--sign-on-create and --invitees-act-after exclude each other');
+	const inviteesActAfter =
+		actAfterMs === undefined ? undefined : { ms: actAfterMs, reviewerPositions };
+	return { port, seed, salt, signOnCreate, inviteesActAfter };
 }
 
 async function main(): Promise<void> {
-	const { port, seed, salt, signOnCreate } = parseArgs(process.argv.slice(2));
-	const emulator = await startEmulator({ port, seed, salt });
+	const { port, seed, salt, signOnCreate, inviteesActAfter } = parseArgs(process.argv.slice(2));
+	const emulator = await startEmulator({ port, seed, salt, inviteesActAfter });
 	if (signOnCreate) {
 		emulator.env.events.on('v3DocumentCreated', (documentId: string) => {
 			const doc = emulator.slice<V3State>('v3').documents.get(documentId);
@@ -74,6 +93,7 @@ async function main(): Promise<void> {
 			otherAuthToken: OTHER_ACCOUNT_AUTH_TOKEN,
 			salt,
 			signOnCreate,
+			inviteesActAfter: inviteesActAfter ?? null,
 			oauthClient: DEFAULT_OAUTH_CLIENT,
 			seed,
 		})}\n`,

@@ -14,6 +14,7 @@ import {
 	type RequestFaultKind,
 } from './faults';
 import { json, Router, type RecordedRequest, type Reply } from './http';
+import { InviteeSchedule, type InviteesActAfter } from './inviteeSchedule';
 import { Links } from './links';
 
 /** Options a test or the command line can give; each family documents the keys it reads. */
@@ -60,6 +61,8 @@ export interface EmulatorOptions {
 	seed?: SeedOptions;
 	/** The main account's private salt; `null` for an account without one. */
 	salt?: string | null;
+	/** The "invitees act later" mode: the invitees of each new signing request act one by one, later. */
+	inviteesActAfter?: InviteesActAfter;
 }
 
 export interface Emulator {
@@ -76,6 +79,8 @@ export interface Emulator {
 	/** Requests whose path contains `fragment`. */
 	requestsTo(fragment: string): RecordedRequest[];
 	slice<T>(familyName: string): T;
+	/** The invitees' actions to come, in the "invitees act later" mode. */
+	inviteeSchedule?: InviteeSchedule;
 	close(): Promise<void>;
 }
 
@@ -182,6 +187,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	for (const family of families)
 		slices.set(family.name, family.createState(env, options.seed ?? {}));
 	for (const family of families) family.register(router, env);
+	const inviteeSchedule = options.inviteesActAfter
+		? new InviteeSchedule(env, options.inviteesActAfter)
+		: undefined;
+	inviteeSchedule?.register(router);
 
 	return {
 		env,
@@ -195,7 +204,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		requests,
 		requestsTo: (fragment) => requests.filter((request) => request.path.includes(fragment)),
 		slice: env.slice,
+		inviteeSchedule,
 		close: async () => {
+			inviteeSchedule?.stop();
 			for (const socket of sockets) socket.destroy();
 			await new Promise<void>((resolve) => server.close(() => resolve()));
 		},
