@@ -45,14 +45,18 @@ async function createRequest(service: Emulator, names: string[]): Promise<string
 
 /** What the service tells a client: the document's status, and whether it hands out the signed document. */
 async function asTheServiceSays(service: Emulator, documentId: string) {
-	const status = await http.get(`${service.baseUrl}/v3.2/sign/request`, {
-		params: { documentId },
+	// The document's status as the service states it: in its list (the v3.2 status answer has none).
+	const list = await http.get(`${service.baseUrl}/v3.0/sign/request/list`, {
+		params: { q: documentId },
 	});
+	const listed = (list.data.data.documents as Array<{ documentId: string; status: string }>).find(
+		(document) => document.documentId === documentId,
+	);
 	const download = await http.get(`${service.baseUrl}/v3.3/document/fetchDocument`, {
 		params: { documentId, documentDownloadType: 'DOCUMENT' },
 	});
 	return {
-		status: status.data.data.status as string,
+		status: listed?.status,
 		download: download.data.status === 1 ? 'file' : (download.data.messages[0].code as string),
 	};
 }
