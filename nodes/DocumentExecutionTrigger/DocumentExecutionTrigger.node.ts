@@ -31,7 +31,7 @@ import {
 	normalisedEvent,
 	shapeOf,
 } from './delivery';
-import { completionKey, eventKey, remember, seenRecently } from './recentDeliveries';
+import { claim, completionKey, eventKey, RECENT_DELIVERIES } from './recentDeliveries';
 import { readBody } from './requestBody';
 import { verifyDeliveryMac } from './verifyMac';
 import { ROUTES, TRIGGER_PANEL, TRIGGER_WEBHOOKS, WEBHOOK_METHODS } from './webhooks';
@@ -113,6 +113,7 @@ export class DocumentExecutionTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
+				description: `Each event starts one execution: a repeat that reaches the same n8n process within ${RECENT_DELIVERIES.windowMs / 3600_000} hours (the main instance, or in queue mode the webhook processor that took it) is acknowledged and starts nothing. A restart of that process, or another webhook processor, does not know it.`,
 				options: [
 					{
 						displayName: 'Events',
@@ -244,7 +245,9 @@ export class DocumentExecutionTrigger implements INodeType {
 		// Every invitee's delivery can find the document completed once the service is asked: the flow runs once
 		// per document then, whichever delivery arrives first.
 		const key = statusFromService ? completionKey(delivery) : eventKey(body, delivery, event.kind);
-		if (seenRecently(scope, key, now)) {
+		// Held from here, and kept only if n8n answers the service with a 2xx: a delivery whose Re-Fetch failed, or
+		// whose execution n8n could not store, runs when the service sends it again.
+		if (!(await claim(scope, key, now, response))) {
 			return { webhookResponse: { message: 'Delivery already received; ignored' } };
 		}
 
@@ -268,8 +271,6 @@ export class DocumentExecutionTrigger implements INodeType {
 				file.fileName,
 				PDF_MIME_TYPE,
 			);
-		// Remembered only now that it starts an execution: a delivery whose Re-Fetch failed runs when sent again.
-		remember(scope, key, now);
 		const item: INodeExecutionData = files.files.length > 0 ? { json, binary } : { json };
 		return { workflowData: [[item]], webhookResponse: { message: 'Delivery received' } };
 	}

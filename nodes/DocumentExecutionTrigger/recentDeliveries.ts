@@ -4,9 +4,16 @@ import type { ShapedDelivery } from './delivery';
 import { isObject } from '../shared/isObject';
 
 /**
- * The deliveries that recently started an execution, so that one event runs the flow once: the service sends a
+ * The events that recently started an execution, so that one event runs the flow once: the service sends a
  * delivery again when it did not see it acknowledged in time (up to three more times, the last hours later),
  * and a genuine delivery can be replayed by anyone who saw it (its MAC covers only the document id).
+ *
+ * An event is held from the moment `webhook()` hands it to n8n, and kept only once n8n has taken it: n8n 2.41
+ * answers an `onReceived` webhook after WorkflowRunner.run has stored the execution (webhook-helpers,
+ * `shouldDeferOnReceivedResponse`), with a 2xx, or with 500 when it could not (its database down). The
+ * trigger reads that answer on the response object n8n gives it (`getResponseObject()`, express's Response):
+ * a 2xx keeps the event; any other status lets it go, so the service's re-send runs. A copy that arrives while
+ * the answer is not yet written waits for it.
  *
  * Kept in the memory of the n8n process that receives webhooks (the main instance, or the webhook processor in
  * queue mode), per trigger node, bounded in time and in count. Not in the workflow's static data: n8n 2.41
@@ -24,8 +31,29 @@ export const RECENT_DELIVERIES = {
 	maxEntries: 1000,
 } as const;
 
-/** Per trigger node (workflow id and node name): event key → when it started an execution, oldest first. */
-const windows = new Map<string, Map<string, number>>();
+/** What the trigger reads of n8n's answer to a delivery: the parts of express's Response it uses. */
+export interface ServiceAnswer {
+	readonly statusCode: number;
+	/** True once n8n has written its answer (its status is then final). */
+	readonly writableEnded: boolean;
+	once(event: 'finish' | 'close', listener: () => void): unknown;
+}
+
+interface HeldEvent {
+	/** When the delivery that holds the event arrived. */
+	at: number;
+	/** n8n's answer to that delivery while it is not known to be a 2xx. */
+	awaited?: {
+		answer: ServiceAnswer;
+		/** False once the answer is written or the service hung up before it. */
+		open: boolean;
+		/** Resolves when `open` turns false. */
+		settled: Promise<void>;
+	};
+}
+
+/** Per trigger node (workflow id and node name): event key → the event held, oldest first. */
+const windows = new Map<string, Map<string, HeldEvent>>();
 
 const field = (holder: unknown, key: string): string => {
 	const value = isObject(holder) ? holder[key] : undefined;
@@ -81,32 +109,80 @@ export function eventKey(
 export const completionKey = (delivery: ShapedDelivery): string =>
 	hashed(['completed', delivery.shape, String(delivery.documentId)]);
 
-function windowOf(scope: string): Map<string, number> {
+function windowOf(scope: string): Map<string, HeldEvent> {
 	let recent = windows.get(scope);
 	if (!recent) windows.set(scope, (recent = new Map()));
 	return recent;
 }
 
-/** Whether this event started an execution of the trigger node `scope` within the window. */
-export function seenRecently(scope: string, key: string, now: number): boolean {
-	const receivedAt = windows.get(scope)?.get(key);
-	return receivedAt !== undefined && now - receivedAt < RECENT_DELIVERIES.windowMs;
+const isSuccess = (statusCode: number) => statusCode >= 200 && statusCode < 300;
+
+/**
+ * Reads n8n's answer to the delivery that holds the event, once written: after a 2xx the event stays held, after
+ * any other status it is forgotten (false). Unwritten, it stays held; a service that hung up before n8n
+ * answered leaves it so until n8n writes its answer into the closed connection, which the next copy reads here.
+ */
+function stillHeld(recent: Map<string, HeldEvent>, key: string, held: HeldEvent): boolean {
+	const answer = held.awaited?.answer;
+	if (!answer?.writableEnded) return true;
+	if (isSuccess(answer.statusCode)) {
+		held.awaited = undefined;
+		return true;
+	}
+	if (recent.get(key) === held) recent.delete(key);
+	return false;
 }
 
-/** Records the event, dropping what fell out of the window and the oldest beyond the count. */
-export function remember(scope: string, key: string, now: number): void {
-	const recent = windowOf(scope);
+/** The event as held now: undefined once it fell out of the window or n8n's answer let it go. */
+function heldNow(recent: Map<string, HeldEvent>, key: string, now: number): HeldEvent | undefined {
+	const held = recent.get(key);
+	if (!held || now - held.at >= RECENT_DELIVERIES.windowMs) return undefined;
+	return stillHeld(recent, key, held) ? held : undefined;
+}
+
+/** Holds the event for this delivery, dropping what fell out of the window and the oldest beyond the count. */
+function hold(recent: Map<string, HeldEvent>, key: string, now: number, answer: ServiceAnswer) {
+	const held: HeldEvent = { at: now };
+	held.awaited = {
+		answer,
+		open: true,
+		settled: new Promise((resolve) => {
+			const settle = () => {
+				if (held.awaited) held.awaited.open = false;
+				stillHeld(recent, key, held);
+				resolve();
+			};
+			answer.once('finish', settle);
+			answer.once('close', settle);
+		}),
+	};
 	recent.delete(key);
-	recent.set(key, now);
-	for (const [oldest, receivedAt] of recent) {
-		if (
-			recent.size <= RECENT_DELIVERIES.maxEntries &&
-			now - receivedAt < RECENT_DELIVERIES.windowMs
-		)
-			break;
+	recent.set(key, held);
+	for (const [oldest, { at }] of recent) {
+		if (recent.size <= RECENT_DELIVERIES.maxEntries && now - at < RECENT_DELIVERIES.windowMs) break;
 		recent.delete(oldest);
 	}
 }
 
-/** The events remembered for a trigger node, oldest first. */
+/**
+ * Claims the event for the delivery n8n answers with `answer`: false when the event already started an
+ * execution of the trigger node `scope` within the window. While another copy's answer is being written, waits
+ * for it: a 2xx means that copy was taken (false here), anything else that it was not (this copy claims it).
+ */
+export async function claim(
+	scope: string,
+	key: string,
+	now: number,
+	answer: ServiceAnswer,
+): Promise<boolean> {
+	const recent = windowOf(scope);
+	for (let held = heldNow(recent, key, now); held; held = heldNow(recent, key, now)) {
+		if (!held.awaited?.open) return false;
+		await held.awaited.settled;
+	}
+	hold(recent, key, now, answer);
+	return true;
+}
+
+/** The events held for a trigger node, oldest first. */
 export const rememberedKeys = (scope: string): string[] => [...(windows.get(scope)?.keys() ?? [])];

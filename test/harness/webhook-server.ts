@@ -34,12 +34,16 @@ import { nodeTypes } from './types';
  * receives deliveries at the trigger's production webhook URLs and handles each as n8n's WebhookService
  * and webhook helpers do. The body is read and parsed as n8n's body parser does (an application/json
  * body that does not parse is refused with 422 before the node runs; other bodies reach the node with
- * `rawBody` set), n8n-core's own WebhookContext runs the node's `webhook()`, and the answer follows n8n's
- * rules for `onReceived`: nothing more when the node answered itself (`noWebhookResponse`), the node's
- * `webhookResponse` or `{"message":"Workflow was started"}` with the description's response code
- * otherwise, and 500 when `webhook()` throws (n8n then records a failed execution).
+ * `rawBody` set), n8n-core's own WebhookContext runs the node's `webhook()`, and the answer follows n8n
+ * 2.41's rules for `onReceived` (packages/cli/src/webhooks/webhook-helpers.ts): nothing more when the node
+ * answered itself (`noWebhookResponse`), the node's `webhookResponse` or `{"message":"Workflow was started"}`
+ * with the description's response code otherwise, and 500 when `webhook()` throws (n8n then records a failed
+ * execution). A delivery that starts an execution is answered only once n8n has stored it
+ * (`shouldDeferOnReceivedResponse`: the answer follows WorkflowRunner.run); when storing fails (its database
+ * down), n8n answers 500 `{"code":0,"message":"There was a problem executing the workflow"}` and no execution
+ * exists (`storeExecution` makes that happen).
  *
- * Each `workflowData` counts as one execution. With `runDownstream`, the whole workflow then runs through
+ * Each stored `workflowData` counts as one execution. With `runDownstream`, the whole workflow then runs through
  * the engine harness (`runWorkflow`). n8n starts a webhook workflow with the trigger's output on the
  * execution stack and WorkflowExecute passes it through; the harness's manual runs start from a trigger
  * node instead, so the trigger is swapped, under its own name, for a stand-in trigger that emits exactly the
@@ -57,6 +61,12 @@ export interface WebhookServerOptions {
 	credentialsHelper?: TestCredentialsHelper;
 	/** Run the nodes after the trigger for each execution. Default false. */
 	runDownstream?: boolean;
+	/**
+	 * Asked each time n8n stores an execution the trigger started, before the service is answered: false makes
+	 * storing it fail, as it does with n8n's database down; a promise stands for a slow database. Default: every
+	 * execution is stored at once.
+	 */
+	storeExecution?: () => boolean | Promise<boolean>;
 }
 
 export interface WebhookExecution {
@@ -269,28 +279,35 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 			if (!res.headersSent) res.status(500).json({ code: 0, message: 'Error in Webhook' });
 			return;
 		}
-		if (result.noWebhookResponse !== true && !res.headersSent) {
-			const responseCode = Number(description.responseCode ?? 200);
-			if (!result.workflowData)
+		const answers = result.noWebhookResponse !== true && !res.headersSent;
+		const responseCode = Number(description.responseCode ?? 200);
+		if (result.workflowData === undefined) {
+			if (answers)
 				res
 					.status(responseCode)
 					.json(result.webhookResponse ?? { message: 'Webhook call received' });
-			else {
-				// n8n's onReceived answer to a started execution: the description's responseData (a literal here;
-				// n8n's default is the text 'firstEntryJson'), else the node's webhookResponse.
-				const responseData = description.responseData ?? 'firstEntryJson';
-				if (responseData === 'noData') res.status(responseCode).end();
-				else if (responseData) res.status(responseCode).send(String(responseData));
-				else
-					res
-						.status(responseCode)
-						.json(result.webhookResponse ?? { message: 'Workflow was started' });
-			}
+			return;
 		}
-		if (result.workflowData === undefined) return;
+		// WorkflowRunner.run: the execution is stored before the service gets its answer.
+		if (options.storeExecution && !(await options.storeExecution())) {
+			if (answers)
+				res.status(500).json({ code: 0, message: 'There was a problem executing the workflow' });
+			return;
+		}
 		const items = result.workflowData[0] ?? [];
 		const execution: WebhookExecution = { webhookName: description.name, items };
 		executions.push(execution);
+		if (answers) {
+			// n8n's onReceived answer to a started execution: the description's responseData (a literal here;
+			// n8n's default is the text 'firstEntryJson'), else the node's webhookResponse.
+			const responseData = description.responseData ?? 'firstEntryJson';
+			if (responseData === 'noData') res.status(responseCode).end();
+			else if (responseData) res.status(responseCode).send(String(responseData));
+			else
+				res
+					.status(responseCode)
+					.json(result.webhookResponse ?? { message: 'Workflow was started' });
+		}
 		if (options.runDownstream) {
 			try {
 				execution.run = await runDownstream(

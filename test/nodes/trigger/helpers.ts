@@ -10,7 +10,11 @@ import {
 } from '../../emulator/server';
 import type { WorkflowJson } from '../../harness/engine';
 import { nodeTypeName } from '../../harness/types';
-import { startWebhookServer, type WebhookServer } from '../../harness/webhook-server';
+import {
+	startWebhookServer,
+	type WebhookServer,
+	type WebhookServerOptions,
+} from '../../harness/webhook-server';
 import { REDIRECT_URI, tokenCredential } from '../../support/credentials';
 
 export const TRIGGER_NAME = 'Document Execution Trigger';
@@ -82,8 +86,9 @@ type Credentials = Record<string, Record<string, unknown>>;
 
 /**
  * A fresh emulator per test (no retries, the OAuth2 redirect URI registered) and the trigger served over HTTP
- * by `serve(parameters, credentials)`, every server closed after the test. By default the credential is the
- * Auth Token one with the account's Private Salt, so deliveries are verified.
+ * by `serve(parameters, credentials, workflow, n8n)` (`n8n`: how n8n stores executions), every server closed
+ * after the test. By default the credential is the Auth Token one with the account's Private Salt, so
+ * deliveries are verified.
  */
 export function triggerTestbed(seed: SeedOptions = {}) {
 	let emulator: Emulator | undefined;
@@ -114,11 +119,13 @@ export function triggerTestbed(seed: SeedOptions = {}) {
 			parameters: INodeParameters = {},
 			credentials: Credentials = withSalt(),
 			workflow?: WorkflowJson,
+			n8n: Pick<WebhookServerOptions, 'storeExecution'> = {},
 		) {
 			const server = await startWebhookServer({
 				workflow: workflow ?? triggerWorkflow(parameters),
 				credentials: credentials as never,
 				runDownstream: workflow !== undefined,
+				...n8n,
 			});
 			servers.push(server);
 			return server;

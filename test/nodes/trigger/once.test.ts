@@ -1,10 +1,13 @@
+import { EventEmitter } from 'node:events';
+
+import { DocumentExecutionTrigger } from '../../../nodes/DocumentExecutionTrigger/DocumentExecutionTrigger.node';
 import type { ShapedDelivery } from '../../../nodes/DocumentExecutionTrigger/delivery';
 import {
+	claim,
 	eventKey,
 	RECENT_DELIVERIES,
-	remember,
 	rememberedKeys,
-	seenRecently,
+	type ServiceAnswer,
 } from '../../../nodes/DocumentExecutionTrigger/recentDeliveries';
 import { V3_SEED } from '../../emulator/families/v3';
 import { buildEnvelope, buildV3Event, deliverV3Event } from '../../emulator/families/webhooks';
@@ -13,7 +16,8 @@ import { postRaw, triggerTestbed } from './helpers';
 /**
  * Each delivery runs the flow once: the service sends a delivery again when it did not see it acknowledged,
  * and anyone who saw a genuine delivery can replay it. A repeat is acknowledged (200) and starts nothing; the
- * trigger answers with its own short acknowledgement; a delivery whose Re-Fetch failed is not remembered.
+ * trigger answers with its own short acknowledgement. An event is kept only once n8n answered the service with
+ * a 2xx: one whose Re-Fetch failed, or whose execution n8n could not store, runs when the service sends it again.
  */
 
 const bed = triggerTestbed();
@@ -110,6 +114,66 @@ describe('Document Execution Trigger: each delivery runs the flow once', () => {
 		expect(JSON.parse(repeated.body)).toEqual({ message: 'Delivery already received; ignored' });
 		expect(hook.executions).toHaveLength(1);
 	});
+
+	it('a delivery whose execution n8n could not store (answered 500) runs when the service sends it again', async () => {
+		let stores = 0;
+		const hook = await serve({}, bed.withSalt(), undefined, { storeExecution: () => ++stores > 1 });
+		const body = JSON.stringify(SHAPES.webhook4());
+		const failed = await postRaw(hook.url(), body);
+		const resent = await postRaw(hook.url(), body);
+		const repeated = await postRaw(hook.url(), body);
+		await hook.settled();
+
+		expect([failed.status, JSON.parse(failed.body)]).toEqual([
+			500,
+			{ code: 0, message: 'There was a problem executing the workflow' },
+		]);
+		expect([resent.status, JSON.parse(resent.body)]).toEqual([
+			200,
+			{ message: 'Delivery received' },
+		]);
+		expect(JSON.parse(repeated.body)).toEqual({ message: 'Delivery already received; ignored' });
+		expect(hook.executions).toHaveLength(1);
+	});
+
+	it('a delivery n8n stored (answered 200) is not run again when the service sends it again', async () => {
+		const hook = await serve();
+		const body = JSON.stringify(SHAPES.v3());
+		const first = await postRaw(hook.url(), body);
+		const resent = await postRaw(hook.url(), body);
+		await hook.settled();
+
+		expect(first.status).toBe(200);
+		expect([resent.status, JSON.parse(resent.body)]).toEqual([
+			200,
+			{ message: 'Delivery already received; ignored' },
+		]);
+		expect(hook.executions).toHaveLength(1);
+	});
+
+	it.each([
+		['stores it', true, [200, 200]],
+		['cannot store it (500)', false, [200, 500]],
+	] as const)(
+		'two copies at once while n8n is slow to store the first: one execution when n8n %s',
+		async (_outcome, firstStored, statuses) => {
+			let stores = 0;
+			// A slow database: the other copy arrives while the first copy's answer is not yet written.
+			const slowly = async () => {
+				await new Promise((resolve) => setTimeout(resolve, 150));
+				return ++stores > 1 || firstStored;
+			};
+			const hook = await serve({}, bed.withSalt(), undefined, { storeExecution: slowly });
+			const body = JSON.stringify(SHAPES.v3());
+			const answers = await Promise.all([postRaw(hook.url(), body), postRaw(hook.url(), body)]);
+			await hook.settled();
+
+			expect(answers.map(({ status }) => status).sort()).toEqual(statuses);
+			expect(hook.executions).toHaveLength(1);
+			const received = answers.filter(({ body }) => body.includes('Delivery received'));
+			expect(received).toHaveLength(1);
+		},
+	);
 });
 
 describe('the window of recent deliveries', () => {
@@ -135,24 +199,117 @@ describe('the window of recent deliveries', () => {
 		expect(key).toMatch(/^[0-9a-f]{32}$/);
 	});
 
-	it('forgets what is older than the window, and keeps at most the newest entries however many arrive', () => {
+	it('forgets what is older than the window, and keeps at most the newest entries however many arrive', async () => {
 		const scope = `window test ${Math.random()}`;
 		const start = Date.UTC(2026, 10, 23);
-		remember(scope, 'first', start);
-		expect(seenRecently(scope, 'first', start + RECENT_DELIVERIES.windowMs - 1)).toBe(true);
-		expect(seenRecently(scope, 'first', start + RECENT_DELIVERIES.windowMs)).toBe(false);
-		expect(seenRecently('another trigger node', 'first', start)).toBe(false);
+		expect(await claim(scope, 'first', start, answered(200))).toBe(true);
+		expect(await claim(scope, 'first', start + RECENT_DELIVERIES.windowMs - 1, answered(200))).toBe(
+			false,
+		);
+		expect(await claim(`${scope} (another node)`, 'first', start, answered(200))).toBe(true);
+		expect(await claim(scope, 'first', start + RECENT_DELIVERIES.windowMs, answered(200))).toBe(
+			true,
+		);
 
+		const crowded = `${scope} (crowded)`;
 		for (let index = 0; index < RECENT_DELIVERIES.maxEntries + 250; index++)
-			remember(scope, `k${index}`, start + 1000 + index);
-		const kept = rememberedKeys(scope);
+			await claim(crowded, `k${index}`, start + 1000 + index, answered(200));
+		const kept = rememberedKeys(crowded);
 		expect(kept).toHaveLength(RECENT_DELIVERIES.maxEntries);
 		expect(kept[0]).toBe('k250');
 		expect(kept.at(-1)).toBe(`k${RECENT_DELIVERIES.maxEntries + 249}`);
 
-		remember(scope, 'late', start + 1000 + RECENT_DELIVERIES.windowMs + 500);
-		expect(rememberedKeys(scope)).toEqual(
+		await claim(crowded, 'late', start + 1000 + RECENT_DELIVERIES.windowMs + 500, answered(200));
+		expect(rememberedKeys(crowded)).toEqual(
 			kept.filter((name) => Number(name.slice(1)) > 500).concat('late'),
 		);
+	});
+
+	it('keeps an event once n8n answered its delivery with a 2xx, and forgets it after any other status', async () => {
+		const scope = `answers test ${Math.random()}`;
+		for (const status of [200, 202, 500, 503, 401]) {
+			const first = new PendingAnswer();
+			expect(await claim(scope, `e${status}`, 0, first)).toBe(true);
+			first.written(status);
+			expect(await claim(scope, `e${status}`, 1, answered(200))).toBe(status >= 300);
+		}
+	});
+
+	it('a copy that arrives before the first answer is written waits for it, and claims the event only if it was not a 2xx', async () => {
+		const scope = `copies test ${Math.random()}`;
+		for (const [status, copyClaims] of [
+			[200, false],
+			[500, true],
+		] as const) {
+			const first = new PendingAnswer();
+			await claim(scope, `e${status}`, 0, first);
+			let copy: boolean | undefined;
+			const waiting = claim(scope, `e${status}`, 1, new PendingAnswer()).then(
+				(claimed) => (copy = claimed),
+			);
+			await new Promise((resolve) => setImmediate(resolve));
+			expect(copy).toBeUndefined();
+			first.written(status);
+			await waiting;
+			expect(copy).toBe(copyClaims);
+		}
+	});
+
+	it('a service that hung up before n8n answered: the event stays held until n8n writes its answer, which the next copy reads', async () => {
+		const scope = `hang-up test ${Math.random()}`;
+		for (const [status, nextClaims] of [
+			[200, false],
+			[500, true],
+		] as const) {
+			const first = new PendingAnswer();
+			await claim(scope, `e${status}`, 0, first);
+			first.hungUp();
+			expect(await claim(scope, `e${status}`, 1, answered(200))).toBe(false);
+			first.writtenAfterHangUp(status);
+			expect(await claim(scope, `e${status}`, 2, answered(200))).toBe(nextClaims);
+		}
+	});
+});
+
+/** n8n's answer to a delivery, as express's Response shows it, before n8n has written it. */
+class PendingAnswer extends EventEmitter implements ServiceAnswer {
+	statusCode = 200;
+	writableEnded = false;
+
+	/** n8n writes its answer: the status is final and the response finishes. */
+	written(status: number) {
+		this.writtenAfterHangUp(status);
+		this.emit('finish');
+		this.emit('close');
+	}
+
+	/** The service closes the connection before n8n answered. */
+	hungUp() {
+		this.emit('close');
+	}
+
+	/** n8n writes its answer into a closed connection: no event follows. */
+	writtenAfterHangUp(status: number) {
+		this.statusCode = status;
+		this.writableEnded = true;
+	}
+}
+
+/** An answer n8n has already written with this status. */
+function answered(status: number): ServiceAnswer {
+	const answer = new PendingAnswer();
+	answer.writtenAfterHangUp(status);
+	return answer;
+}
+
+describe("the trigger's Options", () => {
+	it('say what the memory of events covers: one n8n process, and the window in hours', () => {
+		const options = new DocumentExecutionTrigger().description.properties.find(
+			(property) => property.name === 'options',
+		)!;
+		expect(options.description).toContain(
+			`same n8n process within ${RECENT_DELIVERIES.windowMs / 3600_000} hours`,
+		);
+		expect(options.description).toContain('24 hours');
 	});
 });
