@@ -136,6 +136,32 @@ export function oursWorkflow(fileBase64: string): {
 	return { workflow, webhookId };
 }
 
+/** The trigger alone with Re-Fetch Current Status: a delivery the service cannot confirm is answered 503. */
+export function refetchWorkflow(): { workflow: ExampleWorkflow['workflow']; webhookId: string } {
+	const webhookId = randomUUID();
+	return {
+		webhookId,
+		workflow: {
+			name: 'Chaos: Document Execution Trigger with Re-Fetch Current Status',
+			nodes: [
+				node(
+					'Document Execution Trigger',
+					`${PACKAGE}.documentExecutionTrigger`,
+					{ authentication: 'authToken', options: { refetchStatus: true } },
+					[0, 0],
+					{
+						typeVersion: 2,
+						webhookId,
+						credentials: { documentExecutionApi: { id: 'x', name: 'x' } },
+					},
+				),
+			],
+			connections: {},
+			settings: { executionOrder: 'v1' },
+		},
+	};
+}
+
 /** n8n's Webhook node, Respond Immediately, Header Auth → create with IRN `R-<documentId>`. */
 export function referenceWorkflow(fileBase64: string): ExampleWorkflow['workflow'] {
 	return {
@@ -200,6 +226,8 @@ export interface BurstPlan {
 	count: number;
 	/** Between one event and the next (each goes to both targets at once). */
 	spacingMs: number;
+	/** Executions up to this id came before the burst. */
+	afterExecutionId?: number;
 	/** Where each target's deliveries are posted (the front proxy). */
 	urls: Record<Target, string>;
 	/** Starts `faultAtMs` after the first delivery; resolves once the fault is over (service back). */
@@ -357,20 +385,38 @@ export async function settled(
 	);
 }
 
-/** The execution ids and statuses of each event, read from each execution's stored data. */
+/** The highest execution id n8n has given so far (0 for none): the executions of a burst come after it. */
+export async function lastExecutionId(main: N8n, workflowIds: string[]): Promise<number> {
+	const ids = (await Promise.all(workflowIds.map((id) => executionsOf(main, id))))
+		.flat()
+		.map((execution) => Number(execution.id));
+	return Math.max(0, ...ids);
+}
+
+/**
+ * The statuses of each event's executions, read from each execution's stored data; and the statuses of the
+ * burst's executions whose data names no event (n8n keeps only the error of some failures, a worker that could
+ * not reach the database among them).
+ */
 async function executionsByEvent(
 	main: N8n,
 	workflowId: string,
-	tag: string,
+	plan: BurstPlan,
 	target: Target,
-): Promise<Map<string, string[]>> {
+): Promise<{ byEvent: Map<string, string[]>; unattributed: Record<string, number> }> {
 	const byEvent = new Map<string, string[]>();
-	const prefix = `${tag}-${target[0]}-`;
-	const listed = (await executionsOf(main, workflowId)).sort((a, b) => Number(a.id) - Number(b.id));
-	for (const { id, status } of listed)
-		for (const event of await eventsOf(main, id))
+	const unattributed: Record<string, number> = {};
+	const prefix = `${plan.tag}-${target[0]}-`;
+	const listed = (await executionsOf(main, workflowId))
+		.filter((execution) => Number(execution.id) > (plan.afterExecutionId ?? 0))
+		.sort((a, b) => Number(a.id) - Number(b.id));
+	for (const { id, status } of listed) {
+		const events = await eventsOf(main, id);
+		if (events.length === 0) unattributed[status] = (unattributed[status] ?? 0) + 1;
+		for (const event of events)
 			if (event.startsWith(prefix)) byEvent.set(event, [...(byEvent.get(event) ?? []), status]);
-	return byEvent;
+	}
+	return { byEvent, unattributed };
 }
 
 interface RecordedRequest {
@@ -386,7 +432,7 @@ export async function outcomes(
 	burst: BurstResult,
 	plan: BurstPlan,
 	workflowIds: Record<Target, string>,
-): Promise<EventOutcome[]> {
+): Promise<{ events: EventOutcome[]; unattributed: Record<Target, Record<string, number>> }> {
 	const requests = (await emulator.control<RecordedRequest[]>('GET', '/__emulator/requests')).body;
 	const documentsPerIrn = new Map<string, number>();
 	for (const request of requests)
@@ -395,8 +441,11 @@ export async function outcomes(
 			documentsPerIrn.set(irn, (documentsPerIrn.get(irn) ?? 0) + 1);
 		}
 	const result: EventOutcome[] = [];
+	const unattributed = {} as Record<Target, Record<string, number>>;
 	for (const target of TARGETS) {
-		const byEvent = await executionsByEvent(main, workflowIds[target], plan.tag, target);
+		const read = await executionsByEvent(main, workflowIds[target], plan, target);
+		const byEvent = read.byEvent;
+		unattributed[target] = read.unattributed;
 		for (const [documentId, record] of burst.deliveries[target])
 			result.push({
 				documentId,
@@ -407,7 +456,7 @@ export async function outcomes(
 				documents: documentsPerIrn.get(irnOf(target, documentId)) ?? 0,
 			});
 	}
-	return result;
+	return { events: result, unattributed };
 }
 
 export function tally(events: EventOutcome[], target: Target): TargetTally {
