@@ -62,6 +62,7 @@ const WORKFLOW_IDS: Record<Target, string> = {
 	ours: 'DexChaosTrigger1',
 	reference: 'DexChaosWebhook1',
 };
+const REFETCH_WORKFLOW_ID = 'DexChaosRefetch1';
 const HEADER_CREDENTIAL = {
 	id: 'DexChaosHeader01',
 	name: 'X-Auth-Token header (chaos)',
@@ -412,7 +413,7 @@ describe('deliveries under faults in queue mode: the trigger against n8n’s Web
 		'answers lost on the way back, one webhook processor: the re-send runs nothing',
 		async () => {
 			front.dropAnswers(10);
-			const sent = await underFault('10 answers lost, 1 webhook processor', 'l1');
+			const sent = await underFault('10 answers lost, 1 webhook processor', 'la');
 			expect(sent.result.tallies.ours.twice).toEqual([]);
 		},
 	);
@@ -421,7 +422,7 @@ describe('deliveries under faults in queue mode: the trigger against n8n’s Web
 		front.routeTo(cluster.webhooks.map((webhook) => webhook.url));
 		const from = front.passed.length;
 		front.dropAnswers(10);
-		const { result } = await underFault('10 answers lost, 2 webhook processors', 'l2');
+		const { result } = await underFault('10 answers lost, 2 webhook processors', 'lb');
 		front.routeTo([cluster.webhook.url]);
 		const passed = front.passed.slice(from);
 		const dropped = passed.filter((pass) => pass.answerDropped);
