@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -17,7 +16,6 @@ import {
 	listExecutions,
 	outcomes,
 	oursWorkflow,
-	pollFor,
 	REFERENCE_PATH,
 	referenceWorkflow,
 	sendBurst,
@@ -33,6 +31,7 @@ import {
 } from './chaos';
 import { FrontProxy } from './front-proxy';
 import { HoldingProxy } from './holding-proxy';
+import { chain, node, pollFor, QUEUE_ENV } from './support';
 
 /**
  * Issue #38: nothing acknowledged is lost and nothing runs twice, under faults of n8n's queue mode. Each fault
@@ -52,12 +51,6 @@ const SPACING_MS = 100;
 /** Into the burst, so that deliveries arrive before, during and after the fault. */
 const FAULT_AT_MS = Math.round((BURST * SPACING_MS) / 4);
 
-/** As test/e2e-queue/queue.test.ts: a killed worker's jobs are noticed within seconds (n8n's: 60 s and 30 s). */
-const QUEUE_ENV = {
-	QUEUE_WORKER_LOCK_DURATION: '10000',
-	QUEUE_WORKER_LOCK_RENEW_TIME: '2000',
-	QUEUE_WORKER_STALLED_INTERVAL: '5000',
-};
 const WORKFLOW_IDS: Record<Target, string> = {
 	ours: 'DexChaosTrigger1',
 	reference: 'DexChaosWebhook1',
@@ -314,19 +307,10 @@ describe('deliveries under faults in queue mode: the trigger against n8n’s Web
 			const again = await main.rest<{ id: string }>('POST', '/rest/workflows', {
 				name: `Chaos: run again for ${irn}`,
 				nodes: [
+					node('Manual Trigger', 'n8n-nodes-base.manualTrigger', {}, [0, 0]),
 					{ ...createNode(irn, fileBase64, [220, 0]), credentials: createsCredential },
-					{
-						id: randomUUID(),
-						name: 'Manual Trigger',
-						type: 'n8n-nodes-base.manualTrigger',
-						typeVersion: 1,
-						position: [0, 0],
-						parameters: {},
-					},
 				],
-				connections: {
-					'Manual Trigger': { main: [[{ node: CREATE_NODE, type: 'main', index: 0 }]] },
-				},
+				connections: chain('Manual Trigger', CREATE_NODE),
 				settings: { executionOrder: 'v1' },
 			});
 			const execution = await main.finishedExecution(

@@ -4,6 +4,7 @@ import type { EmulatorProcess } from '../../scripts/lib/emulator';
 import type { N8n } from '../../scripts/lib/n8n';
 import type { ExampleWorkflow } from '../e2e/support';
 import { PACKAGE } from '../e2e/support';
+import { chain, node, pollFor } from './support';
 
 /**
  * Bursts of webhook deliveries under a fault, sent by the emulator to the Document Execution Trigger and to n8n's
@@ -75,14 +76,6 @@ export interface TargetTally {
 	lostAs: Record<string, number>;
 }
 
-const node = (
-	name: string,
-	type: string,
-	parameters: Record<string, unknown>,
-	position: [number, number],
-	extra: Record<string, unknown> = {},
-) => ({ id: randomUUID(), name, type, typeVersion: 1, position, parameters, ...extra });
-
 /** The create every flow ends with: one document per event, named by its IRN, returned when it exists. */
 export function createNode(irn: string, fileBase64: string, position: [number, number]) {
 	return node(
@@ -103,10 +96,6 @@ export function createNode(irn: string, fileBase64: string, position: [number, n
 		{ credentials: { documentExecutionApi: { id: 'x', name: 'x' } } },
 	);
 }
-
-const then = (from: string, to: string) => ({
-	[from]: { main: [[{ node: to, type: 'main', index: 0 }]] },
-});
 
 /** The trigger (Auth Token credential: it verifies the MAC) → create with IRN `O-<documentId>`. */
 export function oursWorkflow(fileBase64: string): {
@@ -130,7 +119,7 @@ export function oursWorkflow(fileBase64: string): {
 			),
 			createNode('={{ "O-" + $json.event.documentId }}', fileBase64, [220, 0]),
 		],
-		connections: then('Document Execution Trigger', CREATE_NODE),
+		connections: chain('Document Execution Trigger', CREATE_NODE),
 		settings: { executionOrder: 'v1' },
 	};
 	return { workflow, webhookId };
@@ -186,7 +175,7 @@ export function referenceWorkflow(fileBase64: string): ExampleWorkflow['workflow
 			),
 			createNode('={{ "R-" + $json.body.documentId }}', fileBase64, [220, 0]),
 		],
-		connections: then('Webhook', CREATE_NODE),
+		connections: chain('Webhook', CREATE_NODE),
 		settings: { executionOrder: 'v1' },
 	};
 }
@@ -202,23 +191,6 @@ export const eventIds = (tag: string, target: Target, count: number) =>
 	);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `probe` every `everyMs` until it answers something, for at most `timeoutMs`. */
-export async function pollFor<T>(
-	probe: () => Promise<T | undefined>,
-	what: string,
-	timeoutMs = 60_000,
-	everyMs = 300,
-): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const found = await probe().catch(() => undefined);
-		if (found !== undefined) return found;
-		if (Date.now() > deadline)
-			throw new Error(`Timed out after ${timeoutMs / 1000} s waiting until ${what}`);
-		await sleep(everyMs);
-	}
-}
 
 export interface BurstPlan {
 	tag: string;
