@@ -87,7 +87,7 @@ function targets(emulatorToken: string): Target[] {
 						type: OUR_TRIGGER,
 						typeVersion: 2,
 						position: [0, 0],
-						parameters: { authentication: 'authToken', options: {} },
+						parameters: { authentication: 'authToken', events: ['*'], options: {} },
 						webhookId: ourWebhookId,
 						credentials: { documentExecutionApi: CREDENTIAL },
 					},

@@ -7,7 +7,7 @@ import { installCommunityPackage } from './community';
 import { step } from './log';
 import { freePorts, N8n } from './n8n';
 import { paths } from './paths';
-import { run, spawnLogged, stopChild } from './proc';
+import { run, signalGroup, spawnLogged, stopChild } from './proc';
 
 /**
  * n8n's queue mode on loopback: Redis and PostgreSQL from Debian's packages (each a private instance on a
@@ -84,6 +84,8 @@ export interface ServiceProcess {
 	child: ChildProcess;
 	logFile: string;
 	stop(): Promise<void>;
+	/** Starts it again on the same port and data (after `stop`), resolving once it answers. */
+	startAgain(): Promise<ServiceProcess>;
 }
 
 /** Answers whether a Redis server on `port` replies PONG to PING. */
@@ -124,7 +126,13 @@ export async function startRedis(folder: string, port: number): Promise<ServiceP
 		logFile,
 	);
 	await waitUntil('Redis', child, logFile, () => redisAnswers(port));
-	return { port, child, logFile, stop: () => stopChild(child, 5_000) };
+	return {
+		port,
+		child,
+		logFile,
+		stop: () => stopChild(child, 5_000),
+		startAgain: () => startRedis(folder, port),
+	};
 }
 
 /** PostgreSQL refuses to run as root: as root, its commands run as Debian's `postgres` user. */
@@ -160,7 +168,6 @@ export async function startPostgres(folder: string, port: number): Promise<Servi
 		chownSync(folder, uid, gid);
 		chownSync(dataDir, uid, gid);
 	}
-	const logFile = join(folder, 'postgres.log');
 	await run(
 		...asPostgresUser(join(bin, 'initdb'), [
 			'-D',
@@ -173,8 +180,22 @@ export async function startPostgres(folder: string, port: number): Promise<Servi
 			'UTF8',
 			'--no-sync',
 		]),
-		{ logFile },
+		{ logFile: join(folder, 'postgres.log') },
 	);
+	const postgres = await runPostgres(bin, folder, port);
+	const created = await postgresClient(bin, port, 'createdb', [DATABASE]);
+	if (created.code !== 0) throw new Error(`createdb ${DATABASE} failed: ${created.stderr}`);
+	return postgres;
+}
+
+const postgresClient = (bin: string, port: number, tool: string, extra: string[]) =>
+	run(join(bin, tool), ['-h', '127.0.0.1', '-p', String(port), '-U', DATABASE_USER, ...extra], {
+		allowFailure: true,
+	});
+
+/** The postmaster of the cluster in `folder`, ready once it accepts connections. */
+async function runPostgres(bin: string, folder: string, port: number): Promise<ServiceProcess> {
+	const logFile = join(folder, 'postgres.log');
 	const settings = {
 		listen_addresses: '127.0.0.1',
 		unix_socket_directories: folder,
@@ -184,25 +205,29 @@ export async function startPostgres(folder: string, port: number): Promise<Servi
 	};
 	const [command, args] = asPostgresUser(join(bin, 'postgres'), [
 		'-D',
-		dataDir,
+		join(folder, 'data'),
 		'-p',
 		String(port),
 		...Object.entries(settings).flatMap(([key, value]) => ['-c', `${key}=${value}`]),
 	]);
 	const child = spawnLogged(command, args, logFile);
-	const client = (tool: string, extra: string[]) =>
-		run(join(bin, tool), ['-h', '127.0.0.1', '-p', String(port), '-U', DATABASE_USER, ...extra], {
-			allowFailure: true,
-		});
 	await waitUntil(
 		'PostgreSQL',
 		child,
 		logFile,
-		async () => (await client('pg_isready', ['-d', 'postgres'])).code === 0,
+		async () => (await postgresClient(bin, port, 'pg_isready', ['-d', 'postgres'])).code === 0,
 	);
-	const created = await client('createdb', [DATABASE]);
-	if (created.code !== 0) throw new Error(`createdb ${DATABASE} failed: ${created.stderr}`);
-	return { port, child, logFile, stop: () => stopChild(child, 10_000) };
+	return {
+		port,
+		child,
+		logFile,
+		// SIGINT first: PostgreSQL's fast shutdown ends the open sessions (n8n's pool) instead of waiting for them.
+		stop: async () => {
+			signalGroup(child, 'SIGINT');
+			await stopChild(child, 10_000);
+		},
+		startAgain: () => runPostgres(bin, folder, port),
+	};
 }
 
 function postgresIds(): { uid: number; gid: number } {
@@ -226,7 +251,14 @@ export interface QueueOptions {
 	env?: NodeJS.ProcessEnv;
 	/** More environment for the webhook processor only (e.g. NODE_OPTIONS to profile it). */
 	webhookEnv?: NodeJS.ProcessEnv;
+	/** Webhook processors (default 1), each on its own port, as several behind one load balancer. */
+	webhookProcessors?: number;
+	/** The address the service is given for webhooks (n8n's WEBHOOK_URL); default the first webhook processor. */
+	webhookUrl?: string;
 }
+
+/** A service of the queue-mode setup that can be taken down for a while. */
+export type QueueService = 'redis' | 'postgres';
 
 /**
  * Redis, PostgreSQL, and n8n in queue mode: a main instance (editor, REST API; it queues manual executions,
@@ -235,23 +267,31 @@ export interface QueueOptions {
  * the webhook processor.
  */
 export class QueueCluster {
-	private services: ServiceProcess[] = [];
+	private services = new Map<QueueService, ServiceProcess>();
 
 	private constructor(
 		readonly main: N8n,
 		readonly workers: N8n[],
-		readonly webhook: N8n,
+		/** The webhook processors; the first is `webhook`. */
+		readonly webhooks: N8n[],
 		private readonly folders: { redis: string; postgres: string },
 		private readonly ports: { redis: number; postgres: number },
 	) {}
+
+	/** The (first) webhook processor. */
+	get webhook(): N8n {
+		return this.webhooks[0];
+	}
 
 	/** Installs what is missing, prepares the user folder and the package; starts nothing. */
 	static async create(options: QueueOptions): Promise<QueueCluster> {
 		await ensureQueueServices();
 		const workerCount = options.workers ?? 2;
-		const [redisPort, postgresPort, mainPort, webhookPort, ...rest] = await freePorts(
-			4 + workerCount * 2,
+		const webhookCount = options.webhookProcessors ?? 1;
+		const [redisPort, postgresPort, mainPort, ...rest] = await freePorts(
+			3 + webhookCount + workerCount * 2,
 		);
+		const webhookPorts = rest.splice(0, webhookCount);
 		const env: NodeJS.ProcessEnv = {
 			EXECUTIONS_MODE: 'queue',
 			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
@@ -266,7 +306,7 @@ export class QueueCluster {
 			N8N_DEFAULT_BINARY_DATA_MODE: 'database',
 			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
 			N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true',
-			WEBHOOK_URL: `http://127.0.0.1:${webhookPort}/`,
+			WEBHOOK_URL: options.webhookUrl ?? `http://127.0.0.1:${webhookPorts[0]}/`,
 			...options.env,
 		};
 		const main = await N8n.create({
@@ -294,17 +334,21 @@ export class QueueCluster {
 				}),
 			),
 		);
-		const webhook = await N8n.create({
-			name: options.name,
-			role: 'webhook',
-			port: webhookPort,
-			logName: 'webhook',
-			env: { ...env, ...options.webhookEnv },
-		});
+		const webhooks = await Promise.all(
+			webhookPorts.map((port, index) =>
+				N8n.create({
+					name: options.name,
+					role: 'webhook',
+					port,
+					logName: index === 0 ? 'webhook' : `webhook-${index + 1}`,
+					env: { ...env, ...options.webhookEnv },
+				}),
+			),
+		);
 		return new QueueCluster(
 			main,
 			workers,
-			webhook,
+			webhooks,
 			{ redis: join(main.userFolder, 'redis'), postgres: join(main.userFolder, 'postgres') },
 			{
 				redis: redisPort,
@@ -319,14 +363,29 @@ export class QueueCluster {
 			startRedis(this.folders.redis, this.ports.redis),
 			startPostgres(this.folders.postgres, this.ports.postgres),
 		]);
-		this.services.push(redis, postgres);
+		this.services.set('redis', redis).set('postgres', postgres);
+	}
+
+	/**
+	 * Takes Redis or PostgreSQL down for `downMs` and starts it again on the same port (PostgreSQL with its data;
+	 * Redis keeps none, as configured here, so the jobs queued in it are gone). Resolves once it answers again,
+	 * with the moments it went down and came back (epoch ms).
+	 */
+	async outage(which: QueueService, downMs: number): Promise<{ downAt: number; upAt: number }> {
+		const service = this.services.get(which);
+		if (!service) throw new Error(`${which} is not running`);
+		await service.stop();
+		const downAt = Date.now();
+		await new Promise((resolve) => setTimeout(resolve, downMs));
+		this.services.set(which, await service.startAgain());
+		return { downAt, upAt: Date.now() };
 	}
 
 	/** The main instance first (it migrates the database), then the workers and the webhook processor together. */
 	async start(): Promise<void> {
-		if (this.services.length === 0) await this.startServices();
+		if (this.services.size === 0) await this.startServices();
 		await this.main.start();
-		await Promise.all([...this.workers, this.webhook].map((n8n) => this.startProcess(n8n)));
+		await Promise.all([...this.workers, ...this.webhooks].map((n8n) => this.startProcess(n8n)));
 		await this.main.setupOwner();
 	}
 
@@ -350,7 +409,9 @@ export class QueueCluster {
 
 	/** Everything, n8n first (its processes hold connections to the services). */
 	async stop(): Promise<void> {
-		await Promise.all([this.webhook, ...this.workers, this.main].map((n8n) => n8n.stop()));
-		for (const service of this.services.splice(0).reverse()) await service.stop();
+		await Promise.all([...this.webhooks, ...this.workers, this.main].map((n8n) => n8n.stop()));
+		const services = [...this.services.values()].reverse();
+		this.services.clear();
+		for (const service of services) await service.stop();
 	}
 }

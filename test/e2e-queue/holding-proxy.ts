@@ -5,6 +5,8 @@ import type { AddressInfo, Socket } from 'node:net';
 export type HoldPoint = 'before' | 'after';
 
 export interface Held {
+	/** The body n8n sent. */
+	request: string;
 	/** The service's answer, which n8n never gets (holding 'after' only). */
 	answer?: { status: number; body: string };
 }
@@ -136,7 +138,7 @@ export class HoldingProxy {
 			});
 		}
 		if (hold?.point === 'before') {
-			hold.resolve({});
+			hold.resolve({ request: body.toString('utf8') });
 			return undefined;
 		}
 		const headers = Object.fromEntries(
@@ -152,7 +154,10 @@ export class HoldingProxy {
 		});
 		const answer = Buffer.from(await response.arrayBuffer());
 		if (hold) {
-			hold.resolve({ answer: { status: response.status, body: answer.toString('utf8') } });
+			hold.resolve({
+				request: body.toString('utf8'),
+				answer: { status: response.status, body: answer.toString('utf8') },
+			});
 			return undefined;
 		}
 		const back: Record<string, string> = {};

@@ -8,6 +8,7 @@ import { QueueCluster } from '../../scripts/lib/queue';
 import { V3_SEED } from '../emulator/families/v3';
 import { makePdf } from '../fixtures/pdf';
 import { HoldingProxy } from './holding-proxy';
+import { chain, node, pollFor, QUEUE_ENV } from './support';
 import { authorizeAndExchange } from '../support/credentials';
 import {
 	emulator,
@@ -24,16 +25,6 @@ const TRIGGER_TYPE = `${PACKAGE}.documentExecutionTrigger`;
 const MANUAL_TRIGGER = 'Manual Trigger';
 const SIGN_REQUEST_PATH = '/api/v3.0/sign/request';
 
-/**
- * Bull's lock on a job and its check for stalled jobs, shortened from 60 s and 30 s so that a worker killed
- * mid-run is noticed within the test (what n8n then does is the same). Each worker runs one job at a time, so
- * that two executions started together run on both workers.
- */
-const QUEUE_ENV = {
-	QUEUE_WORKER_LOCK_DURATION: '10000',
-	QUEUE_WORKER_LOCK_RENEW_TIME: '2000',
-	QUEUE_WORKER_STALLED_INTERVAL: '5000',
-};
 const SEARCH_PATH = '/api/v4/packs/search';
 
 interface Recorded {
@@ -48,32 +39,6 @@ interface Delivery {
 	acknowledged: boolean;
 	attempts: Array<{ status: number }>;
 }
-
-const node = (
-	name: string,
-	type: string,
-	parameters: Record<string, unknown>,
-	position: [number, number],
-	extra: Record<string, unknown> = {},
-) => ({
-	id: randomUUID(),
-	name,
-	type,
-	typeVersion: 1,
-	position,
-	parameters,
-	...extra,
-});
-
-const chain = (...names: string[]) =>
-	Object.fromEntries(
-		names
-			.slice(0, -1)
-			.map((name, index) => [
-				name,
-				{ main: [[{ node: names[index + 1], type: 'main', index: 0 }]] },
-			]),
-	);
 
 const example = exampleWorkflows().find(({ file }) => file === PIPELINE_EXAMPLE);
 if (!example) throw new Error(`examples/${PIPELINE_EXAMPLE} is missing`);
@@ -164,22 +129,6 @@ const outputOf = (execution: StoredExecution, nodeName: string): N8nItem[] => {
 
 const workerName = (worker: N8n) => basename(worker.logFile, '.log');
 
-/** Polls `probe` every 300 ms until it answers something, for at most `timeoutMs`. */
-async function pollFor<T>(
-	probe: () => Promise<T | undefined>,
-	what: string,
-	timeoutMs = 60_000,
-): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const found = await probe();
-		if (found !== undefined) return found;
-		if (Date.now() > deadline)
-			throw new Error(`Timed out after ${timeoutMs / 1000} s waiting until ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 300));
-	}
-}
-
 /** n8n answers a GET on a path registered for POST only once the activation has reached the webhook processor. */
 const waitForRegistration = (url: string) =>
 	pollFor(
@@ -226,6 +175,7 @@ describe('the package in n8n queue mode (main, 2 workers, webhook processor)', (
 			QueueCluster.create({
 				name: 'e2e-queue',
 				tarball: packed().tarball,
+				// One job at a time per worker: two executions started together run on both workers.
 				concurrency: 1,
 				env: QUEUE_ENV,
 			}),
