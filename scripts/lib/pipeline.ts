@@ -106,8 +106,8 @@ export function exampleWorkflows(): ImportableWorkflow[] {
 			};
 			const workflow =
 				file === PIPELINE_EXAMPLE ? withPollingSettings(stored, DEMO_POLLING) : stored;
-			// n8n ids are 16 characters: a prefix and the file name's letters.
-			const id = `DexEx${file.replace(/[^A-Za-z0-9]/g, '').slice(0, 11)}`.padEnd(16, '0');
+			// n8n ids are 16 characters: a prefix and 11 of the file name's hash (two files may share a prefix).
+			const id = `DexEx${createHash('sha1').update(file).digest('hex').slice(0, 11)}`;
 			return {
 				...workflow,
 				id,
