@@ -12,6 +12,8 @@ let failed = 0;
 let skipped = 0;
 for (const file of reports) {
 	const report = JSON.parse(readFileSync(join(folder, file), 'utf8'));
+	// Other files there are not jest's reports (the queue chaos suite's figures, queue-chaos.json).
+	if (typeof report.numPassedTests !== 'number') continue;
 	passed += report.numPassedTests;
 	failed += report.numFailedTests;
 	skipped += report.numPendingTests + (report.numTodoTests ?? 0);
