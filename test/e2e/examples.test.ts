@@ -593,7 +593,7 @@ describe('the examples an event starts, active in a real n8n', () => {
 		]);
 		const notified = nodeOutput(
 			executions[0],
-			'Notify the ops team (replace with Slack or e-mail)',
+			'Notify the ops team (stand-in: replace with Slack or e-mail)',
 		);
 		expect(notified.map((item) => item.json)).toEqual([
 			expect.objectContaining({

@@ -127,6 +127,21 @@ class ManualTrigger implements INodeType {
 	}
 }
 
+/** A stand-in for n8n-nodes-base's Sticky Note: the examples' guidance on the canvas, never run. */
+class StickyNote implements INodeType {
+	description = {
+		displayName: 'Sticky Note',
+		name: 'stickyNote',
+		group: ['input'],
+		version: 1,
+		description: 'Make your workflow easier to understand',
+		defaults: { name: 'Sticky Note' },
+		inputs: [],
+		outputs: [],
+		properties: [{ displayName: 'Content', name: 'content', type: 'string', default: '' }],
+	} as unknown as INodeType['description'];
+}
+
 // n8n's loader gives every declarative node the Request Options setting (batching, proxy, time-out).
 const packageNodes = loadClasses<INodeType>(manifest.n8n.nodes).map((type) => {
 	DirectoryLoader.applyDeclarativeNodeOptionParameters(type);
@@ -142,6 +157,7 @@ export const nodeTypes: INodeTypes & { data: INodeTypeData } = (() => {
 		}
 	}
 	data['n8n-nodes-base.manualTrigger'] = { type: new ManualTrigger(), sourcePath: '' };
+	data['n8n-nodes-base.stickyNote'] = { type: new StickyNote(), sourcePath: '' };
 	const byName = (name: string): INodeType | IVersionedNodeType => {
 		const entry = data[name];
 		if (!entry) throw new Error(`Unknown node type ${name}`);

@@ -36,13 +36,18 @@ function pasteUrls(documentId: string) {
 }
 
 describe('examples/document-signed.json', () => {
-	it('is the trigger (signed events of completed documents), then two downloads, all of this package', () => {
-		expect(example.nodes.map((node) => [node.name, node.type])).toEqual([
+	it('is the trigger (signed events of completed documents), then two downloads, its guidance on sticky notes', () => {
+		expect(example.nodes.some((node) => 'notes' in node)).toBe(false);
+		expect(
+			example.nodes.filter((node) => node.type === 'n8n-nodes-base.stickyNote'),
+		).not.toHaveLength(0);
+		const nodes = example.nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote');
+		expect(nodes.map((node) => [node.name, node.type])).toEqual([
 			['Document Execution Trigger', 'n8n-nodes-document-execution.documentExecutionTrigger'],
 			['Download Signed PDF', 'n8n-nodes-document-execution.documentExecution'],
 			['Download Audit Trail', 'n8n-nodes-document-execution.documentExecution'],
 		]);
-		expect(example.nodes[0].parameters).toMatchObject({
+		expect(nodes[0].parameters).toMatchObject({
 			events: ['INVITEE_SIGNED'],
 			options: { completedOnly: true },
 		});
