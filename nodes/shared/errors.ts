@@ -1,4 +1,4 @@
-import type { IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
+import type { IN8nHttpFullResponse, INode, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { V1_CODES, V3_CODES, V4_CODES, type CodeTable } from './serviceCodes';
@@ -258,6 +258,16 @@ export const asNodeError = (
 	error instanceof NodeApiError || error instanceof NodeOperationError
 		? error
 		: new NodeOperationError(node, error as Error, { itemIndex });
+
+/**
+ * The output item of an input item that failed under Continue On Fail (either kind): the error's message as
+ * nodes-base gives it, and the input item it pairs with, so that n8n's error output carries that item's fields
+ * and later nodes can read the row that failed (`$('…').item`).
+ */
+export function failedItem(node: INode, error: unknown, itemIndex: number): INodeExecutionData {
+	const nodeError = asNodeError(node, error, itemIndex);
+	return { json: { error: nodeError.message }, error: nodeError, pairedItem: { item: itemIndex } };
+}
 
 /**
  * An operation that creates something at the service. Creating is not idempotent: a request whose answer was

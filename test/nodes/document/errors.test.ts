@@ -138,6 +138,29 @@ describe('Continue On Fail', () => {
 		for (const item of result.items.slice(1, 3)) expectNoToken(item);
 	});
 
+	it('Continue (using error output): each failed item goes to the error output, every item paired with its input row', async () => {
+		// The pairing is what lets a later node read the row that failed (`$('…').item`); from an upstream node,
+		// n8n also copies that row's fields into the error item.
+		const input = [
+			{ json: { id: V3_SEED.sentDocumentId, row: 1 } },
+			{ json: { id: 'NOPE', row: 2 } },
+			{ json: { id: '', row: 3 } },
+		];
+		const result = await runDocument(
+			emulator,
+			{ operation: 'getStatus', documentId: '={{ $json.id }}' },
+			{ input, onError: 'continueErrorOutput' },
+		);
+		const [succeeded, failed] = result.outputs(NODE_NAME);
+		expect(succeeded.map((item) => [item.json.documentId, item.pairedItem])).toEqual([
+			[V3_SEED.sentDocumentId, { item: 0 }],
+		]);
+		expect(failed.map((item) => [item.json.error, item.pairedItem])).toEqual([
+			['No document matches this document ID [no.document.found]', { item: 1 }],
+			['Document ID: is required', { item: 2 }],
+		]);
+	});
+
 	it('a refused create item does not stop the valid one', async () => {
 		const good = await pdfItem(makePdf('good'));
 		const bad = await pdfItem(Buffer.from('not a pdf'));

@@ -15,7 +15,7 @@ import { z } from 'zod';
 
 import { v3Routing, type ItemRequest } from '../../shared/requests/routing';
 import { credentialTypeFor, type Authentication } from '../../../shared/authentication';
-import { asNodeError, refusal } from '../../../shared/errors';
+import { asNodeError, failedItem, refusal } from '../../../shared/errors';
 import { isObject } from '../../../shared/isObject';
 import { refuseOAuth2, serviceRequest } from '../../../shared/transport';
 import { showFor } from '../../shared/form/descriptions';
@@ -218,8 +218,7 @@ export async function resendInvitations(this: IExecuteFunctions): Promise<INodeE
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		const failure = failures.get(itemIndex);
 		if (failure) {
-			const error = asNodeError(node, failure, itemIndex);
-			output.push({ json: { error: error.message }, error, pairedItem: { item: itemIndex } });
+			output.push(failedItem(node, failure, itemIndex));
 			continue;
 		}
 		for (const outcome of outcomes.get(itemIndex) ?? [])

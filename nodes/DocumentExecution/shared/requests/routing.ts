@@ -17,7 +17,13 @@ import type {
 import { credentialTypeFor, type Authentication } from '../../../shared/authentication';
 import { type DocsTopic, withDocsLink } from '../../../shared/docsLinks';
 import { resolveBaseUrl } from '../../../shared/environment';
-import { retryOnFailRefusal, type Creation, type ServiceFamily } from '../../../shared/errors';
+import {
+	asNodeError,
+	failedItem,
+	retryOnFailRefusal,
+	type Creation,
+	type ServiceFamily,
+} from '../../../shared/errors';
 import { isObject } from '../../../shared/isObject';
 import { createRequestError } from '../../../shared/networkErrors';
 import {
@@ -34,14 +40,16 @@ import { parameter } from '../form/parameters';
  * `v4Routing(…)` or `v1Routing(…)` (in its file, `<operation>Operation`) shows all that runs for it, but for
  * Document → Resend Invitations in a workflow, which n8n runs as the resource's custom operation
  * (`resendInvitations`, document/resend.ts), not its routing:
- * - n8n builds the request from the node's fields and Request Options, then runs the preSend steps: the OAuth2
- *   refusal (v3 and v1 take only the Auth Token), for an operation that creates the Retry On Fail refusal, the
- *   credential's base URL, then the operation's own (`check…`, `send…`);
- * - then the one sender, `sendItem`: the operation's `build` step, which makes the body and says what the
- *   item's request carries (`ItemRequest`); the sending, through the operation's `aroundSend` when it has one
- *   (Create's IRN lookup); the answer's refresh rule and the family's error envelope check
- *   (`checkedAnswer`, nodes/shared/transport.ts); the operation's `output` step, handed the answer and the
- *   item's request. A listing's pager sends each page through the same sending and check.
+ * - n8n builds the request from the node's fields and Request Options, and hands it to the one sender,
+ *   `sendItem`;
+ * - which runs the preSend steps: the OAuth2 refusal (v3 and v1 take only the Auth Token), for an operation that
+ *   creates the Retry On Fail refusal, the credential's base URL, then the operation's own (`check…`, `send…`);
+ *   the operation's `build` step, which makes the body and says what the item's request carries
+ *   (`ItemRequest`); the sending, through the operation's `aroundSend` when it has one (Create's IRN lookup);
+ *   the answer's refresh rule and the family's error envelope check (`checkedAnswer`, nodes/shared/transport.ts);
+ *   the operation's `output` step, handed the answer and the item's request. A listing's pager sends each page
+ *   through the same sending and check. Every output item pairs with the input item, and under Continue On
+ *   Fail a failure is that item's one output item (`failedItem`).
  * Why the sender sends by itself rather than through n8n's postReceive steps: docs/choices/requests.md.
  */
 
@@ -78,7 +86,7 @@ export type Pager = (
 ) => Promise<INodeExecutionData[]>;
 
 export interface OperationSteps {
-	/** preSend steps that check the fields or add them to the request (`check…`, `send…`). */
+	/** Steps that check the fields or add them to the request (`check…`, `send…`), run first by the sender. */
 	preSend?: PreSendAction[];
 	/** The step that makes the body, and says what the item's request carries (Create: its IRN). */
 	build?: (this: IExecuteSingleFunctions, request: IHttpRequestOptions) => Promise<ItemRequest>;
@@ -230,29 +238,41 @@ function sendChecked(
 
 /**
  * The one sender of every operation (`routing.operations.pagination`, the step of n8n's routing that sends an
- * item's request itself): it is handed the request n8n built and the preSend steps completed, and builds the
- * item's request, sends it, refreshes and checks the answer, and makes the output.
+ * item's request itself): it is handed the request n8n built, runs the preSend steps, builds the item's
+ * request, sends it, refreshes and checks the answer, and makes the output. It runs the preSend steps and
+ * answers a failure under Continue On Fail itself, because n8n's routing gives the error item of a step that
+ * throws no pairing: its error output would lose the input item's fields, and the items of both outputs could not
+ * be traced back to the input row (n8n pairs outputs by position only for a node with one output).
  */
-const sendItem = (family: ServiceFamily, steps: OperationSteps) =>
+const sendItem = (family: ServiceFamily, preSend: PreSendAction[], steps: OperationSteps) =>
 	async function (
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
-		// Its URL is set: every operation's routing gives one.
-		const request = requestData.options as IHttpRequestOptions;
-		const built = steps.build ? await steps.build.call(this, request) : { request };
-		const item: ItemRequest = { documentId: documentIdIn(built.request), ...built };
-		const send = sendChecked(this, family, steps.creates);
-		if (steps.paginate) return await steps.paginate.call(this, item, send);
-		const sendAndOutput = async () => {
-			const answer = await send(item.request);
-			return steps.output
-				? await steps.output.call(this, answer, item, send)
-				: [{ json: answer.body as IDataObject }];
-		};
-		return steps.aroundSend
-			? await steps.aroundSend.call(this, item, sendAndOutput)
-			: await sendAndOutput();
+		const itemIndex = this.getItemIndex();
+		try {
+			// Its URL is set: every operation's routing gives one.
+			let request = requestData.options as IHttpRequestOptions;
+			for (const step of preSend) request = await step.call(this, request);
+			const built = steps.build ? await steps.build.call(this, request) : { request };
+			const item: ItemRequest = { documentId: documentIdIn(built.request), ...built };
+			const send = sendChecked(this, family, steps.creates);
+			const sendAndOutput = async () => {
+				const answer = await send(item.request);
+				return steps.output
+					? await steps.output.call(this, answer, item, send)
+					: [{ json: answer.body as IDataObject }];
+			};
+			const output = steps.paginate
+				? await steps.paginate.call(this, item, send)
+				: steps.aroundSend
+					? await steps.aroundSend.call(this, item, sendAndOutput)
+					: await sendAndOutput();
+			return output.map((result) => ({ ...result, pairedItem: { item: itemIndex } }));
+		} catch (error) {
+			if (!this.continueOnFail()) throw asNodeError(this.getNode(), error, itemIndex);
+			return [failedItem(this.getNode(), error, itemIndex)];
+		}
 	};
 
 function familyRouting(
@@ -271,8 +291,8 @@ function familyRouting(
 	return {
 		request: { method, url },
 		// `paginate`: n8n hands the request to `operations.pagination`, the sender, instead of sending it.
-		send: { preSend, paginate: true },
-		operations: { pagination: sendItem(family, steps) },
+		send: { paginate: true },
+		operations: { pagination: sendItem(family, preSend, steps) },
 	};
 }
 

@@ -30,8 +30,7 @@ export const paginateSearch: Pager = async function (item, send) {
 		);
 		return { records, total };
 	};
-	const toItems = (records: IDataObject[]) =>
-		records.map((json) => ({ json, pairedItem: { item: this.getItemIndex() } }));
+	const toItems = (records: IDataObject[]) => records.map((json) => ({ json }));
 
 	if (!parameter<boolean>(this, 'returnAll', false))
 		return toItems((await fetchPage(body.page as number)).records);
