@@ -255,8 +255,16 @@ export class DocumentExecutionTrigger implements INodeType {
 		const key = statusFromService ? completionKey(delivery) : eventKey(body, delivery, event.kind);
 		// Held from here, and kept only if n8n answers the service with a 2xx: a delivery whose Re-Fetch failed, or
 		// whose execution n8n could not store, runs when the service sends it again.
-		if (!(await claim(scope, key, now, response))) {
+		const claimed = await claim(scope, key, now, response);
+		if (claimed === 'taken')
 			return { webhookResponse: { message: 'Delivery already received; ignored' } };
+		if (claimed === 'undecided') {
+			// Not acknowledged: the service sends it again (hours later), when n8n's answer to the first is known.
+			response.status(503).json({
+				message:
+					'An earlier copy of this delivery is still being taken by n8n; send it again later',
+			});
+			return { noWebhookResponse: true };
 		}
 
 		const files = deliveredFiles(body, delivery.documentId);

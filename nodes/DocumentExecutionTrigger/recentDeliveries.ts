@@ -11,7 +11,8 @@ import { isObject } from '../shared/isObject';
  * An event is held from the moment `webhook()` hands it to n8n, and kept only once n8n has taken it, that is
  * answered the service with a 2xx: the trigger reads that answer on the response object n8n gives it
  * (`getResponseObject()`). Any other status lets the event go, so the service's re-send runs. A copy that arrives
- * while the answer is not yet written waits for it.
+ * while the answer is not yet written waits for it; one that arrives after the service hung up on the first copy,
+ * while n8n has still not written its answer, is told to come back (`undecided`).
  *
  * Kept in the memory of the n8n process that receives webhooks, per trigger node, bounded in time and in count;
  * not in the workflow's static data, which n8n does not save from a webhook. docs/choices/trigger.md ("Each
@@ -161,23 +162,32 @@ function hold(recent: Map<string, HeldEvent>, key: string, now: number, answer: 
 }
 
 /**
- * Claims the event for the delivery n8n answers with `answer`: false when the event already started an
- * execution of the trigger node `scope` within the window. While another copy's answer is being written, waits
- * for it: a 2xx means that copy was taken (false here), anything else that it was not (this copy claims it).
+ * What became of a delivery's claim on its event: `claimed`, this copy runs the flow; `taken`, n8n took an earlier
+ * copy (answered it with a 2xx) within the window; `undecided`, the service hung up on an earlier copy and n8n
+ * has not yet written its answer to it, so whether n8n took that copy is not known.
+ */
+export type Claim = 'claimed' | 'taken' | 'undecided';
+
+/**
+ * Claims the event of the trigger node `scope` for the delivery n8n answers with `answer`. While another copy's
+ * answer is being written, waits for it: a 2xx means that copy was taken, anything else that it was not (this
+ * copy claims it). An earlier copy the service hung up on leaves no event to wait for (n8n writes its late answer
+ * into the closed connection silently), so such a copy is `undecided` until a later copy reads that answer.
  */
 export async function claim(
 	scope: string,
 	key: string,
 	now: number,
 	answer: ServiceAnswer,
-): Promise<boolean> {
+): Promise<Claim> {
 	const recent = windowOf(scope);
 	for (let held = heldNow(recent, key, now); held; held = heldNow(recent, key, now)) {
-		if (!held.awaited?.open) return false;
+		if (!held.awaited) return 'taken';
+		if (!held.awaited.open) return 'undecided';
 		await held.awaited.settled;
 	}
 	hold(recent, key, now, answer);
-	return true;
+	return 'claimed';
 }
 
 /** The events held for a trigger node, oldest first. */

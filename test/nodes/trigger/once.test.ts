@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { request } from 'node:http';
 
 import { DocumentExecutionTrigger } from '../../../nodes/DocumentExecutionTrigger/DocumentExecutionTrigger.node';
 import type { ShapedDelivery } from '../../../nodes/DocumentExecutionTrigger/delivery';
@@ -177,6 +178,53 @@ describe('Document Execution Trigger: each delivery runs the flow once', () => {
 			expect(received).toHaveLength(1);
 		},
 	);
+
+	it.each([
+		['stores it', true, { message: 'Delivery already received; ignored' }],
+		['cannot store it (500)', false, { message: 'Delivery received' }],
+	] as const)(
+		'the service hung up on the first copy before n8n answered: a copy meanwhile gets 503, a later one reads n8n’s answer (n8n %s)',
+		async (_outcome, firstStored, later) => {
+			let stores = 0;
+			let reached: () => void = () => undefined;
+			const storingStarted = new Promise<void>((resolve) => (reached = resolve));
+			let storing: () => void = () => undefined;
+			const stored = new Promise<void>((resolve) => (storing = resolve));
+			const hook = await serve({}, bed.withSalt(), undefined, {
+				storeExecution: async () => {
+					reached();
+					await stored;
+					return ++stores > 1 || firstStored;
+				},
+			});
+			const body = JSON.stringify(SHAPES.v3());
+			// The service's own time-out: it closes the connection while n8n is still storing the execution.
+			const first = request(hook.url(), {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+			});
+			first.on('error', () => undefined);
+			first.end(body);
+			await storingStarted;
+			first.destroy();
+
+			const meanwhile = await postRaw(hook.url(), body);
+			expect([meanwhile.status, JSON.parse(meanwhile.body)]).toEqual([
+				503,
+				{
+					message:
+						'An earlier copy of this delivery is still being taken by n8n; send it again later',
+				},
+			]);
+			// n8n writes its late answer into the closed connection before the next copy arrives.
+			storing();
+			const resent = await postRaw(hook.url(), body);
+			await hook.settled();
+
+			expect([resent.status, JSON.parse(resent.body)]).toEqual([200, later]);
+			expect(hook.executions).toHaveLength(1);
+		},
+	);
 });
 
 describe('the window of recent deliveries', () => {
@@ -205,13 +253,13 @@ describe('the window of recent deliveries', () => {
 	it('forgets what is older than the window, and keeps at most the newest entries however many arrive', async () => {
 		const scope = `window test ${Math.random()}`;
 		const start = Date.UTC(2026, 10, 23);
-		expect(await claim(scope, 'first', start, answered(200))).toBe(true);
+		expect(await claim(scope, 'first', start, answered(200))).toBe('claimed');
 		expect(await claim(scope, 'first', start + RECENT_DELIVERIES.windowMs - 1, answered(200))).toBe(
-			false,
+			'taken',
 		);
-		expect(await claim(`${scope} (another node)`, 'first', start, answered(200))).toBe(true);
+		expect(await claim(`${scope} (another node)`, 'first', start, answered(200))).toBe('claimed');
 		expect(await claim(scope, 'first', start + RECENT_DELIVERIES.windowMs, answered(200))).toBe(
-			true,
+			'claimed',
 		);
 
 		const crowded = `${scope} (crowded)`;
@@ -232,21 +280,23 @@ describe('the window of recent deliveries', () => {
 		const scope = `answers test ${Math.random()}`;
 		for (const status of [200, 202, 500, 503, 401]) {
 			const first = new PendingAnswer();
-			expect(await claim(scope, `e${status}`, 0, first)).toBe(true);
+			expect(await claim(scope, `e${status}`, 0, first)).toBe('claimed');
 			first.written(status);
-			expect(await claim(scope, `e${status}`, 1, answered(200))).toBe(status >= 300);
+			expect(await claim(scope, `e${status}`, 1, answered(200))).toBe(
+				status >= 300 ? 'claimed' : 'taken',
+			);
 		}
 	});
 
 	it('a copy that arrives before the first answer is written waits for it, and claims the event only if it was not a 2xx', async () => {
 		const scope = `copies test ${Math.random()}`;
 		for (const [status, copyClaims] of [
-			[200, false],
-			[500, true],
+			[200, 'taken'],
+			[500, 'claimed'],
 		] as const) {
 			const first = new PendingAnswer();
 			await claim(scope, `e${status}`, 0, first);
-			let copy: boolean | undefined;
+			let copy: string | undefined;
 			const waiting = claim(scope, `e${status}`, 1, new PendingAnswer()).then(
 				(claimed) => (copy = claimed),
 			);
@@ -258,16 +308,16 @@ describe('the window of recent deliveries', () => {
 		}
 	});
 
-	it('a service that hung up before n8n answered: the event stays held until n8n writes its answer, which the next copy reads', async () => {
+	it('a service that hung up before n8n answered: copies are undecided until n8n writes its answer, which the next copy reads', async () => {
 		const scope = `hang-up test ${Math.random()}`;
 		for (const [status, nextClaims] of [
-			[200, false],
-			[500, true],
+			[200, 'taken'],
+			[500, 'claimed'],
 		] as const) {
 			const first = new PendingAnswer();
 			await claim(scope, `e${status}`, 0, first);
 			first.hungUp();
-			expect(await claim(scope, `e${status}`, 1, answered(200))).toBe(false);
+			expect(await claim(scope, `e${status}`, 1, answered(200))).toBe('undecided');
 			first.writtenAfterHangUp(status);
 			expect(await claim(scope, `e${status}`, 2, answered(200))).toBe(nextClaims);
 		}
