@@ -1,4 +1,5 @@
 import type {
+	IAdditionalCredentialOptions,
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
@@ -146,6 +147,24 @@ export async function checkedAnswer(
 }
 
 /**
+ * The Auth Token credential as a run has already read it, for `httpRequestWithAuthentication`'s
+ * `credentialsDecrypted`: n8n then authenticates the request with it instead of reading and decrypting the
+ * credential from its database again for every request. Undefined for OAuth2, whose requests n8n authenticates
+ * from its own read (it ignores `credentialsDecrypted`), and for a node without that credential.
+ */
+export function alreadyRead(
+	context: RequestContext,
+	authentication: Authentication,
+	data: ICredentialDataDecryptedObject,
+): IAdditionalCredentialOptions | undefined {
+	if (authentication !== 'authToken') return undefined;
+	const type = credentialTypeFor(authentication);
+	const reference = context.getNode().credentials?.[type];
+	if (!reference?.id) return undefined;
+	return { credentialsDecrypted: { id: reference.id, name: reference.name, type, data } };
+}
+
+/**
  * Sends `options` with the credential of `credentialType`, and maps a failure before any answer as every request
  * the package sends itself: through `networkError` (what happened, what to do), anything else as a node error.
  */
@@ -155,12 +174,14 @@ export async function sendWithCredential(
 	options: IHttpRequestOptions,
 	attempt: Omit<NetworkAttempt, 'url'>,
 	itemIndex?: number,
+	credential?: IAdditionalCredentialOptions,
 ): Promise<IN8nHttpFullResponse> {
 	try {
 		return (await context.helpers.httpRequestWithAuthentication.call(
 			context,
 			credentialType,
 			options,
+			credential,
 		)) as IN8nHttpFullResponse;
 	} catch (error) {
 		const node = context.getNode();
@@ -202,6 +223,8 @@ export async function serviceRequest(
 	const credentialType = credentialTypeFor(request.authentication);
 	const baseUrl = resolveBaseUrl(credentials ?? (await context.getCredentials(credentialType)));
 	const { operation, again, itemIndex } = request;
+	// A caller that read the credential once for its run hands it on, so n8n does not read it per request.
+	const credential = credentials && alreadyRead(context, request.authentication, credentials);
 	const send = async () =>
 		await sendWithCredential(
 			context,
@@ -218,6 +241,7 @@ export async function serviceRequest(
 			},
 			{ operation, again },
 			itemIndex,
+			credential,
 		);
 	const { authentication, family } = request;
 	return await checkedAnswer(context, { authentication, family, itemIndex }, send, send);

@@ -1,5 +1,6 @@
 import type {
 	DeclarativeRestApiSettings,
+	IAdditionalCredentialOptions,
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteData,
@@ -28,6 +29,7 @@ import { isObject } from '../../../shared/isObject';
 import { createRequestError } from '../../../shared/networkErrors';
 import {
 	acceptsOAuth2,
+	alreadyRead,
 	checkedAnswer,
 	refuseOAuth2,
 	sendWithCredential,
@@ -127,6 +129,13 @@ interface CredentialTarget {
 	allowedDomains?: string;
 }
 
+/** A run's credential as read once: where its requests go, and the Auth Token credential to send them with. */
+interface RunCredential {
+	target: CredentialTarget;
+	/** Handed to n8n with each request (`alreadyRead`); undefined for OAuth2. */
+	sendWith?: IAdditionalCredentialOptions;
+}
+
 /**
  * n8n adds a node's own host to a credential's "Allowed HTTP Request Domains" list ("Specific Domains"), as it
  * does for every declarative node, but it knows that host only from `requestDefaults.baseURL` and before any
@@ -142,8 +151,22 @@ function targetOf(credentials: ICredentialDataDecryptedObject): CredentialTarget
 	return { baseUrl, allowedDomains: listed ? `${host}, ${listed}` : host };
 }
 
-/** Each node run's target, keyed by the run's execute data: its credential is read once per run, not per item. */
-const targetOfRun = new WeakMap<object, Promise<CredentialTarget>>();
+/** Each node run's credential, keyed by the run's execute data: read once per run, not per item or request. */
+const credentialOfRun = new WeakMap<object, Promise<RunCredential>>();
+
+function runCredential(context: IExecuteSingleFunctions): Promise<RunCredential> {
+	const run = context.getExecuteData() as IExecuteData | undefined;
+	let read = run && credentialOfRun.get(run);
+	if (!read) {
+		const authentication = parameter<Authentication>(context, 'authentication', 'authToken');
+		read = context.getCredentials(credentialTypeFor(authentication)).then((credentials) => ({
+			target: targetOf(credentials),
+			sendWith: alreadyRead(context, authentication, credentials),
+		}));
+		if (run) credentialOfRun.set(run, read);
+	}
+	return read;
+}
 
 /**
  * preSend of every operation: the credential's base URL (and its host in the credential's allowed domains). Not
@@ -154,14 +177,7 @@ async function sendToCredentialBaseUrl(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) {
-	const run = this.getExecuteData() as IExecuteData | undefined;
-	let target = run && targetOfRun.get(run);
-	if (!target) {
-		const authentication = parameter<Authentication>(this, 'authentication', 'authToken');
-		target = this.getCredentials(credentialTypeFor(authentication)).then(targetOf);
-		if (run) targetOfRun.set(run, target);
-	}
-	const { baseUrl, allowedDomains } = await target;
+	const { baseUrl, allowedDomains } = (await runCredential(this)).target;
 	requestOptions.baseURL = baseUrl;
 	if (allowedDomains !== undefined) requestOptions.allowedDomains = allowedDomains;
 	return requestOptions;
@@ -200,11 +216,17 @@ function sendChecked(
 	const itemIndex = context.getItemIndex();
 	const check = { authentication, family, itemIndex, creation };
 	return async (request) => {
+		// The run's Auth Token credential as read once, where it is this item's credential too.
+		const { sendWith } = await runCredential(context);
+		const readAlready =
+			sendWith?.credentialsDecrypted?.type === credentialType ? sendWith : undefined;
 		const sendOnce = async () =>
-			(await context.helpers.httpRequestWithAuthentication.call(context, credentialType, {
-				...request,
-				returnFullResponse: true,
-			})) as IN8nHttpFullResponse;
+			(await context.helpers.httpRequestWithAuthentication.call(
+				context,
+				credentialType,
+				{ ...request, returnFullResponse: true },
+				readAlready,
+			)) as IN8nHttpFullResponse;
 		const sendCreate = (made: Creation) => async () => {
 			try {
 				return await sendOnce();
