@@ -10,7 +10,8 @@
  * writes what they measured.
  * How and why: docs/performance.md. Options: --reps=N (default 5), --trigger-reps=N (1: 2,000 deliveries take minutes here), --memory-reps=N (10), --download-reps=N (15),
  * --deliveries=N (2000), --concurrency=N (10), --latency-ms=N (150), --batch=SIZE/INTERVAL_MS,… (10/1000,1/110,10/1300),
- * --batched-items=N (100), --only=status,create,paging,trigger,download,downloadAll,latency,irn.
+ * --batched-items=N (100), --only=status,create,paging,trigger,download,downloadAll,latency,irn,
+ * --n8n-env=NAME=value,… (n8n settings for the bench's n8n server, e.g. N8N_EXPRESSION_ENGINE=legacy).
  * `--queue` runs instead the queue-mode trigger benchmark (bench/benchmarks/queue.ts; --burst=N, --queue-reps=N,
  * --workers=1,2, --queue-configs=defaults,lazy).
  */
@@ -111,6 +112,7 @@ async function startBench(options: BenchOptions, packed: Packed, started: Starte
 			N8N_RESTRICT_FILE_ACCESS_TO: filesDir,
 			N8N_LOG_LEVEL: 'warn',
 			N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
+			...options.n8nEnv,
 			...nodeOptions,
 		},
 	});
@@ -197,6 +199,7 @@ async function runBenchmarks(
 			seed: SEED,
 			latencyMs: options.latencyMs,
 			batching: { settings: options.batchings, items: options.batchedItems },
+			n8nEnv: options.n8nEnv,
 		},
 		rows: results.rows,
 		details: results.details,

@@ -61,11 +61,21 @@ export interface BenchOptions {
 	 */
 	batchings: Batching[];
 	batchedItems: number;
+	/**
+	 * `--n8n-env=NAME=value,…`: n8n settings the bench's n8n server runs with (n8n's defaults otherwise), to
+	 * measure what a setting a user can choose costs or gains (docs/performance.md, "Tuning n8n").
+	 */
+	n8nEnv: Record<string, string>;
 	queueOptions: QueueOptions;
 }
 
 export function parseOptions(argv: string[]): BenchOptions {
-	const text = (name: string) => argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+	const text = (name: string) =>
+		argv
+			.find((arg) => arg.startsWith(`--${name}=`))
+			?.split('=')
+			.slice(1)
+			.join('=');
 	const number = (name: string, fallback: number) => Number(text(name) ?? fallback);
 	const list = (name: string, fallback: string) => (text(name) ?? fallback).split(',');
 	return {
@@ -85,6 +95,12 @@ export function parseOptions(argv: string[]): BenchOptions {
 			return { batchSize, batchInterval };
 		}),
 		batchedItems: number('batched-items', 100),
+		n8nEnv: Object.fromEntries(
+			(text('n8n-env')?.split(',') ?? []).map((setting) => {
+				const [name, ...value] = setting.split('=');
+				return [name, value.join('=')];
+			}),
+		),
 		queueOptions: {
 			burst: number('burst', 50),
 			reps: number('queue-reps', 5),
