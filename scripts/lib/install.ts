@@ -130,6 +130,8 @@ export const N8N_1_SPEC: N8nInstallSpec = {
 	node: 'node24',
 	// Released 2026-09-22; n8n publishes no lockfile, so resolve its ranges as they were then.
 	before: '2026-09-23T00:00:00Z',
+	// As for 2.x: without ts-ics's peer the Extract From File node does not load ("Cannot find module 'date-fns'").
+	peers: { 'date-fns': '2.30.0' },
 };
 
 /**

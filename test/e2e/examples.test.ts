@@ -15,6 +15,8 @@ import {
 import { V3_SEED } from '../emulator/families/v3';
 import { makePdf } from '../fixtures/pdf';
 import {
+	ARCHIVE_FOLDER_IN_EXAMPLE,
+	BULK_FOLDER_IN_EXAMPLE,
 	emulator,
 	expectApprovalThenSignature,
 	exampleWorkflow,
@@ -25,6 +27,7 @@ import {
 	tokenCredential,
 	waitForRegistration,
 	withCredentials,
+	withFolder,
 	type ExampleWorkflow,
 } from './support';
 
@@ -155,21 +158,6 @@ const NOTIFY_STAND_IN = 'Notify the team (stand-in: replace with Slack/Email)';
 const GAVE_UP_STAND_IN = 'Gave up (stand-in: alert someone to follow up)';
 
 const BULK_SEND = 'bulk-send.json';
-/** Where examples/bulk-send.json reads its CSV file and PDFs; the test points it at a folder of its own. */
-const BULK_FOLDER_IN_EXAMPLE = '/data/bulk-send';
-/** Where examples/document-completed-archive.json writes; the test points it at a folder of its own. */
-const ARCHIVE_FOLDER_IN_EXAMPLE = '/data/signed-documents';
-
-/** The example with its folder replaced by the test's (the one change its notes ask of a user). */
-function withFolder(
-	workflow: ExampleWorkflow['workflow'],
-	inExample: string,
-	folder: string,
-): ExampleWorkflow['workflow'] {
-	const text = JSON.stringify(workflow);
-	expect(text).toContain(inExample);
-	return JSON.parse(text.split(inExample).join(folder)) as typeof workflow;
-}
 
 /** The rows of a CSV file without quoted fields, by its header. */
 function csvRows(file: string): Array<Record<string, string>> {

@@ -112,6 +112,40 @@ export function withCredentials(
 	};
 }
 
+/** Where examples/bulk-send.json reads its CSV file and PDFs; a test points it at a folder of its own. */
+export const BULK_FOLDER_IN_EXAMPLE = '/data/bulk-send';
+/** Where examples/document-completed-archive.json writes; a test points it at a folder of its own. */
+export const ARCHIVE_FOLDER_IN_EXAMPLE = '/data/signed-documents';
+
+/** The example with its folder replaced by the test's (the one change its notes ask of a user). */
+export function withFolder<Workflow>(
+	workflow: Workflow,
+	inExample: string,
+	folder: string,
+): Workflow {
+	const text = JSON.stringify(workflow);
+	expect(text).toContain(inExample);
+	return JSON.parse(text.split(inExample).join(folder)) as Workflow;
+}
+
+/**
+ * The records of a CSV file's text by its header row, its fields quoted or not (a quoted field may hold commas
+ * and doubled quotes, as n8n's Convert to File writes an error message).
+ */
+export function csvRecords(text: string): Array<Record<string, string>> {
+	const [header, ...rows] = text
+		.trim()
+		.split(/\r?\n/)
+		.map((line) =>
+			[...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map(([, field]) =>
+				field.startsWith('"') ? field.slice(1, -1).replace(/""/g, '"') : field,
+			),
+		);
+	return rows.map((values) =>
+		Object.fromEntries(header.map((column, index) => [column, values[index] ?? ''])),
+	);
+}
+
 /**
  * Activation registers the production webhook a moment after the REST call returns. A GET shows when it is
  * there without starting anything: n8n then answers that the path is registered for POST only.
