@@ -13,7 +13,7 @@
  * --batched-items=N (100), --only=status,create,paging,trigger,download,downloadAll,latency,irn,
  * --n8n-env=NAME=value,… (n8n settings for the bench's n8n server, e.g. N8N_EXPRESSION_ENGINE=legacy).
  * `--queue` runs instead the queue-mode trigger benchmark (bench/benchmarks/queue.ts; --burst=N, --queue-reps=N,
- * --workers=1,2, --queue-configs=defaults,lazy).
+ * --workers=1,2, --queue-configs=defaults,lazy; also compile, legacy).
  */
 import { cpus, totalmem } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';

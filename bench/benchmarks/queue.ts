@@ -39,6 +39,16 @@ export const WEBHOOK_CONFIGS = [
 		name: 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true',
 		env: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' },
 	},
+	{
+		key: 'compile',
+		name: 'N8N_EXPRESSION_ENGINE_COMPILE_CACHE=true',
+		env: { N8N_EXPRESSION_ENGINE_COMPILE_CACHE: 'true' },
+	},
+	{
+		key: 'legacy',
+		name: 'N8N_EXPRESSION_ENGINE=legacy',
+		env: { N8N_EXPRESSION_ENGINE: 'legacy' },
+	},
 ] as const;
 type WebhookConfig = (typeof WEBHOOK_CONFIGS)[number];
 
