@@ -1,9 +1,17 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { EmulatorProcess } from '../../scripts/lib/emulator';
-import { nodeOutput, type N8n, type N8nItem, type N8nRun } from '../../scripts/lib/n8n';
+import {
+	nodeOutput,
+	type N8n,
+	type N8nItem,
+	type N8nRun,
+	type StoredExecution,
+} from '../../scripts/lib/n8n';
 import { paths } from '../../scripts/lib/paths';
 import {
 	binaryBytes,
@@ -21,9 +29,11 @@ import {
 	expectApprovalThenSignature,
 	exampleWorkflow,
 	exampleWorkflows,
+	executionsOf,
 	finishedExecutions,
 	n8nWithPackage,
 	PACKAGE,
+	sendSigningRequest,
 	tokenCredential,
 	waitForRegistration,
 	withCredentials,
@@ -137,7 +147,7 @@ async function expectPdfOfServiceSize(
 
 /** The PDF n8n holds for an item is the file the service serves for that download request, byte for byte. */
 async function expectSameFile(
-	result: ExampleRun,
+	result: Pick<ExampleRun, 'n8n' | 'service'>,
 	item: N8nItem,
 	download: Recorded,
 ): Promise<void> {
@@ -445,6 +455,7 @@ const EVENT_STARTED = {
 	approval: { id: 'DexE2eExampleEv1', file: 'reviewer-approval.json' },
 	archive: { id: 'DexE2eExampleEv2', file: 'document-completed-archive.json' },
 	alerts: { id: 'DexE2eExampleEv3', file: 'capacity-alerts-notify.json' },
+	safetyNet: { id: 'DexE2eExampleEv4', file: 'webhook-with-poll-safety-net.json' },
 };
 type EventStarted = keyof typeof EVENT_STARTED;
 
@@ -452,7 +463,8 @@ type EventStarted = keyof typeof EVENT_STARTED;
  * The examples an event starts, imported and activated in a running n8n as a user would: the service's webhooks
  * (delivered by the emulator to n8n's production URLs) start the reviewer-approval and archive flows; the
  * capacity alert fires at activation, n8n's first poll. The archive is written to a folder the test makes, the
- * only one n8n may write to (N8N_RESTRICT_FILE_ACCESS_TO, as the example's notes tell a user to set).
+ * only one n8n may write to (N8N_RESTRICT_FILE_ACCESS_TO, as the example's notes tell a user to set). The
+ * safety net's two triggers both run: the service's webhook when a signer signs, its poll when activated.
  */
 describe('the examples an event starts, active in a real n8n', () => {
 	let n8n: N8n;
@@ -502,12 +514,16 @@ describe('the examples an event starts, active in a real n8n', () => {
 		}
 		await n8n.start();
 		await n8n.setupOwner();
-		for (const [key, { id }] of Object.entries(EVENT_STARTED)) {
-			const stored = await n8n.rest<{ versionId: string }>('GET', `/rest/workflows/${id}`);
-			await n8n.rest('POST', `/rest/workflows/${id}/activate`, { versionId: stored.versionId });
-			if (key !== 'alerts') await waitForRegistration(webhookUrl(key as EventStarted));
-		}
+		for (const key of Object.keys(EVENT_STARTED)) await activate(key as EventStarted);
 	});
+
+	/** Activates the example's stored version; once n8n takes its webhook, if it has one. */
+	async function activate(key: EventStarted): Promise<void> {
+		const { id } = EVENT_STARTED[key];
+		const stored = await n8n.rest<{ versionId: string }>('GET', `/rest/workflows/${id}`);
+		await n8n.rest('POST', `/rest/workflows/${id}/activate`, { versionId: stored.versionId });
+		if (key !== 'alerts') await waitForRegistration(webhookUrl(key));
+	}
 
 	afterAll(async () => {
 		await n8n?.stop();
@@ -589,5 +605,172 @@ describe('the examples an event starts, active in a real n8n', () => {
 				seriesNumber: V3_SEED.emptyStampSeries,
 			}),
 		]);
+	});
+
+	/** The safety net's nodes that show which trigger brought a document in, and what became of it. */
+	const SAFETY_NET = {
+		fromWebhook: 'Document ID from the Webhook',
+		fromPoll: 'Document ID from the Poll',
+		once: 'Once per Completed Document',
+		download: 'Download Signed PDF',
+	};
+
+	/** A node's output items of one document in an execution (none when the node did not run). */
+	const itemsOf = (execution: StoredExecution, node: string, documentId: string) =>
+		execution.data.resultData.runData[node]
+			? nodeOutput(execution, node).filter((item) => item.json.documentId === documentId)
+			: [];
+
+	/**
+	 * The safety net's finished executions that brought the document in, by either trigger, oldest first: read
+	 * 2 s after there were `count` (so that one more would show), or after 30 s.
+	 */
+	async function executionsOfDocument(
+		documentId: string,
+		count: number,
+	): Promise<StoredExecution[]> {
+		const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+		const read = async () => {
+			const finished = (await executionsOf(n8n, EVENT_STARTED.safetyNet.id)).filter(
+				({ status }) => !['new', 'running', 'waiting'].includes(status),
+			);
+			const executions = await Promise.all(finished.map(({ id }) => n8n.execution(id)));
+			return executions
+				.filter((execution) =>
+					[SAFETY_NET.fromWebhook, SAFETY_NET.fromPoll].some(
+						(node) => itemsOf(execution, node, documentId).length > 0,
+					),
+				)
+				.sort((a, b) => Number(a.id) - Number(b.id));
+		};
+		for (let tries = 0; tries < 60 && (await read()).length < count; tries++) await sleep(500);
+		await sleep(2000);
+		return await read();
+	}
+
+	/** Pastes `url` as every signer's Webhook URL on the emulator's PDF workflow (the example's set-up, step 2). */
+	async function pasteWebhookUrl(url: string): Promise<void> {
+		const answer = await service.control(
+			'PUT',
+			`/__emulator/v3/profiles/${V3_SEED.pdfProfileId}/webhooks`,
+			{ all: { webhookUrl: url } },
+		);
+		expect(answer.status).toBe(200);
+	}
+
+	/** The signer signs, which completes the document; answers where the service sent its webhook, and the answers. */
+	async function signerSigns(documentId: string) {
+		const signed = await service.control<{
+			status: string;
+			deliveries: Array<{ url: string; attempts: Array<{ status: number }> }>;
+		}>('POST', `/__emulator/v3/documents/${documentId}/sign-all`, {});
+		expect(signed.body.status).toBe('COMPLETED');
+		return signed.body.deliveries.map(({ url, attempts }) => ({
+			url,
+			statuses: attempts.map(({ status }) => status),
+		}));
+	}
+
+	/**
+	 * Has the safety net poll now. n8n polls when it activates a workflow (that first poll is what the alerts
+	 * example's test reads), so the test activates it again instead of waiting up to the example's 15 minutes.
+	 * Where the poll stands in the service's list is the workflow's static data, which n8n keeps meanwhile.
+	 */
+	async function pollNow(): Promise<void> {
+		await n8n.rest('POST', `/rest/workflows/${EVENT_STARTED.safetyNet.id}/deactivate`);
+		await activate('safetyNet');
+	}
+
+	/** The requests that downloaded the document's files from the service. */
+	const downloadsOf = async (documentId: string) =>
+		(await service.control<Recorded[]>('GET', '/__emulator/requests')).body.filter(
+			(request) => request.path === FETCH_PATH && request.query.documentId === documentId,
+		);
+
+	/**
+	 * Where a webhook goes that n8n acknowledged and then lost (a worker that died mid-run, Redis restarted with
+	 * the job queued): a receiver that answers 200, so that the service counts it delivered and never sends it
+	 * again, and that starts nothing.
+	 */
+	async function acknowledgedAndLost() {
+		const received: string[] = [];
+		const server = createServer((request, response) => {
+			const chunks: Buffer[] = [];
+			request.on('data', (chunk: Buffer) => chunks.push(chunk));
+			request.on('end', () => {
+				received.push(Buffer.concat(chunks).toString('utf8'));
+				response.end();
+			});
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		return {
+			url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook/lost`,
+			received,
+			close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+		};
+	}
+
+	it('webhook-with-poll-safety-net.json: the completing signature downloads the signed PDF once; the later poll of the document stops at Remove Duplicates', async () => {
+		const documentId = await sendSigningRequest(service, 'Safety net - delivered.pdf');
+		await pasteWebhookUrl(webhookUrl('safetyNet'));
+		expect(await signerSigns(documentId)).toEqual([
+			{ url: webhookUrl('safetyNet'), statuses: [200] },
+		]);
+
+		const [byWebhook, ...others] = await executionsOfDocument(documentId, 1);
+		expect(others).toEqual([]);
+		expect(byWebhook).toEqual(expect.objectContaining({ status: 'success', mode: 'webhook' }));
+		expect(itemsOf(byWebhook, SAFETY_NET.fromWebhook, documentId)).toHaveLength(1);
+		const [pdf] = itemsOf(byWebhook, SAFETY_NET.download, documentId);
+		expect(pdf).toBeDefined();
+
+		await pollNow();
+		const handled = await executionsOfDocument(documentId, 2);
+		expect(handled.map(({ status, mode }) => ({ status, mode }))).toEqual([
+			{ status: 'success', mode: 'webhook' },
+			{ status: 'success', mode: 'trigger' },
+		]);
+		const byPoll = handled[1];
+		expect(itemsOf(byPoll, SAFETY_NET.fromPoll, documentId).map(({ json }) => json.seenBy)).toEqual(
+			['poll'],
+		);
+		expect(byPoll.data.resultData.lastNodeExecuted).toBe(SAFETY_NET.once);
+		expect(itemsOf(byPoll, SAFETY_NET.once, documentId)).toEqual([]);
+		expect(
+			handled.map((execution) => itemsOf(execution, SAFETY_NET.download, documentId).length),
+		).toEqual([1, 0]);
+		const downloads = await downloadsOf(documentId);
+		expect(downloads).toHaveLength(1);
+		await expectSameFile({ n8n, service }, pdf, downloads[0]);
+	});
+
+	it('webhook-with-poll-safety-net.json: a completed document whose webhook n8n acknowledged and lost is downloaded once, by the poll', async () => {
+		const documentId = await sendSigningRequest(service, 'Safety net - lost.pdf');
+		const lost = await acknowledgedAndLost();
+		try {
+			await pasteWebhookUrl(lost.url);
+			expect(await signerSigns(documentId)).toEqual([{ url: lost.url, statuses: [200] }]);
+		} finally {
+			await lost.close();
+		}
+		expect(
+			lost.received.map((body) => (JSON.parse(body) as { documentId?: string }).documentId),
+		).toEqual([documentId]);
+		expect(await executionsOfDocument(documentId, 0)).toEqual([]);
+
+		await pollNow();
+		const handled = await executionsOfDocument(documentId, 1);
+		expect(handled.map(({ status, mode }) => ({ status, mode }))).toEqual([
+			{ status: 'success', mode: 'trigger' },
+		]);
+		const [byPoll] = handled;
+		expect(itemsOf(byPoll, SAFETY_NET.fromPoll, documentId).map(({ json }) => json.seenBy)).toEqual(
+			['poll'],
+		);
+		const pdfs = itemsOf(byPoll, SAFETY_NET.download, documentId);
+		expect(pdfs).toHaveLength(1);
+		const downloads = await downloadsOf(documentId);
+		expect(downloads).toHaveLength(1);
+		await expectSameFile({ n8n, service }, pdfs[0], downloads[0]);
 	});
 });

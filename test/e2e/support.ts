@@ -9,6 +9,8 @@ import type { PipelineSummary } from '../../scripts/lib/pipeline';
 import type { Packed } from '../../scripts/lib/pack';
 import { CACHE, paths } from '../../scripts/lib/paths';
 import { killOnExit, stopAll } from '../../scripts/lib/proc';
+import { V3_SEED } from '../emulator/families/v3';
+import { makePdf } from '../fixtures/pdf';
 
 export const PACKAGE = 'n8n-nodes-document-execution';
 
@@ -49,6 +51,29 @@ export function tokenCredential(emulatorProcess: EmulatorProcess, id = 'DexE2eTo
 			privateSalt: emulatorProcess.info.salt ?? '',
 		},
 	};
+}
+
+/**
+ * Sends a signing request with one signer through the service's API, as a sender's app would (not through n8n),
+ * on the emulator's PDF workflow; answers its document ID. The signer acts later, through the control routes.
+ */
+export async function sendSigningRequest(
+	emulatorProcess: EmulatorProcess,
+	documentName: string,
+): Promise<string> {
+	const response = await fetch(`${emulatorProcess.info.baseUrl}/v3.0/sign/request`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', 'X-Auth-Token': emulatorProcess.info.authToken },
+		body: JSON.stringify({
+			profileId: V3_SEED.pdfProfileId,
+			file: { name: documentName, file: makePdf(documentName).toString('base64') },
+			invitees: [{ name: 'Asha Rao', email: 'asha@example.com' }],
+		}),
+	});
+	const answer = (await response.json()) as { data?: { documentId?: string } };
+	if (!answer.data?.documentId)
+		throw new Error(`The service created no signing request: ${JSON.stringify(answer)}`);
+	return answer.data.documentId;
 }
 
 export interface ExampleWorkflow {
