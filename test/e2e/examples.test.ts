@@ -23,6 +23,7 @@ import {
 import { V3_SEED } from '../emulator/families/v3';
 import { makePdf } from '../fixtures/pdf';
 import {
+	csvRecords,
 	ARCHIVE_FOLDER_IN_EXAMPLE,
 	BULK_FOLDER_IN_EXAMPLE,
 	emulator,
@@ -169,16 +170,6 @@ const GAVE_UP_STAND_IN = 'Gave up (stand-in: alert someone to follow up)';
 
 const BULK_SEND = 'bulk-send.json';
 
-/** The rows of a CSV file without quoted fields, by its header. */
-function csvRows(file: string): Array<Record<string, string>> {
-	const [header, ...lines] = readFileSync(file, 'utf8').trim().split('\n');
-	const columns = header.split(',');
-	return lines.map((line) => {
-		const values = line.split(',');
-		return Object.fromEntries(columns.map((column, index) => [column, values[index] ?? '']));
-	});
-}
-
 // bulk-send.json runs twice, and the polling example in each of its branches, in tests of their own.
 const runnable = exampleWorkflows().filter(
 	({ file, workflow }) =>
@@ -243,7 +234,7 @@ describe('the example workflows in a real n8n', () => {
 	it('bulk-send.json run twice: the first run creates a document per CSV row, the second creates none and returns them', async () => {
 		const csv = readFileSync(join(paths.examples, 'bulk-send.csv'));
 		writeFileSync(join(bulkFolder, 'bulk-send.csv'), csv);
-		const rows = csvRows(join(bulkFolder, 'bulk-send.csv'));
+		const rows = csvRecords(readFileSync(join(bulkFolder, 'bulk-send.csv'), 'utf8'));
 		expect(rows.length).toBeGreaterThan(1);
 		for (const row of rows) writeFileSync(join(bulkFolder, row.pdfFile), makePdf(row.documentName));
 		const workflow = withFolder(

@@ -8,6 +8,9 @@ import { paths } from '../../scripts/lib/paths';
 import { V3_SEED } from '../emulator/families/v3';
 import { makePdf } from '../fixtures/pdf';
 import {
+	ARCHIVE_FOLDER_IN_EXAMPLE,
+	BULK_FOLDER_IN_EXAMPLE,
+	csvRecords,
 	emulator,
 	exampleWorkflow,
 	executionsOf,
@@ -17,13 +20,11 @@ import {
 	tokenCredential,
 	waitForRegistration,
 	withCredentials,
+	withFolder,
 	type ExampleWorkflow,
 } from './support';
 
 const TRIGGER = `${PACKAGE}.documentExecutionTrigger`;
-/** The folders the bulk-send and archive examples use, replaced by the test's own (as their notes ask). */
-const BULK_FOLDER_IN_EXAMPLE = '/data/bulk-send';
-const ARCHIVE_FOLDER_IN_EXAMPLE = '/data/signed-documents';
 
 interface Recorded {
 	method: string;
@@ -456,9 +457,7 @@ describe('the ops examples in a running n8n, invitees acting later', () => {
 			.map((line) => line.split(','));
 		for (const [, documentName, pdfFile] of rows)
 			writeFileSync(join(folder, pdfFile), makePdf(documentName));
-		const workflow = JSON.parse(
-			JSON.stringify(exampleWorkflow('bulk-send.json')).split(BULK_FOLDER_IN_EXAMPLE).join(folder),
-		) as ExampleWorkflow['workflow'];
+		const workflow = withFolder(exampleWorkflow('bulk-send.json'), BULK_FOLDER_IN_EXAMPLE, folder);
 		await saved(workflow, credential, 'DexE2ePipeBulk01');
 
 		const execution = await n8n.finishedExecution(
@@ -466,16 +465,7 @@ describe('the ops examples in a running n8n, invitees acting later', () => {
 		);
 		expectSuccess(execution);
 
-		const [header, ...lines] = readFileSync(join(folder, 'bulk-send-results.csv'), 'utf8')
-			.trim()
-			.split('\n');
-		const columns = header.split(',').map((column) => column.replace(/"/g, ''));
-		const results = lines.map((line) => {
-			const values = line
-				.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!
-				.map((value) => value.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"'));
-			return Object.fromEntries(columns.map((column, index) => [column, values[index]]));
-		});
+		const results = csvRecords(readFileSync(join(folder, 'bulk-send-results.csv'), 'utf8'));
 		const created = (await requests(service)).filter(
 			(request) => request.method === 'POST' && request.path === '/api/v3.0/sign/request',
 		);
@@ -507,11 +497,11 @@ describe('the ops examples in a running n8n, invitees acting later', () => {
 		const { service, credential } = await account('archive');
 		const folder = join(files, 'archive');
 		mkdirSync(folder);
-		const workflow = JSON.parse(
-			JSON.stringify(exampleWorkflow('document-completed-archive.json'))
-				.split(ARCHIVE_FOLDER_IN_EXAMPLE)
-				.join(folder),
-		) as ExampleWorkflow['workflow'];
+		const workflow = withFolder(
+			exampleWorkflow('document-completed-archive.json'),
+			ARCHIVE_FOLDER_IN_EXAMPLE,
+			folder,
+		);
 		await saved(workflow, credential, 'DexE2ePipeArchiv');
 		await activate('DexE2ePipeArchiv');
 		await pasteWebhookUrls(service, workflow);
