@@ -1,8 +1,7 @@
 import { json, type RouteContext, type Router } from '../../http';
 import type { EmulatorEnv } from '../../server';
-import type { V3State } from '../v3';
+import { present, type V3State } from '../v3';
 import { REQUEST_TYPES } from './handlers/ebg';
-import { present } from './handlers/shared';
 import {
 	DAY_MS,
 	purchaseOf,

@@ -151,6 +151,7 @@ export {
 	inviteeWebhookUrls,
 	parseInviteeWebhooks,
 } from './inviteeWebhooks';
-export { signUrlOf } from './handlers/shared';
+export { requestedDocument, signUrlOf } from './handlers/shared';
+export { invalid, present } from './validation';
 export { PLACEHOLDER_ANSWER, STAMP_NOT_APPLIED } from './handlers/create';
 export { DETAIL_SWITCHES, type DetailSwitch } from './handlers/details';

@@ -2,7 +2,8 @@ import { v3Failure, v3Success } from '../../../envelopes';
 import type { Reply } from '../../../http';
 import type { V3State } from '../../v3';
 import type { V3ExtrasState } from '../state';
-import { invalid, isTrue, present } from './shared';
+import { invalid, present } from '../../v3';
+import { isTrue } from './shared';
 
 // The eBG notification list and detail.
 

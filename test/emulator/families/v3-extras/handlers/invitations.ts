@@ -1,16 +1,16 @@
 import { v3Failure, v3Success } from '../../../envelopes';
 import type { Reply } from '../../../http';
 import type { EmulatorEnv } from '../../../server';
-import { complete, documentStatus, hasActed, isExpired, type V3State } from '../../v3';
-import type { V3ExtrasState } from '../state';
 import {
-	type Account,
-	completeWhenAllActed,
-	invalid,
-	invitationOf,
-	isActive,
-	present,
-} from './shared';
+	complete,
+	documentStatus,
+	hasActed,
+	isExpired,
+	requestedDocument,
+	type V3State,
+} from '../../v3';
+import type { V3ExtrasState } from '../state';
+import { type Account, completeWhenAllActed, isActive, requestedInvitation } from './shared';
 
 // Mark a document as complete, delete and activate one invitation.
 
@@ -21,14 +21,15 @@ export function markComplete(
 	account: Account,
 	body: unknown,
 ): Reply {
-	const documentId =
+	const requested = requestedDocument(
+		v3,
+		account,
 		typeof body === 'object' && body !== null
 			? (body as Record<string, unknown>).documentId
-			: undefined;
-	if (!present(documentId)) return v3Failure('document.id.required', 'documentId is required');
-	const doc = v3.documents.get(String(documentId));
-	if (!doc || doc.accountId !== account.id)
-		return v3Failure('no.document.found', 'No document found');
+			: undefined,
+	);
+	if ('failure' in requested) return requested.failure;
+	const { doc } = requested;
 	const now = env.clock.now();
 	const status = documentStatus(doc, now);
 	if (status === 'COMPLETED')
@@ -56,10 +57,9 @@ export function deleteInvitation(
 	account: Account,
 	query: Record<string, string>,
 ): Reply {
-	if (!present(query.signUrl)) return invalid('signUrl is required');
-	const found = invitationOf(v3, account, query.signUrl);
-	if (!found) return v3Failure('invitation.not.found', 'No invitation matches signUrl');
-	const { doc, invitee } = found;
+	const requested = requestedInvitation(v3, account, query.signUrl);
+	if ('failure' in requested) return requested.failure;
+	const { doc, invitee } = requested;
 	if (hasActed(invitee))
 		return v3Failure('invitation.already.signed', 'A signed invitation cannot be deleted');
 	doc.invitees = doc.invitees.filter((candidate) => candidate !== invitee);
@@ -75,10 +75,9 @@ export function activateInvitation(
 	account: Account,
 	query: Record<string, string>,
 ): Reply {
-	if (!present(query.signUrl)) return invalid('signUrl is required');
-	const found = invitationOf(v3, account, query.signUrl);
-	if (!found) return v3Failure('invitation.not.found', 'No invitation matches signUrl');
-	const { doc, invitee } = found;
+	const requested = requestedInvitation(v3, account, query.signUrl);
+	if ('failure' in requested) return requested.failure;
+	const { doc, invitee } = requested;
 	const now = env.clock.now();
 	if (hasActed(invitee))
 		return v3Failure('invitation.already.signed', 'The invitee has already signed');

@@ -1,8 +1,10 @@
 import { v3Failure } from '../../../envelopes';
+import type { Reply } from '../../../http';
 import {
 	activeInvitee,
 	complete,
 	hasActed,
+	invalid,
 	isExpired,
 	type V3Document,
 	type V3Invitee,
@@ -10,12 +12,10 @@ import {
 } from '../../v3';
 import type { V3ExtrasState } from '../state';
 
-// What the v3 extras endpoints share: errors, paging and invitation lookups.
+// What the v3 extras endpoints share: paging and invitation lookups (errors and checks: the v3 family's).
 
 export type Account = { id: string };
 
-export const invalid = (message: string) => v3Failure('validator.invalid', message);
-export const present = (value: unknown) => value !== undefined && value !== null && value !== '';
 /** The knowledge base's accepted truthy values of a boolean query parameter. */
 export const isTrue = (value: string | undefined) =>
 	value === 'true' || value === 'TRUE' || value === '1';
@@ -37,6 +37,23 @@ export function invitationOf(
 		if (invitee) return { doc, invitee };
 	}
 	return undefined;
+}
+
+/**
+ * The invitation a request's `signUrl` names, or the failure: `validator.invalid` when it is missing,
+ * `invitation.not.found` when no invitation of the account matches it.
+ */
+export function requestedInvitation(
+	v3: V3State,
+	account: Account,
+	signUrl: string | undefined,
+): { doc: V3Document; invitee: V3Invitee } | { failure: Reply } {
+	if (!signUrl) return { failure: invalid('signUrl is required') };
+	return (
+		invitationOf(v3, account, signUrl) ?? {
+			failure: v3Failure('invitation.not.found', 'No invitation matches signUrl'),
+		}
+	);
 }
 
 export function isActive(

@@ -3,7 +3,8 @@ import type { Reply } from '../../../http';
 import type { EmulatorEnv } from '../../../server';
 import { formatServiceDate, type V3State } from '../../v3';
 import { DAY_MS, type V3ExtrasState } from '../state';
-import { isTrue, present } from './shared';
+import { present } from '../../v3';
+import { isTrue } from './shared';
 
 // The stamp series list and their expiry.
 

@@ -12,8 +12,14 @@ import {
 	type V3State,
 } from '../state';
 import { defaultCertificate, signInvitation, update } from '../transitions';
-import { invalid, isObject, present } from '../validation';
-import { type Account, findInvitation, inviteeStatus, ownDocument } from './shared';
+import { invalid, isObject } from '../validation';
+import {
+	type Account,
+	findInvitation,
+	inviteeStatus,
+	ownDocument,
+	requestedDocument,
+} from './shared';
 
 // Delete, reactivate, resend, document-signer signing and eBG notification review.
 
@@ -23,10 +29,9 @@ function remove(
 	account: Account,
 	query: Record<string, string>,
 ): Reply {
-	if (!present(query.documentId))
-		return v3Failure('document.id.required', 'documentId is required');
-	const doc = ownDocument(state, account, query.documentId);
-	if (!doc) return v3Failure('no.document.found', 'No document found');
+	const requested = requestedDocument(state, account, query.documentId);
+	if ('failure' in requested) return requested.failure;
+	const { doc } = requested;
 	state.documents.delete(doc.documentId);
 	env.events.emit('documentDeleted', doc.documentId);
 	return v3Success({}, 'document.delete.success', 'Document deleted successfully');

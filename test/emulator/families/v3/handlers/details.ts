@@ -1,4 +1,4 @@
-import { v3Failure, v3Success } from '../../../envelopes';
+import { v3Success } from '../../../envelopes';
 import type { Reply } from '../../../http';
 import type { StoredFile } from '../../../links';
 import type { EmulatorEnv } from '../../../server';
@@ -22,7 +22,7 @@ import {
 	VERIFICATION_CONFIG_KEYS,
 } from '../transitions';
 import { isObject, NESL_STAMP_REQUIRED, present } from '../validation';
-import { type Account, inviteeStatus, ownDocument } from './shared';
+import { type Account, inviteeStatus, requestedDocument } from './shared';
 
 // Details (GET /api/v3.3/document/details): the answer, section by section, behind its switches.
 
@@ -157,10 +157,9 @@ export function details(
 	account: Account,
 	query: Record<string, string>,
 ): Reply {
-	if (!present(query.documentId))
-		return v3Failure('document.id.required', 'documentId is required');
-	const doc = ownDocument(state, account, query.documentId);
-	if (!doc) return v3Failure('no.document.found', 'No document found');
+	const requested = requestedDocument(state, account, query.documentId);
+	if ('failure' in requested) return requested.failure;
+	const { doc } = requested;
 	const now = env.clock.now();
 	const status = documentStatus(doc, now);
 	const request = doc.request;

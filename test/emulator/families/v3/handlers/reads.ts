@@ -1,12 +1,12 @@
 import { makePdf } from '../../../../fixtures/pdf';
-import { v3Failure, v3Success } from '../../../envelopes';
+import { v3Success } from '../../../envelopes';
 import type { Reply } from '../../../http';
 import type { EmulatorEnv } from '../../../server';
 import { fileName, stored } from '../files';
 import { documentStatus, STATUS_LINK_TTL_MS, type V3Document, type V3State } from '../state';
 import { certificateOf } from '../transitions';
 import { invalid, present } from '../validation';
-import { type Account, inviteeStatus, ownDocument } from './shared';
+import { type Account, inviteeStatus, requestedDocument } from './shared';
 
 // Status, the document list and the completed list.
 
@@ -16,10 +16,9 @@ export function status(
 	account: Account,
 	query: Record<string, string>,
 ): Reply {
-	if (!present(query.documentId))
-		return v3Failure('document.id.required', 'documentId is required');
-	const doc = ownDocument(state, account, query.documentId);
-	if (!doc) return v3Failure('no.document.found', 'No document found');
+	const requested = requestedDocument(state, account, query.documentId);
+	if ('failure' in requested) return requested.failure;
+	const { doc } = requested;
 	const signed = doc.invitees.some((invitee) => invitee.signed);
 	const current = doc.signedPdf ?? doc.original;
 	const data: Record<string, unknown> = {

@@ -9,6 +9,7 @@ import {
 	type V3Invitee,
 	type V3State,
 } from '../state';
+import { present } from '../validation';
 
 // What every v3 endpoint uses: authentication, the caller's documents, invitation lookups.
 
@@ -19,6 +20,21 @@ export function authenticate(env: EmulatorEnv, ctx: Ctx): Account | Reply {
 	const account = env.accounts.byAuthToken(ctx.headers['x-auth-token']);
 	if (!account) return v3Failure('invalid.auth.token', 'Invalid or missing X-Auth-Token');
 	return account;
+}
+
+/**
+ * The caller's document a request names, or the service's failure: `document.id.required` when the documentId is
+ * missing, `no.document.found` when it is unknown or another account's (choices/v3.md).
+ */
+export function requestedDocument(
+	state: V3State,
+	account: Account,
+	documentId: unknown,
+): { doc: V3Document } | { failure: Reply } {
+	if (!present(documentId))
+		return { failure: v3Failure('document.id.required', 'documentId is required') };
+	const doc = ownDocument(state, account, documentId);
+	return doc ? { doc } : { failure: v3Failure('no.document.found', 'No document found') };
 }
 
 export function ownDocument(
