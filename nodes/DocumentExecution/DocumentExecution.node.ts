@@ -3,8 +3,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { APP_DESCRIPTION } from '../shared/appDescription';
 import { authenticationProperty, nodeCredentials } from '../shared/authentication';
-import { SERVICE_HOSTS } from '../shared/environment';
 import { resources } from './resources';
+import { NODE_REQUEST_DEFAULTS } from './shared/requests/routing';
 import { searchDocuments } from './resources/document/listSearch';
 import { searchPacks } from './resources/pack/listSearch';
 import { getStampGroups } from './resources/stamp/loadOptions';
@@ -26,14 +26,7 @@ export class DocumentExecution implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: nodeCredentials(),
-		requestDefaults: {
-			// A literal, which each operation's routing replaces by the credential's base URL
-			// (docs/choices/document.md, "Base URL").
-			baseURL: SERVICE_HOSTS.production,
-			headers: { Accept: 'application/json' },
-			// Error bodies of the v4 and v1 families carry the codes; nodes/shared/errors.ts reads them.
-			ignoreHttpStatusErrors: true,
-		},
+		requestDefaults: NODE_REQUEST_DEFAULTS,
 		properties: [
 			authenticationProperty({
 				oAuth2Name: 'OAuth2 (Pack and Media Only)',

@@ -71,8 +71,9 @@ async function perItem(
 	);
 }
 
-// The Document ID: once on each of n8n's two walks over the node's properties (RoutingNode.runNode, then
-// resolveBaseUrl), and once read by sendDocumentId. No base URL: it is read from the credential once per run.
+// The Document ID once, read by sendDocumentId: in a workflow both operations run as custom operations
+// (`inWorkflow`), without n8n's two walks over the node's properties that evaluate it twice more per item
+// (RoutingNode.runNode, then resolveBaseUrl; an agent's tool call still takes them). No base URL: it is read from the credential once per run.
 // No token header: the credential's authenticate is a function. No credential read: the node hands n8n the
 // Auth Token credential it read once for the run with every request (`alreadyRead`), where n8n would read it
 // for each, two per item for Get Status with Simplify on (the status read and the v3 list for the document's
@@ -81,22 +82,19 @@ describe('Expressions evaluated per item', () => {
 	it.each([
 		['on', true],
 		['off', false],
-	])(
-		'Get Status, Simplify %s: the Document ID 3 times and nothing else',
-		async (_case, simplify) => {
-			const counts = await perItem(
-				{ operation: 'getStatus', simplify },
-				(index) => `DOCEXTRA${String(index).padStart(6, '0')}`,
-			);
-			expect(counts).toEqual({ 'Document ID': 3 });
-		},
-	);
+	])('Get Status, Simplify %s: the Document ID once and nothing else', async (_case, simplify) => {
+		const counts = await perItem(
+			{ operation: 'getStatus', simplify },
+			(index) => `DOCEXTRA${String(index).padStart(6, '0')}`,
+		);
+		expect(counts).toEqual({ 'Document ID': 1 });
+	});
 
 	it('Download File: the same, the output taking the Document ID that was sent', async () => {
 		const counts = await perItem(
 			{ operation: 'download', downloadType: 'DOCUMENT' },
 			() => V3_SEED.completedDocumentId,
 		);
-		expect(counts).toEqual({ 'Document ID': 3 });
+		expect(counts).toEqual({ 'Document ID': 1 });
 	});
 });

@@ -7,7 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { v3Routing, type ItemRequest } from '../../shared/requests/routing';
+import { inWorkflow } from '../../shared/requests/inWorkflow';
+import { routingOf, v3Request, type ItemRequest } from '../../shared/requests/routing';
 import { sendDocumentId } from './common';
 import { PDF_MIME_TYPE } from '../../../shared/pdf';
 import { defaultFileName, outputDownload } from '../../shared/files/downloadOutput';
@@ -170,14 +171,20 @@ export const downloadFields: INodeProperties[] = [
 	},
 ];
 
+const downloadRequest = v3Request('GET', FETCH_DOCUMENT_PATH, {
+	preSend: [sendDocumentId('query'), sendDownloadFileQuery],
+	output: outputLinkedFile,
+});
+
 export const downloadOperation: INodePropertyOptions = {
 	name: 'Download File',
 	value: 'download',
 	action: 'Download a file of a document',
 	description:
 		'Download the signed PDF, audit trail, an attachment or a supporting document of a completed document',
-	routing: v3Routing('GET', FETCH_DOCUMENT_PATH, {
-		preSend: [sendDocumentId('query'), sendDownloadFileQuery],
-		output: outputLinkedFile,
-	}),
+	// What an AI agent's tool call runs; a workflow runs `downloadInWorkflow`, the same request without routing.
+	routing: routingOf(downloadRequest),
 };
+
+/** Download File in a workflow: the resource's custom operation (`inWorkflow`). */
+export const downloadInWorkflow = inWorkflow(downloadRequest);

@@ -13,7 +13,8 @@ import {
 	outputDataOrSummary,
 	type Summary,
 } from '../../shared/requests/outputs';
-import { v3Routing } from '../../shared/requests/routing';
+import { inWorkflow } from '../../shared/requests/inWorkflow';
+import { routingOf, v3Request } from '../../shared/requests/routing';
 import { inviteeState, sendDocumentId } from './common';
 
 /** Document → Get Status: the invitees' signing states, read by the Document ID (v3.2). */
@@ -63,14 +64,20 @@ export const getStatusFields: INodeProperties[] = [
 	),
 ];
 
+const getStatusRequest = v3Request('GET', '/v3.2/sign/request', {
+	preSend: [sendDocumentId('query')],
+	output: outputDataOrSummary(statusSummary),
+});
+
 export const getStatusOperation: INodePropertyOptions = {
 	name: 'Get Status',
 	value: 'getStatus',
 	action: 'Get the signing status of a document',
 	description:
 		"Get each invitee's signing state, the file URLs and, once signed, the signer certificate data",
-	routing: v3Routing('GET', '/v3.2/sign/request', {
-		preSend: [sendDocumentId('query')],
-		output: outputDataOrSummary(statusSummary),
-	}),
+	// What an AI agent's tool call runs; a workflow runs `getStatusInWorkflow`, the same request without routing.
+	routing: routingOf(getStatusRequest),
 };
+
+/** Get Status in a workflow: the resource's custom operation (`inWorkflow`). */
+export const getStatusInWorkflow = inWorkflow(getStatusRequest);

@@ -5,11 +5,11 @@ import { documentIdField } from './common';
 import { createOperation } from './create/body';
 import { CREATE_SIGNING_REQUEST, createFields } from './create/fields';
 import { deleteOperation } from './delete';
-import { downloadFields, downloadOperation } from './download';
+import { downloadFields, downloadInWorkflow, downloadOperation } from './download';
 import { downloadAllFields, downloadAllOperation } from './downloadAll';
 import { getDetailsFields, getDetailsOperation } from './getDetails';
 import { getManyFields, getManyOperation } from './getMany';
-import { getStatusFields, getStatusOperation } from './getStatus';
+import { getStatusFields, getStatusInWorkflow, getStatusOperation } from './getStatus';
 import { markCompleteOperation } from './markComplete';
 import { reactivateFields, reactivateOperation } from './reactivate';
 import { resendFields, resendInvitations, resendOperation } from './resend';
@@ -53,7 +53,12 @@ export const documentResource: ResourceModule = {
 		...signWithDocSignerFields,
 		...reviewEbgFields,
 	],
-	// Resend batches sign URLs across items (at most 15 per request), which routing cannot express. n8n
-	// runs custom operations only in a workflow, so Resend also has routing, for an agent's tool call.
-	customOperations: { resend: resendInvitations },
+	// Resend batches sign URLs across items (at most 15 per request), which routing cannot express; Get Status
+	// and Download File, the reads a flow runs over many items, skip routing's cost per item (inWorkflow). n8n
+	// runs custom operations only in a workflow, so each also has routing, for an agent's tool call.
+	customOperations: {
+		resend: resendInvitations,
+		getStatus: getStatusInWorkflow,
+		download: downloadInWorkflow,
+	},
 };

@@ -1,5 +1,4 @@
 import type {
-	DeclarativeRestApiSettings,
 	IAdditionalCredentialOptions,
 	ICredentialDataDecryptedObject,
 	IDataObject,
@@ -17,7 +16,7 @@ import type {
 
 import { credentialTypeFor, type Authentication } from '../../../shared/authentication';
 import { type DocsTopic, withDocsLink } from '../../../shared/docsLinks';
-import { resolveBaseUrl } from '../../../shared/environment';
+import { resolveBaseUrl, SERVICE_HOSTS } from '../../../shared/environment';
 import {
 	asNodeError,
 	failedItem,
@@ -54,6 +53,18 @@ import { parameter } from '../form/parameters';
  *   Fail a failure is that item's one output item (`failedItem`).
  * Why the sender sends by itself rather than through n8n's postReceive steps: docs/choices/requests.md.
  */
+
+/**
+ * The action node's `requestDefaults`, which n8n's routing puts in every item's request before its fields, and
+ * `inWorkflow` too. `baseURL` is a literal, which each operation's preSend replaces by the credential's base
+ * URL (`sendToCredentialBaseUrl`; docs/choices/document.md, "Base URL"). The error bodies of the v4 and v1
+ * families carry the codes, which `checkedAnswer` reads: so no HTTP status throws before it.
+ */
+export const NODE_REQUEST_DEFAULTS = {
+	baseURL: SERVICE_HOSTS.production,
+	headers: { Accept: 'application/json' },
+	ignoreHttpStatusErrors: true,
+};
 
 /** What one item's request carries from the steps that built it to its sending and its output. */
 export interface ItemRequest {
@@ -258,51 +269,60 @@ function sendChecked(
 	};
 }
 
+/** Sends one item's request: handed the item's functions and the request n8n (or `inWorkflow`) built for it. */
+type ItemSender = (
+	context: IExecuteSingleFunctions,
+	built: () => IHttpRequestOptions,
+) => Promise<INodeExecutionData[]>;
+
 /**
- * The one sender of every operation (`routing.operations.pagination`, the step of n8n's routing that sends an
- * item's request itself): it is handed the request n8n built, runs the preSend steps, builds the item's
- * request, sends it, refreshes and checks the answer, and makes the output. It runs the preSend steps and
- * answers a failure under Continue On Fail itself, because n8n's routing gives the error item of a step that
+ * The one sender of every operation: it is handed the request built for the item, runs the preSend steps, builds
+ * the item's request, sends it, refreshes and checks the answer, and makes the output. It runs the preSend steps
+ * and answers a failure under Continue On Fail itself, because n8n's routing gives the error item of a step that
  * throws no pairing: its error output would lose the input item's fields, and the items of both outputs could not
  * be traced back to the input row (n8n pairs outputs by position only for a node with one output).
  */
-const sendItem = (family: ServiceFamily, preSend: PreSendAction[], steps: OperationSteps) =>
-	async function (
-		this: IExecutePaginationFunctions,
-		requestData: DeclarativeRestApiSettings.ResultOptions,
-	): Promise<INodeExecutionData[]> {
-		const itemIndex = this.getItemIndex();
+const sendItem =
+	(family: ServiceFamily, preSend: PreSendAction[], steps: OperationSteps): ItemSender =>
+	async (context, built) => {
+		const itemIndex = context.getItemIndex();
 		try {
-			// Its URL is set: every operation's routing gives one.
-			let request = requestData.options as IHttpRequestOptions;
-			for (const step of preSend) request = await step.call(this, request);
-			const built = steps.build ? await steps.build.call(this, request) : { request };
-			const item: ItemRequest = { documentId: documentIdIn(built.request), ...built };
-			const send = sendChecked(this, family, steps.creates);
+			let request = built();
+			for (const step of preSend) request = await step.call(context, request);
+			const made = steps.build ? await steps.build.call(context, request) : { request };
+			const item: ItemRequest = { documentId: documentIdIn(made.request), ...made };
+			const send = sendChecked(context, family, steps.creates);
 			const sendAndOutput = async () => {
 				const answer = await send(item.request);
 				return steps.output
-					? await steps.output.call(this, answer, item, send)
+					? await steps.output.call(context, answer, item, send)
 					: [{ json: answer.body as IDataObject }];
 			};
 			const output = steps.paginate
-				? await steps.paginate.call(this, item, send)
+				? await steps.paginate.call(context, item, send)
 				: steps.aroundSend
-					? await steps.aroundSend.call(this, item, sendAndOutput)
+					? await steps.aroundSend.call(context, item, sendAndOutput)
 					: await sendAndOutput();
 			return output.map((result) => ({ ...result, pairedItem: { item: itemIndex } }));
 		} catch (error) {
-			if (!this.continueOnFail()) throw asNodeError(this.getNode(), error, itemIndex);
-			return [failedItem(this.getNode(), error, itemIndex)];
+			if (!context.continueOnFail()) throw asNodeError(context.getNode(), error, itemIndex);
+			return [failedItem(context.getNode(), error, itemIndex)];
 		}
 	};
 
-function familyRouting(
+/** An operation's request: its method and path (a literal, or an expression for routing), and its sender. */
+export interface OperationRequest {
+	method: IHttpRequestMethods;
+	url: string;
+	send: ItemSender;
+}
+
+function familyRequest(
 	family: ServiceFamily,
 	method: IHttpRequestMethods,
 	url: string,
 	steps: OperationSteps,
-): INodePropertyRouting {
+): OperationRequest {
 	const { creates } = steps;
 	const preSend = [
 		...(acceptsOAuth2(family) ? [] : [refuseOAuth2Of(family)]),
@@ -310,21 +330,35 @@ function familyRouting(
 		sendToCredentialBaseUrl,
 		...(steps.preSend ?? []),
 	];
-	return {
-		request: { method, url },
-		// `paginate`: n8n hands the request to `operations.pagination`, the sender, instead of sending it.
-		send: { paginate: true },
-		operations: { pagination: sendItem(family, preSend, steps) },
-	};
+	return { method, url, send: sendItem(family, preSend, steps) };
 }
+
+/**
+ * The routing of an operation: n8n builds the item's request from the node's fields and Request Options and, as
+ * `send.paginate` asks, hands it to `operations.pagination`, the operation's sender, instead of sending it.
+ */
+export const routingOf = ({ method, url, send }: OperationRequest): INodePropertyRouting => ({
+	request: { method, url },
+	send: { paginate: true },
+	operations: {
+		pagination: async function (this: IExecutePaginationFunctions, requestData) {
+			// Its URL is set: every operation's routing gives one.
+			return await send(this, () => requestData.options as IHttpRequestOptions);
+		},
+	},
+});
 
 /** Routing of a signing (v3) operation. */
 export const v3Routing = (method: IHttpRequestMethods, url: string, steps: OperationSteps = {}) =>
-	familyRouting('v3', method, url, steps);
+	routingOf(familyRequest('v3', method, url, steps));
+
+/** The request of a signing (v3) operation that also runs as a custom operation in a workflow (`inWorkflow`). */
+export const v3Request = (method: IHttpRequestMethods, url: string, steps: OperationSteps = {}) =>
+	familyRequest('v3', method, url, steps);
 
 /** Routing of a pack or media (v4) operation; a listing gives its pager as `pagination`. */
 export const v4Routing = (method: IHttpRequestMethods, url: string, steps: OperationSteps = {}) =>
-	familyRouting('v4', method, url, steps);
+	routingOf(familyRequest('v4', method, url, steps));
 
 /**
  * Path prefix of the organisation administration (v1) operations, relative to `{base_url}`.
@@ -340,11 +374,13 @@ export const V1_PREFIX = '/api/v1';
  * expression `=/roles/{{ … }}`.
  */
 export const v1Routing = (method: IHttpRequestMethods, url: string, steps: OperationSteps = {}) =>
-	familyRouting(
-		'v1',
-		method,
-		url.startsWith('=') ? `=${V1_PREFIX}${url.slice(1)}` : `${V1_PREFIX}${url}`,
-		steps,
+	routingOf(
+		familyRequest(
+			'v1',
+			method,
+			url.startsWith('=') ? `=${V1_PREFIX}${url.slice(1)}` : `${V1_PREFIX}${url}`,
+			steps,
+		),
 	);
 
 /**

@@ -1,0 +1,151 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INode,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+
+import { NODE_REQUEST_DEFAULTS, type OperationRequest } from './routing';
+
+/**
+ * An operation run as the resource's custom operation in a workflow, through the same sender, steps and
+ * output as its routing (`routingOf`), but without n8n's routing around them. n8n runs a declarative node's
+ * custom operation instead of its routing (n8n-core `workflow-execute.js`, `runNode`), and routing costs every
+ * item two walks over all the node's top-level properties, each evaluating every parameter given as an
+ * expression (`RoutingNode.runNode`, then `resolveBaseUrl` for its credential-domain check): for Get Status
+ * about 1 ms an item, more than the request (docs/performance.md, "Get Status and Download File in a
+ * workflow"). What routing gives the request, `inWorkflow` gives it the same way, read from n8n-core 2.41.1's
+ * `RoutingNode.runNode`:
+ * - the node's request defaults, the operation's method and path, and an empty query, body and headers;
+ * - Request Options: Batching (before every Items per Batch-th item, a pause of Batch Interval; items' requests
+ *   start without waiting for the ones before), Timeout (300 s when unset), Proxy (its URL taken apart into
+ *   host, port, protocol and user; a URL without them is the item's error) and Ignore SSL Issues;
+ * - the credential's allowed domains: routing sets them before the preSend steps from the literal base URL, and
+ *   `sendToCredentialBaseUrl` replaces them on both paths;
+ * - every item's output in item order; without Continue On Fail, the first failed item's error (by item order)
+ *   stops the node. The sender pairs items and answers Continue On Fail itself, on both paths.
+ * An AI agent's tool call runs the node's routing, never its custom operations (docs/choices/requests.md).
+ * The operation's path must be a literal: routing evaluates an expression there, this does not.
+ */
+export const inWorkflow = ({ method, url, send }: OperationRequest) =>
+	async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = this.getInputData();
+		const { batching } = requestOptionsOf(this, 0);
+		const batchSize =
+			Number(batching?.batch?.batchSize) > 0 ? Number(batching?.batch?.batchSize) : 1;
+		const batchInterval = Number(batching?.batch?.batchInterval) || 0;
+		const sent: Array<Promise<INodeExecutionData[]>> = [];
+		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+			if (itemIndex > 0 && batchInterval > 0 && itemIndex % batchSize === 0)
+				await sleep(batchInterval);
+			const item = itemFunctions(this, itemIndex);
+			sent.push(send(item, () => routedRequest(item, method, url)));
+		}
+		const answers = await Promise.allSettled(sent);
+		const output: INodeExecutionData[] = [];
+		for (const answer of answers) {
+			// The sender rejects only without Continue On Fail, with the item's NodeApiError or NodeOperationError.
+			if (answer.status === 'rejected') throw answer.reason;
+			output.push(...answer.value);
+		}
+		return [output];
+	};
+
+/** The Request Options n8n adds to a declarative node (n8n-core's `commonDeclarativeNodeOptionParameters`). */
+interface RequestOptions {
+	batching?: { batch?: { batchSize?: number; batchInterval?: number } };
+	proxy?: string;
+	timeout?: number;
+	allowUnauthorizedCerts?: boolean;
+}
+
+const requestOptionsOf = (context: IExecuteFunctions, itemIndex: number) =>
+	context.getNodeParameter('requestOptions', itemIndex, {}) as RequestOptions;
+
+/** The request routing builds for an item before its preSend steps (`RoutingNode.runNode`). */
+function routedRequest(
+	item: IExecuteSingleFunctions,
+	method: OperationRequest['method'],
+	url: string,
+): IHttpRequestOptions {
+	const { proxy, timeout, allowUnauthorizedCerts } = item.getNodeParameter(
+		'requestOptions',
+		{},
+	) as RequestOptions;
+	return {
+		...NODE_REQUEST_DEFAULTS,
+		headers: { ...NODE_REQUEST_DEFAULTS.headers },
+		qs: {},
+		body: {},
+		method,
+		url,
+		timeout: timeout || 300_000,
+		...(proxy ? { proxy: proxyOf(item.getNode(), proxy, item.getItemIndex()) } : {}),
+		...(allowUnauthorizedCerts ? { skipSslCertificateValidation: true } : {}),
+	};
+}
+
+/** Request Options → Proxy as n8n's request layer takes it; the same error as routing's for a URL that lacks a part. */
+function proxyOf(node: INode, proxy: string, itemIndex: number): IHttpRequestOptions['proxy'] {
+	let parsed: URL | undefined;
+	try {
+		parsed = new URL(proxy);
+	} catch {
+		parsed = undefined;
+	}
+	const missing = !parsed?.hostname ? 'host' : !parsed.port ? 'port' : undefined;
+	if (!parsed || missing)
+		throw new NodeOperationError(node, 'The proxy is not valid', {
+			itemIndex,
+			description: `The proxy URL does not contain a valid value for "${missing ?? 'host'}"`,
+		});
+	return {
+		host: parsed.hostname,
+		port: Number(parsed.port),
+		protocol: parsed.protocol.replace(/:$/, '') || undefined,
+		...(parsed.username
+			? {
+					auth: {
+						username: decodeURIComponent(parsed.username),
+						password: decodeURIComponent(parsed.password),
+					},
+				}
+			: {}),
+	};
+}
+
+/**
+ * One item's functions, as n8n's routing hands them to an operation's steps (n8n-core's `ExecuteSingleContext`),
+ * made over the node's own: the same node, run, credentials and helpers, with the item's parameters, credentials,
+ * input item and binary data.
+ */
+function itemFunctions(context: IExecuteFunctions, itemIndex: number): IExecuteSingleFunctions {
+	const { helpers } = context;
+	const item: Partial<IExecuteSingleFunctions> = {
+		getItemIndex: () => itemIndex,
+		getNodeParameter: ((name: string, fallback?: unknown, options?: IDataObject) =>
+			context.getNodeParameter(
+				name,
+				itemIndex,
+				fallback,
+				options,
+			)) as IExecuteSingleFunctions['getNodeParameter'],
+		getCredentials: async (type) => await context.getCredentials(type, itemIndex),
+		getInputData: (inputIndex = 0, connectionType) =>
+			context.getInputData(inputIndex, connectionType)[itemIndex],
+		evaluateExpression: (expression, index = itemIndex) =>
+			context.evaluateExpression(expression, index),
+		getWorkflowDataProxy: () => context.getWorkflowDataProxy(itemIndex),
+		helpers: {
+			...helpers,
+			// The node has one input: the input index is always 0.
+			assertBinaryData: (propertyName) => helpers.assertBinaryData(itemIndex, propertyName),
+			getBinaryDataBuffer: async (propertyName) =>
+				await helpers.getBinaryDataBuffer(itemIndex, propertyName),
+		},
+	};
+	return Object.assign(Object.create(context) as object, item) as IExecuteSingleFunctions;
+}
