@@ -221,6 +221,28 @@ export const statusOurs = (
 		['Get Status'],
 	);
 
+/** n8n's HTTP Request node sending `parameters` with the token in a Header Auth credential. */
+const httpHeaderAuth = (name: string, parameters: Record<string, unknown>) =>
+	node(
+		name,
+		'n8n-nodes-base.httpRequest',
+		4.2,
+		{
+			method: 'GET',
+			authentication: 'genericCredentialType',
+			genericAuthType: 'httpHeaderAuth',
+			options: {},
+			...parameters,
+		},
+		{ credentials: { httpHeaderAuth: HEADER_CREDENTIAL } },
+	);
+
+/** The query of one parameter, `documentId` or the list's `q`, given by `value`. */
+const queryOf = (name: string, value: string) => ({
+	sendQuery: true,
+	queryParameters: { parameters: [{ name, value }] },
+});
+
 /** The same requests with n8n's HTTP Request node, the token in a Header Auth credential. */
 export const statusHttpHeaderAuth = (id: string, name: string, path: string, baseUrl: string) =>
 	chain(
@@ -229,25 +251,40 @@ export const statusHttpHeaderAuth = (id: string, name: string, path: string, bas
 		path,
 		[
 			splitIds(),
-			node(
-				'HTTP Request',
-				'n8n-nodes-base.httpRequest',
-				4.2,
-				{
-					method: 'GET',
-					url: `${baseUrl}/v3.2/sign/request`,
-					authentication: 'genericCredentialType',
-					genericAuthType: 'httpHeaderAuth',
-					sendQuery: true,
-					queryParameters: {
-						parameters: [{ name: 'documentId', value: '={{ $json.documentId }}' }],
-					},
-					options: {},
-				},
-				{ credentials: { httpHeaderAuth: HEADER_CREDENTIAL } },
-			),
+			httpHeaderAuth('HTTP Request', {
+				url: `${baseUrl}/v3.2/sign/request`,
+				...queryOf('documentId', '={{ $json.documentId }}'),
+			}),
 		],
 		['HTTP Request'],
+	);
+
+/**
+ * What Get Status with Simplify on reads, with two HTTP Request nodes and Header Auth: the status, then the v3
+ * document list searched for the document (its status, which the status answer lacks).
+ */
+export const statusAndListHttpHeaderAuth = (
+	id: string,
+	name: string,
+	path: string,
+	baseUrl: string,
+) =>
+	chain(
+		id,
+		name,
+		path,
+		[
+			splitIds(),
+			httpHeaderAuth('HTTP Request', {
+				url: `${baseUrl}/v3.2/sign/request`,
+				...queryOf('documentId', '={{ $json.documentId }}'),
+			}),
+			httpHeaderAuth('HTTP Request (list)', {
+				url: `${baseUrl}/v3.0/sign/request/list`,
+				...queryOf('q', '={{ $json.data.documentId }}'),
+			}),
+		],
+		['HTTP Request', 'HTTP Request (list)'],
 	);
 
 /** Pack → Search with Status COMPLETED, Return All, with our node. */
