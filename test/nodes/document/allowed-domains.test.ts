@@ -1,8 +1,9 @@
 import type { Emulator } from '../../emulator/server';
 import { V3_SEED } from '../../emulator/families/v3';
+import { isPdf } from '../../fixtures/pdf';
 import { NODE_NAME } from '../../harness/engine';
 import { tokenCredential } from '../../support/credentials';
-import { runDocument, startV3Emulator } from './setup';
+import { runDocument, servicePaths, startV3Emulator } from './setup';
 
 /**
  * A credential's "Allowed HTTP Request Domains" (n8n 2.x) still lets the node reach its own service: n8n adds a
@@ -14,17 +15,14 @@ let emulator: Emulator;
 beforeEach(async () => (emulator = await startV3Emulator()));
 afterEach(async () => await emulator.close());
 
-const getStatus = (restriction: Record<string, string>) =>
-	runDocument(
-		emulator,
-		{
-			operation: 'getStatus',
-			documentId: { __rl: true, mode: 'id', value: V3_SEED.completedDocumentId },
-		},
-		{ credentials: { documentExecutionApi: { ...tokenCredential(emulator), ...restriction } } },
-	);
-
-describe("Get Status with a credential's allowed domains", () => {
+describe.each([
+	{ name: 'Get Status', parameters: { operation: 'getStatus' }, path: servicePaths.status },
+	{
+		name: 'Download File',
+		parameters: { operation: 'download', downloadType: 'DOCUMENT' },
+		path: servicePaths.fetch,
+	},
+])("$name with a credential's allowed domains", ({ parameters, path }) => {
 	it.each([
 		['Specific Domains, none listed', { allowedHttpRequestDomains: 'domains', allowedDomains: '' }],
 		[
@@ -34,8 +32,19 @@ describe("Get Status with a credential's allowed domains", () => {
 		['None (not for the HTTP Request node)', { allowedHttpRequestDomains: 'none' }],
 		['All', { allowedHttpRequestDomains: 'all' }],
 	])('%s: the request reaches the service', async (_name, restriction) => {
-		const result = await getStatus(restriction);
+		const result = await runDocument(
+			emulator,
+			{
+				...parameters,
+				documentId: { __rl: true, mode: 'id', value: V3_SEED.completedDocumentId },
+			},
+			{ credentials: { documentExecutionApi: { ...tokenCredential(emulator), ...restriction } } },
+		);
 		expect(result.nodeError(NODE_NAME)).toBeUndefined();
-		expect(emulator.requestsTo('/v3.2/sign/request')).toHaveLength(1);
+		expect(emulator.requestsTo(path)).toHaveLength(1);
+		const [item] = result.items;
+		expect(item.json.documentId).toBe(V3_SEED.completedDocumentId);
+		// Download File's file, read from the link the service answered.
+		if (parameters.operation === 'download') expect(isPdf(await result.binary(item))).toBe(true);
 	});
 });
