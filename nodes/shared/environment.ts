@@ -47,6 +47,29 @@ export function resolveBaseUrl(credentials: ICredentialDataDecryptedObject): str
 	return url.replace(/\/+$/, '');
 }
 
+/** Where a credential's requests go: its base URL, and the hosts its domain restriction allows. */
+export interface CredentialTarget {
+	baseUrl: string;
+	/** Undefined: n8n's own value stands (no restriction to specific domains). */
+	allowedDomains?: string;
+}
+
+/**
+ * A credential's base URL and, where its "Allowed HTTP Request Domains" is "Specific Domains", the list n8n's
+ * request layer enforces (on redirects too): the credential's own host first, as n8n adds a declarative node's
+ * own host to the list (`getCredentialAllowedDomains`), then the hosts the user listed. Every request the
+ * package sends with a credential carries it: the routed and custom operations (`sendToCredentialBaseUrl`) and
+ * the requests it sends itself (`serviceRequest`).
+ */
+export function credentialTarget(credentials: ICredentialDataDecryptedObject): CredentialTarget {
+	const baseUrl = resolveBaseUrl(credentials);
+	if (credentials.allowedHttpRequestDomains !== 'domains') return { baseUrl };
+	const host = new URL(baseUrl).hostname;
+	const listed =
+		typeof credentials.allowedDomains === 'string' ? credentials.allowedDomains.trim() : '';
+	return { baseUrl, allowedDomains: listed ? `${host}, ${listed}` : host };
+}
+
 /**
  * The same resolution as an n8n expression, for `requestDefaults` and credential tests, where only
  * expressions are evaluated. Built from SERVICE_HOSTS so that the hosts stay in one place.

@@ -15,7 +15,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { credentialTypeFor, type Authentication } from './authentication';
-import { resolveBaseUrl } from './environment';
+import { credentialTarget } from './environment';
 import {
 	asNodeError,
 	decodeBody,
@@ -221,7 +221,9 @@ export async function serviceRequest(
 	credentials?: ICredentialDataDecryptedObject,
 ): Promise<IN8nHttpFullResponse> {
 	const credentialType = credentialTypeFor(request.authentication);
-	const baseUrl = resolveBaseUrl(credentials ?? (await context.getCredentials(credentialType)));
+	const { baseUrl, allowedDomains } = credentialTarget(
+		credentials ?? (await context.getCredentials(credentialType)),
+	);
 	const { operation, again, itemIndex } = request;
 	// A caller that read the credential once for its run hands it on, so n8n does not read it per request.
 	const credential = credentials && alreadyRead(context, request.authentication, credentials);
@@ -238,6 +240,7 @@ export async function serviceRequest(
 				json: true,
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
+				...(allowedDomains === undefined ? {} : { allowedDomains }),
 			},
 			{ operation, again },
 			itemIndex,

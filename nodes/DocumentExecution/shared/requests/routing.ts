@@ -1,6 +1,5 @@
 import type {
 	IAdditionalCredentialOptions,
-	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteData,
 	IExecutePaginationFunctions,
@@ -16,7 +15,11 @@ import type {
 
 import { credentialTypeFor, type Authentication } from '../../../shared/authentication';
 import { type DocsTopic, withDocsLink } from '../../../shared/docsLinks';
-import { resolveBaseUrl, SERVICE_HOSTS } from '../../../shared/environment';
+import {
+	credentialTarget,
+	SERVICE_HOSTS,
+	type CredentialTarget,
+} from '../../../shared/environment';
 import {
 	asNodeError,
 	failedItem,
@@ -133,33 +136,11 @@ const refuseRetryOnFail = (creation: Creation) =>
 		return requestOptions;
 	};
 
-/** What a run's credential gives each request: the base URL, and the hosts its domain restriction allows. */
-interface CredentialTarget {
-	baseUrl: string;
-	/** Undefined: n8n's own value stands (no restriction to specific domains). */
-	allowedDomains?: string;
-}
-
 /** A run's credential as read once: where its requests go, and the Auth Token credential to send them with. */
 interface RunCredential {
 	target: CredentialTarget;
 	/** Handed to n8n with each request (`alreadyRead`); undefined for OAuth2. */
 	sendWith?: IAdditionalCredentialOptions;
-}
-
-/**
- * n8n adds a node's own host to a credential's "Allowed HTTP Request Domains" list ("Specific Domains"), as it
- * does for every declarative node, but it knows that host only from `requestDefaults.baseURL` and before any
- * preSend: so the node's `requestDefaults.baseURL` is the credential's default (production) base URL, a literal
- * n8n never evaluates, and this puts the credential's real host in its place.
- */
-function targetOf(credentials: ICredentialDataDecryptedObject): CredentialTarget {
-	const baseUrl = resolveBaseUrl(credentials);
-	if (credentials.allowedHttpRequestDomains !== 'domains') return { baseUrl };
-	const host = new URL(baseUrl).hostname;
-	const listed =
-		typeof credentials.allowedDomains === 'string' ? credentials.allowedDomains.trim() : '';
-	return { baseUrl, allowedDomains: listed ? `${host}, ${listed}` : host };
 }
 
 /** Each node run's credential, keyed by the run's execute data: read once per run, not per item or request. */
@@ -171,7 +152,7 @@ function runCredential(context: IExecuteSingleFunctions): Promise<RunCredential>
 	if (!read) {
 		const authentication = parameter<Authentication>(context, 'authentication', 'authToken');
 		read = context.getCredentials(credentialTypeFor(authentication)).then((credentials) => ({
-			target: targetOf(credentials),
+			target: credentialTarget(credentials),
 			sendWith: alreadyRead(context, authentication, credentials),
 		}));
 		if (run) credentialOfRun.set(run, read);
@@ -182,7 +163,9 @@ function runCredential(context: IExecuteSingleFunctions): Promise<RunCredential>
 /**
  * preSend of every operation: the credential's base URL (and its host in the credential's allowed domains). Not
  * an expression in `requestDefaults.baseURL`, which n8n evaluates twice per item, for the request and for its
- * credential-domain check (docs/performance.md).
+ * credential-domain check (docs/performance.md). n8n's routing adds the node's own host to a "Specific Domains"
+ * list, but knows that host only from `requestDefaults.baseURL` (the literal production base URL) and before
+ * any preSend: this puts the credential's real host in its place (`credentialTarget`).
  */
 async function sendToCredentialBaseUrl(
 	this: IExecuteSingleFunctions,
