@@ -193,6 +193,29 @@ export async function sendWithCredential(
 	}
 }
 
+/**
+ * How one item's requests travel: the node's Request Options (Proxy, Ignore SSL Issues, Timeout) as the item's
+ * request carries them (n8n's routing, or the action node's `inWorkflow`, set them). The other requests the
+ * node sends for the item travel the same way: Download All Files' file requests and Resend Invitations'
+ * batches (`ServiceRequest.route`), and the pre-signed links and upload URLs (`requestPresignedUrl`: the proxy
+ * and SSL choice only; a link keeps its own time limit).
+ */
+export type RequestRoute = Pick<
+	IHttpRequestOptions,
+	'proxy' | 'skipSslCertificateValidation' | 'timeout'
+>;
+
+/** The route of an item's request, as n8n's routing or `inWorkflow` built it. */
+export const routeOf = ({
+	proxy,
+	skipSslCertificateValidation,
+	timeout,
+}: IHttpRequestOptions): RequestRoute => ({
+	...(proxy ? { proxy } : {}),
+	...(skipSslCertificateValidation ? { skipSslCertificateValidation } : {}),
+	...(timeout ? { timeout } : {}),
+});
+
 /** A request to the service, relative to the credential's `{base_url}`. */
 export interface ServiceRequest {
 	authentication: Authentication;
@@ -207,6 +230,8 @@ export interface ServiceRequest {
 	/** What running again achieves ("open the list again"), for the same message. */
 	again: string;
 	itemIndex?: number;
+	/** For a request sent for an item of the action node: the item's Request Options. */
+	route?: RequestRoute;
 }
 
 /**
@@ -241,8 +266,9 @@ export async function serviceRequest(
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
 				...(allowedDomains === undefined ? {} : { allowedDomains }),
+				...request.route,
 			},
-			{ operation, again },
+			{ operation, again, timeoutMs: request.route?.timeout },
 			itemIndex,
 			credential,
 		);

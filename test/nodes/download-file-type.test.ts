@@ -5,7 +5,7 @@ import { V3_SEED } from '../emulator/families/v3';
 import type { Emulator } from '../emulator/server';
 import { makePdf } from '../fixtures/pdf';
 import { NODE_NAME } from '../harness/engine';
-import { postReceiveContext } from '../support/postReceiveContext';
+import { itemRequestTo, postReceiveContext } from '../support/postReceiveContext';
 import { runDocument } from './document/setup';
 import { completedPackDocument, runV4, startV4Emulator } from './pack/setup';
 
@@ -78,7 +78,11 @@ describe('Pack → Download: a file the service sends itself, without a Content-
 		});
 		const answer = { statusCode: 200, headers: {}, body: makePdf() } as IN8nHttpFullResponse;
 
-		const [item] = await outputPackDownload.call(context, answer);
+		const [item] = await outputPackDownload.call(
+			context,
+			answer,
+			itemRequestTo('/v4/packs/download'),
+		);
 
 		expect(prepareBinaryData.mock.calls[0][2]).toBe(type);
 		expect(item.json).toMatchObject({ delivery: 'stream', mimeType: type });

@@ -1,5 +1,6 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
+import type { ItemRequest } from '../../nodes/DocumentExecution/shared/requests/routing';
 import { NODE_NAME } from '../harness/engine';
 
 /**
@@ -28,3 +29,6 @@ export function postReceiveContext(parameters: Record<string, unknown>, httpRequ
 	} as unknown as IExecuteSingleFunctions;
 	return { context, prepareBinaryData };
 }
+
+/** The item's request as the sender hands it to an output step: `url`, with no Request Options set. */
+export const itemRequestTo = (url: string): ItemRequest => ({ request: { url } });

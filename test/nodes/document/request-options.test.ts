@@ -177,23 +177,29 @@ describe.each(READS)('Document → $name', (read) => {
 	});
 
 	describe('Request Options → Proxy', () => {
-		it("sends the service's requests through the proxy", async () => {
+		it("sends the service's requests, and the file link it answers, through the proxy", async () => {
 			const proxy = open(await startForwardProxy());
 			const result = await run(COMPLETED, { proxy: proxy.url });
 			expect(result.nodeError(NODE_NAME)).toBeUndefined();
 			await read.expectOutput(result, result.items[0], COMPLETED);
-			// Every request the service got came through the proxy, which forwarded it as it was asked.
+			// Every request the service got came through the proxy, which forwarded it as it was asked, and so
+			// did the read of the file link (a network that leaves only through the proxy reaches it too).
 			expect(emulator.requests.length).toBeGreaterThan(0);
-			expect(proxy.requests).toEqual(
-				emulator.requests.map((request) => ({
+			expect(linksRead()).toBe(read.linksRead);
+			expect(proxy.requests).toEqual([
+				...emulator.requests.map((request) => ({
 					method: request.method,
 					url: expect.stringMatching(`^${emulator.origin}${request.path}\\?`),
 					forwarded: true,
 					proxyAuthorization: undefined,
 				})),
-			);
-			// The option is the service request's: the file link it answers is read directly.
-			expect(linksRead()).toBe(read.linksRead);
+				...Array.from({ length: read.linksRead }, () => ({
+					method: 'GET',
+					url: expect.stringMatching(`^${emulator.origin}/__files/`),
+					forwarded: true,
+					proxyAuthorization: undefined,
+				})),
+			]);
 		});
 
 		it("authenticates to the proxy with the user and password in the proxy's URL", async () => {
@@ -203,7 +209,7 @@ describe.each(READS)('Document → $name', (read) => {
 			expect(result.nodeError(NODE_NAME)).toBeUndefined();
 			const basic = `Basic ${Buffer.from('agent:s3cret').toString('base64')}`;
 			expect(proxy.requests.map((request) => request.proxyAuthorization)).toEqual(
-				emulator.requests.map(() => basic),
+				Array.from({ length: emulator.requests.length + read.linksRead }, () => basic),
 			);
 			// The proxy's credentials stop at the proxy.
 			for (const request of emulator.requests)
@@ -291,4 +297,52 @@ it("Download File: the service's file link is on its plain-HTTP file host, not b
 		},
 	);
 	expect(result.items[0].json.url).toMatch(new RegExp(`^${emulator.origin}/__files/`));
+});
+
+describe("The requests the node sends itself for an item take the item's Request Options", () => {
+	const signUrlOf = (invitee: number) =>
+		`${emulator.origin}/sign/${v3State(emulator).documents.get(V3_SEED.sentDocumentId)!.invitees[invitee].uuid}`;
+
+	it('Download All Files: its status read, each file request and each file link go through the proxy', async () => {
+		const proxy = open(await startForwardProxy());
+		const result = await runDocument(emulator, {
+			operation: 'downloadAll',
+			documentId: COMPLETED,
+			requestOptions: { proxy: proxy.url },
+		});
+		expect(result.nodeError(NODE_NAME)).toBeUndefined();
+		expect(Object.keys(result.items[0].binary ?? {}).length).toBeGreaterThan(1);
+		expect(requestsOn(emulator, servicePaths.fetch).length).toBeGreaterThan(1);
+		// Every request and link read reached the emulator through the proxy, and nothing went around it.
+		expect(proxy.requests).toHaveLength(emulator.requests.length + linksRead());
+		expect(proxy.requests.every((request) => request.forwarded)).toBe(true);
+	});
+
+	it('Resend Invitations: its batch goes through the proxy', async () => {
+		const proxy = open(await startForwardProxy());
+		const result = await runDocument(emulator, {
+			operation: 'resend',
+			signUrls: signUrlOf(0),
+			requestOptions: { proxy: proxy.url },
+		});
+		expect(result.nodeError(NODE_NAME)).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ resent: true });
+		expect(proxy.requests.map((request) => request.url)).toEqual([
+			`${emulator.origin}${servicePaths.resend}`,
+		]);
+	});
+
+	it('Resend Invitations: Timeout ends a batch the service never answers, naming the time limit', async () => {
+		emulator.faults.inject({ kind: 'timeout', path: servicePaths.resend });
+		const started = Date.now();
+		const result = await runDocument(emulator, {
+			operation: 'resend',
+			signUrls: signUrlOf(0),
+			requestOptions: { timeout: 300 },
+		});
+		expect(result.nodeError(NODE_NAME)?.message).toMatch(
+			/^Document → Resend Invitations: .* did not answer within 0.3 s;/,
+		);
+		expect(Date.now() - started).toBeLessThan(5_000);
+	});
 });

@@ -7,7 +7,7 @@ import { outputPackDownload } from '../../../nodes/DocumentExecution/resources/p
 import type { Emulator } from '../../emulator/server';
 import { makePdf } from '../../fixtures/pdf';
 import { NODE_NAME } from '../../harness/engine';
-import { postReceiveContext } from '../../support/postReceiveContext';
+import { itemRequestTo, postReceiveContext } from '../../support/postReceiveContext';
 import { startRewritingProxy } from '../document/setup';
 import { mainPacks, runV4, startV4Emulator } from './setup';
 
@@ -33,7 +33,11 @@ describe('Pack → Download passes the downloaded bytes on as n8n reads them (a 
 			body: file,
 		} as IN8nHttpFullResponse;
 
-		const [item] = await outputPackDownload.call(context, answer);
+		const [item] = await outputPackDownload.call(
+			context,
+			answer,
+			itemRequestTo('/v4/packs/download'),
+		);
 
 		expect(prepareBinaryData).toHaveBeenCalledTimes(1);
 		expect(prepareBinaryData.mock.calls[0][0]).toBe(file);
@@ -60,7 +64,11 @@ describe('Pack → Download passes the downloaded bytes on as n8n reads them (a 
 			body: link,
 		} as IN8nHttpFullResponse;
 
-		const [item] = await outputPackDownload.call(context, answer);
+		const [item] = await outputPackDownload.call(
+			context,
+			answer,
+			itemRequestTo('/v4/packs/download'),
+		);
 
 		expect(httpRequest).toHaveBeenCalledTimes(1);
 		expect(httpRequest.mock.calls[0][0]).toMatchObject({ encoding: 'stream' });

@@ -14,7 +14,7 @@ import { credentialTypeFor } from '../../../shared/authentication';
 import { asNodeError, v3CodeOf } from '../../../shared/errors';
 import { isObject } from '../../../shared/isObject';
 import { PDF_MIME_TYPE } from '../../../shared/pdf';
-import { serviceRequest } from '../../../shared/transport';
+import { routeOf, serviceRequest, type RequestRoute } from '../../../shared/transport';
 import {
 	defaultFileName,
 	type FileSource,
@@ -89,11 +89,15 @@ const supportingDocument =
  */
 const PAST_THE_LAST_FILE = ['no.attachments.exists', 'index.out.of.bound'];
 
-/** A request's context, the credential read once and the document's ID: what each file's request needs. */
+/**
+ * A request's context, the credential read once, the document's ID and the route of the item's request (its
+ * Request Options): what each file's request needs.
+ */
 interface Fetching {
 	context: IExecuteSingleFunctions;
 	credentials: ICredentialDataDecryptedObject;
 	documentId: string;
+	route: RequestRoute;
 }
 
 /** A file's name when its link's answer names none: Download File's default name. */
@@ -102,7 +106,7 @@ const defaultNameOf = (file: DocumentFile, documentId: string) =>
 
 /** The file behind its short-lived link, or undefined for an indexed file past the end of its list. */
 async function sourceOf(
-	{ context, credentials, documentId }: Fetching,
+	{ context, credentials, documentId, route }: Fetching,
 	file: DocumentFile,
 ): Promise<FileSource | undefined> {
 	const operation = `${DOWNLOAD_ALL}, ${file.label}`;
@@ -125,6 +129,7 @@ async function sourceOf(
 				operation,
 				again: 'run the node again',
 				itemIndex: context.getItemIndex(),
+				route,
 			},
 			credentials,
 		);
@@ -132,10 +137,17 @@ async function sourceOf(
 		if (file.index !== null && PAST_THE_LAST_FILE.includes(v3CodeOf(error) ?? '')) return;
 		throw asNodeError(context.getNode(), error, context.getItemIndex());
 	}
-	return fetchedFile(context, operation, file.kind, answer, {
-		fileName: defaultNameOf(file, documentId),
-		mimeType: PDF_MIME_TYPE,
-	});
+	return fetchedFile(
+		context,
+		operation,
+		file.kind,
+		answer,
+		{
+			fileName: defaultNameOf(file, documentId),
+			mimeType: PDF_MIME_TYPE,
+		},
+		route,
+	);
 }
 
 /**
@@ -182,6 +194,7 @@ export async function outputAllFiles(
 		context: this,
 		credentials: await this.getCredentials(credentialTypeFor('authToken')),
 		documentId,
+		route: routeOf(item.request),
 	};
 	const withFiles = returnsFile(this);
 	const files: IDataObject[] = [];

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse } from 
 import { answerData } from '../../../shared/accountReads';
 import type { FileDescription, FileSource } from '../../shared/files/downloadOutput';
 import { expectedFileOf, noDownloadLinkError } from '../../shared/files/downloads';
+import type { RequestRoute } from '../../../shared/transport';
 import { asString } from './common';
 
 /**
@@ -33,7 +34,8 @@ export const fetchDocumentQuery = ({
 
 /**
  * The file behind the link fetchDocument answered (`data.file`) to a file of `downloadType`, as `operation`'s
- * messages name it, known without reading the link as `unread` says; an answer without a link is an error.
+ * messages name it, known without reading the link as `unread` says, read through the item's `route`; an answer
+ * without a link is an error.
  */
 export function fetchedFile(
 	context: IExecuteSingleFunctions,
@@ -41,6 +43,7 @@ export function fetchedFile(
 	downloadType: string,
 	response: IN8nHttpFullResponse,
 	unread: Pick<FileDescription, 'fileName' | 'mimeType'>,
+	route: RequestRoute,
 ): FileSource {
 	const url = asString(answerData(response.body).file);
 	if (!url)
@@ -48,6 +51,6 @@ export function fetchedFile(
 	return {
 		operation,
 		expected: expectedFileOf(downloadType),
-		file: { url, life: `download links live ${DOWNLOAD_LINK_LIFE_SECONDS} seconds`, unread },
+		file: { url, life: `download links live ${DOWNLOAD_LINK_LIFE_SECONDS} seconds`, unread, route },
 	};
 }

@@ -13,6 +13,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { requestOptionsOf, routeOfOptions } from '../../shared/requests/inWorkflow';
 import { v3Routing, type ItemRequest } from '../../shared/requests/routing';
 import { credentialTypeFor, type Authentication } from '../../../shared/authentication';
 import { asNodeError, failedItem, refusal } from '../../../shared/errors';
@@ -198,6 +199,8 @@ export async function resendInvitations(this: IExecuteFunctions): Promise<INodeE
 						again:
 							'check the invitees with Document → Get Status before running again (each resend counts toward the 5 an invitee can get)',
 						itemIndex: firstItem,
+						// The Request Options of the batch's first item, as routing reads them per item.
+						route: routeOfOptions(node, requestOptionsOf(this, firstItem), firstItem),
 					},
 					credentials,
 				);

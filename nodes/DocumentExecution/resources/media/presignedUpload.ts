@@ -4,12 +4,14 @@ import { NodeApiError } from 'n8n-workflow';
 import { answerBytes } from '../../../shared/errors';
 import type { NodeContext, StoredFile } from '../../shared/files/binary';
 import { requestPresignedUrl } from '../../shared/files/presignedUrls';
+import type { RequestRoute } from '../../../shared/transport';
 import { StreamedBody, withStreamedBody } from '../../shared/files/streamedBody';
 
 /**
  * How a file goes to a pre-signed upload URL (v4 media upload). The spec does not show the method or the
  * headers; this follows the convention of pre-signed object-store URLs: PUT, the raw bytes as the body with
- * the file's own Content-Type (uploadToPresignedUrl), and no credentials (the URL carries its signature).
+ * the file's own Content-Type (uploadToPresignedUrl), and no credentials (the URL carries its signature), through
+ * the item's proxy and SSL choice (`route`).
  */
 const PRESIGNED_UPLOAD = { method: 'PUT' } as const;
 
@@ -24,6 +26,7 @@ export async function uploadToPresignedUrl(
 	url: string,
 	file: StoredFile,
 	mimeType: string,
+	route: RequestRoute,
 	itemIndex?: number,
 ): Promise<void> {
 	const type = mimeType || 'application/octet-stream';
@@ -32,6 +35,7 @@ export async function uploadToPresignedUrl(
 		context,
 		withStreamedBody({ method: PRESIGNED_UPLOAD.method, url }, body),
 		{ operation, again: 'run the node again to get a fresh upload URL' },
+		route,
 		itemIndex,
 	);
 	if (response.statusCode < 300) return;

@@ -11,7 +11,8 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { v4Routing } from '../../shared/requests/routing';
+import { v4Routing, type ItemRequest } from '../../shared/requests/routing';
+import { routeOf } from '../../../shared/transport';
 import { binaryMetadata, storedFile } from '../../shared/files/binary';
 import { uploadToPresignedUrl } from './presignedUpload';
 import { showFor } from '../../shared/form/descriptions';
@@ -90,6 +91,7 @@ export async function buildMediaUpload(
 export async function outputMediaUpload(
 	this: IExecuteSingleFunctions,
 	answer: IN8nHttpFullResponse,
+	{ request }: ItemRequest,
 ): Promise<INodeExecutionData[]> {
 	const { binaryPropertyName, binary, body } = uploadRequest(this);
 	const data = (((answer.body ?? {}) as IDataObject).data ?? {}) as IDataObject;
@@ -106,6 +108,7 @@ export async function outputMediaUpload(
 		data.presignedUrl,
 		file,
 		binary.mimeType,
+		routeOf(request),
 		this.getItemIndex(),
 	);
 	const includeUrl = parameter<boolean>(this, 'options.includePresignedUrl', false) === true;

@@ -9,7 +9,8 @@ import type {
 } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { v4Routing } from '../../shared/requests/routing';
+import { v4Routing, type ItemRequest } from '../../shared/requests/routing';
+import { routeOf, type RequestRoute } from '../../../shared/transport';
 import { answerData } from '../../../shared/accountReads';
 import { answerBytes } from '../../../shared/errors';
 import { PDF_MIME_TYPE } from '../../../shared/pdf';
@@ -149,6 +150,7 @@ function linkAnswer(
 	context: IExecuteSingleFunctions,
 	response: IN8nHttpFullResponse,
 	downloadType: string,
+	route: RequestRoute,
 ): PackAnswer {
 	const data = Buffer.isBuffer(response.body) ? {} : answerData(response.body);
 	if (typeof data.url !== 'string' || !data.url)
@@ -164,6 +166,7 @@ function linkAnswer(
 				url: data.url,
 				life: `pack download links are short-lived${until ? ` (this one until ${until})` : ''}`,
 				unread: { fileName: null, mimeType: expected === 'pdf' ? PDF_MIME_TYPE : null },
+				route,
 			},
 		},
 		linkLife: until
@@ -195,6 +198,7 @@ const streamedAnswer = (
 export async function outputPackDownload(
 	this: IExecuteSingleFunctions,
 	response: IN8nHttpFullResponse,
+	{ request }: ItemRequest,
 ): Promise<INodeExecutionData[]> {
 	const downloadType = parameter<string>(this, 'downloadType', 'DOCUMENT');
 	const linkOnly = parameter<IDataObject>(this, 'options', {}).linkOnly === true;
@@ -202,7 +206,7 @@ export async function outputPackDownload(
 	const asked = askedFile(this, 'packDocumentId');
 	const answer =
 		contentType === 'application/json' || contentType.endsWith('+json')
-			? linkAnswer(this, response, downloadType)
+			? linkAnswer(this, response, downloadType, routeOf(request))
 			: // The bytes as n8n's request helper gave them: the file itself, which is not copied.
 				streamedAnswer(response, answerBytes(response.body), downloadType);
 	return await outputDownload(this, {

@@ -9,6 +9,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import { networkError, type NetworkAttempt } from '../../../shared/networkErrors';
+import type { RequestRoute } from '../../../shared/transport';
 import { parameter } from '../form/parameters';
 import { firstBytes, storedHead, storedSize } from './binary';
 import {
@@ -47,6 +48,8 @@ export interface LinkedFile {
 	life: string;
 	/** The file's name and type as known without reading the link, for a download without its file. */
 	unread: Pick<FileDescription, 'fileName' | 'mimeType'>;
+	/** The route of the item's request that answered the link: the link is read through its proxy and SSL choice. */
+	route: RequestRoute;
 }
 
 /** A file the service sent in its own answer, read by routing as bytes. */
@@ -98,7 +101,7 @@ interface ArrivingFile extends FileAnswer {
 async function openLink(
 	context: IExecuteSingleFunctions,
 	{ operation, expected }: FileSource,
-	{ url, life }: LinkedFile,
+	{ url, life, route }: LinkedFile,
 ): Promise<ArrivingFile> {
 	const itemIndex = context.getItemIndex();
 	const again = `run the node again to get a fresh link (${life})`;
@@ -107,6 +110,7 @@ async function openLink(
 		context,
 		{ method: 'GET', url, encoding: 'stream' },
 		attempt,
+		route,
 		itemIndex,
 	);
 	const body = response.body as StreamOfBytes;

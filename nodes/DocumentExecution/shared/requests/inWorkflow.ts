@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
+import type { RequestRoute } from '../../../shared/transport';
 import { NODE_REQUEST_DEFAULTS, type OperationRequest } from './routing';
 
 /**
@@ -55,15 +56,32 @@ export const inWorkflow = ({ method, url, send }: OperationRequest) =>
 	};
 
 /** The Request Options n8n adds to a declarative node (n8n-core's `commonDeclarativeNodeOptionParameters`). */
-interface RequestOptions {
+export interface RequestOptions {
 	batching?: { batch?: { batchSize?: number; batchInterval?: number } };
 	proxy?: string;
 	timeout?: number;
 	allowUnauthorizedCerts?: boolean;
 }
 
-const requestOptionsOf = (context: IExecuteFunctions, itemIndex: number) =>
+/** An item's Request Options, as a custom operation reads them. */
+export const requestOptionsOf = (context: IExecuteFunctions, itemIndex: number) =>
 	context.getNodeParameter('requestOptions', itemIndex, {}) as RequestOptions;
+
+/**
+ * The route an item's Request Options give its requests, as n8n's routing sets it (`RoutingNode.runNode`):
+ * the proxy taken apart, Ignore SSL Issues, and the timeout (300 s when unset).
+ */
+export function routeOfOptions(
+	node: INode,
+	{ proxy, timeout, allowUnauthorizedCerts }: RequestOptions,
+	itemIndex: number,
+): RequestRoute {
+	return {
+		timeout: timeout || 300_000,
+		...(proxy ? { proxy: proxyOf(node, proxy, itemIndex) } : {}),
+		...(allowUnauthorizedCerts ? { skipSslCertificateValidation: true } : {}),
+	};
+}
 
 /** The request routing builds for an item before its preSend steps (`RoutingNode.runNode`). */
 function routedRequest(
@@ -71,10 +89,7 @@ function routedRequest(
 	method: OperationRequest['method'],
 	url: string,
 ): IHttpRequestOptions {
-	const { proxy, timeout, allowUnauthorizedCerts } = item.getNodeParameter(
-		'requestOptions',
-		{},
-	) as RequestOptions;
+	const options = item.getNodeParameter('requestOptions', {}) as RequestOptions;
 	return {
 		...NODE_REQUEST_DEFAULTS,
 		headers: { ...NODE_REQUEST_DEFAULTS.headers },
@@ -82,9 +97,7 @@ function routedRequest(
 		body: {},
 		method,
 		url,
-		timeout: timeout || 300_000,
-		...(proxy ? { proxy: proxyOf(item.getNode(), proxy, item.getItemIndex()) } : {}),
-		...(allowUnauthorizedCerts ? { skipSslCertificateValidation: true } : {}),
+		...routeOfOptions(item.getNode(), options, item.getItemIndex()),
 	};
 }
 

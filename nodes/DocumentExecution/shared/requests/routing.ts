@@ -43,9 +43,10 @@ import { parameter } from '../form/parameters';
  * The routing of every operation, by the service family it talks to. Reading one operation's `v3Routing(…)`,
  * `v4Routing(…)` or `v1Routing(…)` (in its file, `<operation>Operation`) shows all that runs for it, but for
  * Document → Resend Invitations in a workflow, which n8n runs as the resource's custom operation
- * (`resendInvitations`, document/resend.ts), not its routing:
- * - n8n builds the request from the node's fields and Request Options, and hands it to the one sender,
- *   `sendItem`;
+ * (`resendInvitations`, document/resend.ts), not its routing. Get Status and Download File (`v3Request(…)`) run
+ * the same steps in a workflow as custom operations too, without routing around them (`inWorkflow`):
+ * - n8n (or `inWorkflow`) builds the request from the node's fields and Request Options, and hands it to the one
+ *   sender, `sendItem`;
  * - which runs the preSend steps: the OAuth2 refusal (v3 and v1 take only the Auth Token), for an operation that
  *   creates the Retry On Fail refusal, the credential's base URL, then the operation's own (`check…`, `send…`);
  *   the operation's `build` step, which makes the body and says what the item's request carries
