@@ -13,14 +13,7 @@ import { runWorkflow, type ExecutionResult } from '../lib/n8n-runs';
 import { ITEMS } from '../lib/options';
 import { runRawClient } from '../lib/raw-reference';
 import { median } from '../lib/report';
-import {
-	chain,
-	http,
-	splitIds,
-	statusAndListHttpHeaderAuth,
-	statusHttpHeaderAuth,
-	statusOurs,
-} from '../lib/workflows';
+import { chain, http, splitIds, statusHttpHeaderAuth, statusOurs } from '../lib/workflows';
 
 /**
  * Get Status for every ID posted: ours with Simplify on and off, the HTTP Request node with the token typed in and
@@ -58,11 +51,12 @@ const statusWorkflows: Benchmark['workflows'] = ({ baseUrl, token }) => ({
 		'bench-status-http-header',
 		baseUrl,
 	),
-	statusAndListHttp: statusAndListHttpHeaderAuth(
+	statusAndListHttp: statusHttpHeaderAuth(
 		'DexBenchStatusHl',
 		'bench: Get Status x1000 and the list read (HTTP Request, Header Auth)',
 		'bench-status-http-list',
 		baseUrl,
+		true,
 	),
 });
 

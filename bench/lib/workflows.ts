@@ -243,49 +243,35 @@ const queryOf = (name: string, value: string) => ({
 	queryParameters: { parameters: [{ name, value }] },
 });
 
-/** The same requests with n8n's HTTP Request node, the token in a Header Auth credential. */
-export const statusHttpHeaderAuth = (id: string, name: string, path: string, baseUrl: string) =>
-	chain(
-		id,
-		name,
-		path,
-		[
-			splitIds(),
-			httpHeaderAuth('HTTP Request', {
-				url: `${baseUrl}/v3.2/sign/request`,
-				...queryOf('documentId', '={{ $json.documentId }}'),
-			}),
-		],
-		['HTTP Request'],
-	);
-
 /**
- * What Get Status with Simplify on reads, with two HTTP Request nodes and Header Auth: the status, then the v3
- * document list searched for the document (its status, which the status answer lacks).
+ * The same requests with n8n's HTTP Request node, the token in a Header Auth credential; `withListRead`: then a
+ * second HTTP Request node reads the v3 document list searched for the document, as Get Status's Simplify does
+ * (the document's status, which the status answer lacks).
  */
-export const statusAndListHttpHeaderAuth = (
+export function statusHttpHeaderAuth(
 	id: string,
 	name: string,
 	path: string,
 	baseUrl: string,
-) =>
-	chain(
+	withListRead = false,
+): BenchWorkflow {
+	const status = httpHeaderAuth('HTTP Request', {
+		url: `${baseUrl}/v3.2/sign/request`,
+		...queryOf('documentId', '={{ $json.documentId }}'),
+	});
+	const list = httpHeaderAuth('HTTP Request (list)', {
+		url: `${baseUrl}/v3.0/sign/request/list`,
+		...queryOf('q', '={{ $json.data.documentId }}'),
+	});
+	const nodes = withListRead ? [status, list] : [status];
+	return chain(
 		id,
 		name,
 		path,
-		[
-			splitIds(),
-			httpHeaderAuth('HTTP Request', {
-				url: `${baseUrl}/v3.2/sign/request`,
-				...queryOf('documentId', '={{ $json.documentId }}'),
-			}),
-			httpHeaderAuth('HTTP Request (list)', {
-				url: `${baseUrl}/v3.0/sign/request/list`,
-				...queryOf('q', '={{ $json.data.documentId }}'),
-			}),
-		],
-		['HTTP Request', 'HTTP Request (list)'],
+		[splitIds(), ...nodes],
+		nodes.map((measured) => measured.name),
 	);
+}
 
 /** Pack → Search with Status COMPLETED, Return All, with our node. */
 export const packsOurs = (id: string, name: string, path: string, credential = CREDENTIAL) =>
