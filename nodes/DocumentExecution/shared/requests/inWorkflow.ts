@@ -43,7 +43,12 @@ export const inWorkflow = ({ method, url, send }: OperationRequest) =>
 			if (itemIndex > 0 && batchInterval > 0 && itemIndex % batchSize === 0)
 				await sleep(batchInterval);
 			const item = itemFunctions(this, itemIndex);
-			sent.push(send(item, () => routedRequest(item, method, url)));
+			sent.push(
+				send(item, () => ({
+					...routedRequest(method, url),
+					...routeOfOptions(this.getNode(), requestOptionsOf(this, itemIndex), itemIndex),
+				})),
+			);
 		}
 		const answers = await Promise.allSettled(sent);
 		const output: INodeExecutionData[] = [];
@@ -83,23 +88,17 @@ export function routeOfOptions(
 	};
 }
 
-/** The request routing builds for an item before its preSend steps (`RoutingNode.runNode`). */
-function routedRequest(
-	item: IExecuteSingleFunctions,
-	method: OperationRequest['method'],
-	url: string,
-): IHttpRequestOptions {
-	const options = item.getNodeParameter('requestOptions', {}) as RequestOptions;
-	return {
-		...NODE_REQUEST_DEFAULTS,
-		headers: { ...NODE_REQUEST_DEFAULTS.headers },
-		qs: {},
-		body: {},
-		method,
-		url,
-		...routeOfOptions(item.getNode(), options, item.getItemIndex()),
-	};
-}
+/**
+ * The request routing builds for an item before its Request Options and preSend steps (`RoutingNode.runNode`).
+ */
+const routedRequest = (method: OperationRequest['method'], url: string): IHttpRequestOptions => ({
+	...NODE_REQUEST_DEFAULTS,
+	headers: { ...NODE_REQUEST_DEFAULTS.headers },
+	qs: {},
+	body: {},
+	method,
+	url,
+});
 
 /** Request Options → Proxy as n8n's request layer takes it; the same error as routing's for a URL that lacks a part. */
 function proxyOf(node: INode, proxy: string, itemIndex: number): IHttpRequestOptions['proxy'] {
@@ -113,7 +112,7 @@ function proxyOf(node: INode, proxy: string, itemIndex: number): IHttpRequestOpt
 	if (!parsed || missing)
 		throw new NodeOperationError(node, 'The proxy is not valid', {
 			itemIndex,
-			description: `The proxy URL does not contain a valid value for "${missing ?? 'host'}"`,
+			description: `The proxy URL does not contain a valid value for "${missing}"`,
 		});
 	return {
 		host: parsed.hostname,
