@@ -1,53 +1,93 @@
-/** 5. Download File, 15 MB: request to binary, against two HTTP Request nodes and raw fetch, in both binary modes. */
+/**
+ * 5. Download File, 15 MB: request to binary, against two HTTP Request nodes (the token typed into a header, and
+ * in a Header Auth credential) and raw fetch, in both binary modes.
+ */
 import { info } from '../../scripts/lib/log';
 import { V3_SEED } from '../../test/emulator/families/v3';
 import { interleaved, type Benchmark, type BenchContext } from '../lib/benchmark';
-import { restartWith, runWorkflow, waitForWebhook, type ExecutionResult } from '../lib/n8n-runs';
+import {
+	markServerLog,
+	restartWith,
+	runWorkflow,
+	waitForWebhook,
+	type ExecutionResult,
+} from '../lib/n8n-runs';
 import { BINARY_MODES, FILE_BYTES } from '../lib/options';
 import { runRawClient } from '../lib/raw-reference';
-import { chain, http, node, ours } from '../lib/workflows';
+import {
+	chain,
+	http,
+	httpHeaderAuth,
+	node,
+	ours,
+	type BenchNode,
+	type BenchWorkflow,
+} from '../lib/workflows';
 
-/** The 15 MB signed PDF: ours, and two HTTP Request nodes (the link, then the file). */
-const downloadWorkflows: Benchmark['workflows'] = ({ baseUrl, token }) => ({
-	downloadOurs: chain(
-		'DexBenchDownlOur',
-		'bench: Download file, 15 MB (ours)',
-		'bench-download-ours',
-		[
-			ours('Download File', {
-				resource: 'document',
-				operation: 'download',
-				documentId: V3_SEED.completedDocumentId,
-				downloadType: 'DOCUMENT',
-				options: {},
-			}),
-		],
-		['Download File'],
-	),
-	downloadHttp: chain(
-		'DexBenchDownlHtt',
-		'bench: Download file, 15 MB (HTTP Request x2)',
-		'bench-download-http',
-		[
-			http('Fetch Link', token, {
-				url: `${baseUrl}/v3.3/document/fetchDocument`,
-				sendQuery: true,
-				queryParameters: {
-					parameters: [
-						{ name: 'documentId', value: V3_SEED.completedDocumentId },
-						{ name: 'documentDownloadType', value: 'DOCUMENT' },
-					],
-				},
-			}),
-			node('Fetch File', 'n8n-nodes-base.httpRequest', 4.2, {
-				method: 'GET',
-				url: '={{ $json.data.file }}',
-				options: { response: { response: { responseFormat: 'file' } } },
-			}),
-		],
-		['Fetch Link', 'Fetch File'],
-	),
-});
+/** The HTTP Request node that reads the file behind the link the node before it got. */
+const fetchFile = () =>
+	node('Fetch File', 'n8n-nodes-base.httpRequest', 4.2, {
+		method: 'GET',
+		url: '={{ $json.data.file }}',
+		options: { response: { response: { responseFormat: 'file' } } },
+	});
+
+/**
+ * The 15 MB signed PDF: ours, and two HTTP Request nodes (the link, then the file), the token typed into a
+ * header or kept in a Header Auth credential.
+ */
+const downloadWorkflows: Benchmark['workflows'] = ({ baseUrl, token }) => {
+	const fetchLink = {
+		url: `${baseUrl}/v3.3/document/fetchDocument`,
+		sendQuery: true,
+		queryParameters: {
+			parameters: [
+				{ name: 'documentId', value: V3_SEED.completedDocumentId },
+				{ name: 'documentDownloadType', value: 'DOCUMENT' },
+			],
+		},
+	};
+	const twoNodes = (id: string, name: string, path: string, link: BenchNode) =>
+		chain(id, name, path, [link, fetchFile()], ['Fetch Link', 'Fetch File']);
+	return {
+		downloadOurs: chain(
+			'DexBenchDownlOur',
+			'bench: Download file, 15 MB (ours)',
+			'bench-download-ours',
+			[
+				ours('Download File', {
+					resource: 'document',
+					operation: 'download',
+					documentId: V3_SEED.completedDocumentId,
+					downloadType: 'DOCUMENT',
+					options: {},
+				}),
+			],
+			['Download File'],
+		),
+		downloadHttp: twoNodes(
+			'DexBenchDownlHtt',
+			'bench: Download file, 15 MB (HTTP Request x2)',
+			'bench-download-http',
+			http('Fetch Link', token, fetchLink),
+		),
+		downloadHttpHeaderAuth: twoNodes(
+			'DexBenchDownlHdr',
+			'bench: Download file, 15 MB (HTTP Request x2, Header Auth)',
+			'bench-download-http-header-auth',
+			httpHeaderAuth('Fetch Link', fetchLink),
+		),
+	};
+};
+
+const SIDES = ['ours', 'http', 'httpHeaderAuth'] as const;
+type Side = (typeof SIDES)[number];
+
+/** The references of the rows, by side. */
+const REFERENCES: Record<Exclude<Side, 'ours'>, string> = {
+	http: 'two HTTP Request nodes (link, then file), token typed into a header',
+	httpHeaderAuth: 'two HTTP Request nodes (link, then file), token in a Header Auth credential',
+};
 
 async function benchDownload(context: BenchContext): Promise<void> {
 	const { n8n, emulator, workflows, options, results } = context;
@@ -56,21 +96,30 @@ async function benchDownload(context: BenchContext): Promise<void> {
 		if (json.fileSize !== FILE_BYTES)
 			throw new Error(`Download File gave ${String(json.fileSize)} bytes, not ${FILE_BYTES}`);
 	};
+	const sides: Record<Side, BenchWorkflow> = {
+		ours: workflows.downloadOurs,
+		http: workflows.downloadHttp,
+		httpHeaderAuth: workflows.downloadHttpHeaderAuth,
+	};
 	const all: Record<string, unknown> = {};
 	for (const mode of BINARY_MODES) {
 		await restartWith(n8n, mode);
-		await waitForWebhook(n8n, workflows.downloadOurs);
-		await waitForWebhook(n8n, workflows.downloadHttp);
-		const samples = { ours: [] as number[], http: [] as number[], raw: [] as number[] };
-		checkSize(await runWorkflow(n8n, workflows.downloadOurs, {}));
-		await runWorkflow(n8n, workflows.downloadHttp, {});
+		for (const workflow of Object.values(sides)) await waitForWebhook(n8n, workflow);
+		checkSize(await runWorkflow(n8n, sides.ours, {}));
+		await runWorkflow(n8n, sides.http, {});
+		await runWorkflow(n8n, sides.httpHeaderAuth, {});
+		const samples: Record<Side | 'raw', number[]> = {
+			ours: [],
+			http: [],
+			httpHeaderAuth: [],
+			raw: [],
+		};
 		for (let rep = 0; rep < options.downloadReps; rep++) {
-			for (const side of interleaved(rep, ['ours', 'http'] as const)) {
-				const result = await runWorkflow(
-					n8n,
-					side === 'ours' ? workflows.downloadOurs : workflows.downloadHttp,
-					{},
-				);
+			for (const side of interleaved(rep, SIDES)) {
+				// io-trace.cjs's lines in the server's log carry the same clock.
+				const at = (performance.timeOrigin + performance.now()).toFixed(1);
+				markServerLog(n8n, `download, ${mode} mode, ${side}, run ${rep + 1}, at ${at}`);
+				const result = await runWorkflow(n8n, sides[side], {});
 				if (side === 'ours') checkSize(result);
 				samples[side].push(result.nodeMs);
 			}
@@ -83,15 +132,16 @@ async function benchDownload(context: BenchContext): Promise<void> {
 			if (raw.bytes !== FILE_BYTES) throw new Error(`The raw client got ${raw.bytes} bytes`);
 			samples.raw.push(raw.ms);
 			info(
-				`  download rep ${rep + 1}, ${mode} mode: ours ${samples.ours[rep]} ms, HTTP Request ×2 ${samples.http[rep]} ms, raw fetch ${raw.ms.toFixed(0)} ms`,
+				`  download rep ${rep + 1}, ${mode} mode: ours ${samples.ours[rep]} ms, HTTP Request ×2 ${samples.http[rep]} ms (Header Auth ${samples.httpHeaderAuth[rep]} ms), raw fetch ${raw.ms.toFixed(0)} ms`,
 			);
 		}
 		all[mode] = samples;
 		const where = mode === 'default' ? 'in memory' : 'on disk';
+		const figure = `Download File, 15 MB signed PDF, binary data ${where}: request to binary`;
 		results.addRow({
 			part: '5',
-			figure: `Download File, 15 MB signed PDF, binary data ${where}: request to binary`,
-			referenceName: 'two HTTP Request nodes (link, then file)',
+			figure,
+			referenceName: REFERENCES.http,
 			unit: 'ms',
 			goal: '≤ 1.0×',
 			maxRatio: 1,
@@ -99,7 +149,15 @@ async function benchDownload(context: BenchContext): Promise<void> {
 		});
 		results.addRow({
 			part: '5',
-			figure: `Download File, 15 MB signed PDF, binary data ${where}: request to binary`,
+			figure,
+			referenceName: REFERENCES.httpHeaderAuth,
+			unit: 'ms',
+			goal: '(reported)',
+			samples: { ours: samples.ours, reference: samples.httpHeaderAuth },
+		});
+		results.addRow({
+			part: '5',
+			figure,
 			referenceName: 'raw fetch (link, then file)',
 			unit: 'ms',
 			goal: '(reported)',

@@ -2,10 +2,9 @@
  * The memory benchmarks' one measurement: how much the n8n server's resident memory grows while a workflow's
  * measured nodes run.
  */
-import { appendFileSync } from 'node:fs';
-
 import type { N8n } from '../../scripts/lib/n8n';
 import {
+	markServerLog,
 	memoryOf,
 	resetPeak,
 	restartWith,
@@ -54,14 +53,12 @@ export async function measurePeakGrowth(
 	const rss: Array<{ at: number; bytes: number }> = [];
 	const sampler = setInterval(() => rss.push({ at: Date.now(), bytes: memoryOf(pid).rss }), 5);
 	let peak = 0;
-	// Marks in the server's log, so that what the server printed there (gc-trace.cjs's lines, preloaded through
-	// BENCH_N8N_NODE_OPTIONS) can be read against the measured run.
-	appendFileSync(n8n.logFile, `bench: measured run of ${workflow.name}, RSS ${mb(base)}\n`);
+	markServerLog(n8n, `measured run of ${workflow.name}, RSS ${mb(base)}`);
 	const result = await runWorkflow(n8n, workflow, bodies.measured, () => {
 		clearInterval(sampler);
 		peak = Math.max(base, ...rss.map((sample) => sample.bytes));
 		if (exactPeak) peak = Math.max(peak, memoryOf(pid).hwm);
-		appendFileSync(n8n.logFile, `bench: measured run finished, peak RSS ${mb(peak)}\n`);
+		markServerLog(n8n, `measured run finished, peak RSS ${mb(peak)}`);
 	});
 	const runs = workflow.measured.map((name) => result.runData[name][0]);
 	const started = Math.min(...runs.map((run) => run.startTime));

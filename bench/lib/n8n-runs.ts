@@ -3,13 +3,20 @@
  * its production webhook and read that execution's own timings (startedAt/stoppedAt, and each node's
  * executionTime from its run data), and read the server process's memory from /proc.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 
 import type { N8n } from '../../scripts/lib/n8n';
 import type { BinaryMode } from './options';
 import type { BenchWorkflow } from './workflows';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A line in the server's log, so that what the server printed there (the lines of bench/lib/gc-trace.cjs and
+ * io-trace.cjs, preloaded through BENCH_N8N_NODE_OPTIONS) can be read against the run it marks.
+ */
+export const markServerLog = (n8n: N8n, line: string) =>
+	appendFileSync(n8n.logFile, `bench: ${line}\n`);
 
 interface ExecutionSummary {
 	id: string;

@@ -222,7 +222,7 @@ export const statusOurs = (
 	);
 
 /** n8n's HTTP Request node sending `parameters` with the token in a Header Auth credential. */
-const httpHeaderAuth = (name: string, parameters: Record<string, unknown>) =>
+export const httpHeaderAuth = (name: string, parameters: Record<string, unknown>) =>
 	node(
 		name,
 		'n8n-nodes-base.httpRequest',
