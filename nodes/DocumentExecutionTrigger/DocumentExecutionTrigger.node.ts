@@ -249,7 +249,10 @@ export class DocumentExecutionTrigger implements INodeType {
 		)
 			return ignored;
 
-		const scope = `${this.getWorkflow().id ?? ''}\u0000${this.getNode().name}`;
+		// A delivery to the Test URL (n8n runs it in manual mode) has a memory of its own: an event tried in the
+		// editor still runs the active workflow when it reaches the Production URL.
+		const url = this.getMode() === 'manual' ? 'test' : 'production';
+		const scope = `${this.getWorkflow().id ?? ''}\u0000${this.getNode().name}\u0000${url}`;
 		// Every invitee's delivery can find the document completed once the service is asked: the flow runs once
 		// per document then, whichever delivery arrives first.
 		const key = statusFromService ? completionKey(delivery) : eventKey(body, delivery, event.kind);

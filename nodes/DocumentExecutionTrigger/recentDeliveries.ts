@@ -14,7 +14,8 @@ import { isObject } from '../shared/isObject';
  * while the answer is not yet written waits for it; one that arrives after the service hung up on the first copy,
  * while n8n has still not written its answer, is told to come back (`undecided`).
  *
- * Kept in the memory of the n8n process that receives webhooks, per trigger node, bounded in time and in count;
+ * Kept in the memory of the n8n process that receives webhooks, per trigger node and URL (the Production URL's
+ * apart from the Test URL's), bounded in time and in count;
  * not in the workflow's static data, which n8n does not save from a webhook. docs/choices/trigger.md ("Each
  * delivery runs the flow once") says why, with the n8n version read, and what the window cannot cover.
  *
@@ -49,7 +50,7 @@ interface HeldEvent {
 	};
 }
 
-/** Per trigger node (workflow id and node name): event key → the event held, oldest first. */
+/** Per trigger node and URL (workflow id, node name, production or test): event key → the event held, oldest first. */
 const windows = new Map<string, Map<string, HeldEvent>>();
 
 const field = (holder: unknown, key: string): string => {

@@ -87,6 +87,8 @@ export interface WebhookServer {
 	origin: string;
 	/** The production URL of one of the trigger's webhooks ('default', 'error'...), as n8n computes it. */
 	url(webhookName?: string): string;
+	/** Its Test URL, under `/webhook-test`: n8n runs what arrives there in `manual` mode, as the editor's test. */
+	testUrl(webhookName?: string): string;
 	/** Executions started, oldest first. */
 	executions: WebhookExecution[];
 	/** Deliveries whose `webhook()` threw (n8n's failed executions). */
@@ -166,8 +168,12 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 	});
 
 	let origin = '';
+	// n8n 2.41's live-webhooks.js and test-webhooks.js: a production delivery runs in `webhook` mode, one to the
+	// Test URL in `manual` mode.
+	const URL_ROOTS = { webhook: 'webhook', manual: 'webhook-test' } as const;
 	const additionalData = (
 		extra: Partial<IWorkflowExecuteAdditionalData> = {},
+		mode: keyof typeof URL_ROOTS = 'webhook',
 	): IWorkflowExecuteAdditionalData => {
 		const executionId = randomUUID();
 		const workflowData = workflowRecord({
@@ -177,7 +183,7 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 			nodes,
 			connections: options.workflow.connections,
 		});
-		const hooks = new ExecutionLifecycleHooks('webhook', executionId, workflowData);
+		const hooks = new ExecutionLifecycleHooks(mode, executionId, workflowData);
 		return buildAdditionalData({ origin, credentialsHelper, hooks, executionId }, extra);
 	};
 
@@ -198,9 +204,9 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 		workflowId,
 		workflowExecuteAdditionalData: data,
 	});
-	const urlOf = (description: IWebhookDescription) =>
+	const urlOf = (description: IWebhookDescription, mode: keyof typeof URL_ROOTS = 'webhook') =>
 		NodeHelpers.getNodeWebhookUrl(
-			`${origin}/webhook`,
+			`${origin}/${URL_ROOTS[mode]}`,
 			workflowId,
 			trigger,
 			String(description.path),
@@ -214,11 +220,14 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 
 	async function handle(req: ExpressLikeRequest, res: ExpressLikeResponse): Promise<void> {
 		const url = new URL(req.url ?? '/', origin);
-		const description = descriptions.find(
-			(candidate) =>
-				new URL(urlOf(candidate)).pathname === url.pathname &&
-				String(candidate.httpMethod) === req.method,
-		);
+		const servedAs = (mode: keyof typeof URL_ROOTS) =>
+			descriptions.find(
+				(candidate) =>
+					new URL(urlOf(candidate, mode)).pathname === url.pathname &&
+					String(candidate.httpMethod) === req.method,
+			);
+		const mode = servedAs('manual') ? 'manual' : 'webhook';
+		const description = servedAs(mode);
 		if (!description) {
 			res.status(404).json({ code: 404, message: 'The requested webhook is not registered.' });
 			return;
@@ -261,12 +270,12 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 			}
 		}
 
-		const data = additionalData({ httpRequest: req as never, httpResponse: res as never });
+		const data = additionalData({ httpRequest: req as never, httpResponse: res as never }, mode);
 		const context = new WebhookContext(
 			workflow,
 			trigger,
 			data,
-			'webhook',
+			mode,
 			webhookData(description, data),
 			[],
 			null,
@@ -344,9 +353,14 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-	const runHook = async (webhookName: string, method: WebhookSetupMethodNames) => {
+	const describedAs = (webhookName: string) => {
 		const description = descriptions.find((candidate) => candidate.name === webhookName);
 		if (!description) throw new Error(`The trigger has no webhook named ${webhookName}`);
+		return description;
+	};
+
+	const runHook = async (webhookName: string, method: WebhookSetupMethodNames) => {
+		const description = describedAs(webhookName);
 		const hook = nodeType.webhookMethods?.[webhookName as 'default']?.[method];
 		if (!hook) return undefined;
 		const data = additionalData();
@@ -363,11 +377,8 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 
 	return {
 		origin,
-		url: (webhookName = 'default') => {
-			const description = descriptions.find((candidate) => candidate.name === webhookName);
-			if (!description) throw new Error(`The trigger has no webhook named ${webhookName}`);
-			return urlOf(description);
-		},
+		url: (webhookName = 'default') => urlOf(describedAs(webhookName)),
+		testUrl: (webhookName = 'default') => urlOf(describedAs(webhookName), 'manual'),
 		executions,
 		failures,
 		received,

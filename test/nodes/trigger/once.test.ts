@@ -155,6 +155,23 @@ describe('Document Execution Trigger: each delivery runs the flow once', () => {
 		expect(hook.executions).toHaveLength(1);
 	});
 
+	it('an event tried at the Test URL still runs the active workflow once, and each URL ignores its own repeats', async () => {
+		const hook = await serve();
+		const body = JSON.stringify(SHAPES.v3());
+		const messages = [];
+		for (const url of [hook.testUrl(), hook.url(), hook.testUrl(), hook.url()])
+			messages.push(JSON.parse((await postRaw(url, body)).body) as unknown);
+		await hook.settled();
+
+		expect(messages).toEqual([
+			{ message: 'Delivery received' },
+			{ message: 'Delivery received' },
+			{ message: 'Delivery already received; ignored' },
+			{ message: 'Delivery already received; ignored' },
+		]);
+		expect(hook.executions).toHaveLength(2);
+	});
+
 	it.each([
 		['stores it', true, [200, 200]],
 		['cannot store it (500)', false, [200, 500]],
