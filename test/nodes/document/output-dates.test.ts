@@ -104,7 +104,7 @@ describe('Dates of the simplified outputs', () => {
 		const whole = raw.items[0].json as Record<string, any>;
 		expect(whole.document.completionDate).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
 		expect(simple.items[0].json).toMatchObject({
-			createdAt: indiaIsoDate(whole.createdAt),
+			createdAt: indiaIsoDate(whole.document.creationDate),
 			completedAt: indiaIsoDate(whole.document.completionDate),
 		});
 		expect(simple.items[0].json.completedAt).toMatch(/\+05:30$/);

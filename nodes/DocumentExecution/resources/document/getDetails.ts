@@ -67,22 +67,21 @@ const inCapitals = <Value>(value: Value) =>
 
 /**
  * Simplify's output (docs/document-execution.md): the document, its dates, and each invitee's role and state
- * (a reviewer who approved reads `APPROVED` here, which Get Status cannot tell). Each document field is read at
- * the top of `data`, else in its `document` (where the 2022 description's schema and public client code put
- * them: docs/choices/document.md); dates ISO 8601 in India time.
+ * (a reviewer who approved reads `APPROVED` here, which Get Status cannot tell). The document's fields are read in
+ * `data.document` and the folder's name in `data.folders[]`, where the 2022 description's schema and public client
+ * code put them (docs/choices/document.md); dates ISO 8601 in India time.
  */
 function detailsSummary(data: IDataObject): IDataObject {
 	const document = (isObject(data.document) ? data.document : {}) as IDataObject;
 	const [folder] = objectsIn(data.folders);
-	const read = (top: string, inDocument: string) => data[top] ?? document[inDocument] ?? null;
 	return {
-		documentId: read('documentId', 'id'),
-		name: read('name', 'name'),
-		irn: read('irn', 'irn'),
-		status: inCapitals(read('status', 'status')),
-		createdAt: indiaIsoDate(read('createdAt', 'creationDate')),
+		documentId: document.id ?? null,
+		name: document.name ?? null,
+		irn: document.irn ?? null,
+		status: inCapitals(document.status ?? null),
+		createdAt: indiaIsoDate(document.creationDate ?? null),
 		completedAt: indiaIsoDate(document.completionDate ?? null),
-		folderName: data.folderName ?? folder?.name ?? null,
+		folderName: folder?.name ?? null,
 		invitees: objectsIn(data.invitations).map((invitee) => ({
 			...fieldsOf(invitee, ['name', 'email', 'phone']),
 			type: invitee.inviteeType ?? null,

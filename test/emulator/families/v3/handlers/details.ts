@@ -182,13 +182,6 @@ export function details(
 		}),
 	};
 	return v3Success({
-		documentId: doc.documentId,
-		name: doc.name,
-		irn: doc.irn,
-		status,
-		createdAt: formatServiceDate(doc.createdAt),
-		folderId: doc.folderId,
-		folderName: doc.folderName,
 		document: documentSection(read, status),
 		invitations: doc.invitees.map((invitee, index) => invitation(read, invitee, index)),
 		...read.fields(documentSwitchedSections(read, status)),
