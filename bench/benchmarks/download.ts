@@ -2,9 +2,14 @@
  * 5. Download File, 15 MB: request to binary, against two HTTP Request nodes (the token typed into a header, and
  * in a Header Auth credential) and raw fetch, in both binary modes.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { info } from '../../scripts/lib/log';
+import { ROOT } from '../../scripts/lib/paths';
 import { V3_SEED } from '../../test/emulator/families/v3';
 import { interleaved, type Benchmark, type BenchContext } from '../lib/benchmark';
+import { downloadPhases, type DownloadPhases } from '../lib/download-phases';
 import {
 	markServerLog,
 	restartWith,
@@ -81,6 +86,7 @@ const downloadWorkflows: Benchmark['workflows'] = ({ baseUrl, token }) => {
 };
 
 const SIDES = ['ours', 'http', 'httpHeaderAuth'] as const;
+const IO_TRACE = join(ROOT, 'bench', 'lib', 'io-trace.cjs');
 type Side = (typeof SIDES)[number];
 
 /** The references of the rows, by side. */
@@ -88,6 +94,22 @@ const REFERENCES: Record<Exclude<Side, 'ours'>, string> = {
 	http: 'two HTTP Request nodes (link, then file), token typed into a header',
 	httpHeaderAuth: 'two HTTP Request nodes (link, then file), token in a Header Auth credential',
 };
+
+/**
+ * Each side's own work per run on disk, ms: its node time less the link's request and the file's read and store,
+ * which are n8n's for every side (io-trace.cjs, bench/lib/download-phases.ts); and how many of its runs a full
+ * garbage collection fell in.
+ */
+function ownWorkOf(phases: DownloadPhases[], nodeTimes: Record<Side, number[]>) {
+	const ownWork = { ours: [], http: [], httpHeaderAuth: [] } as Record<Side, number[]>;
+	const collected = { ours: 0, http: 0, httpHeaderAuth: 0 } as Record<Side, number>;
+	for (const { side, run, link, file, collected: inRun } of phases) {
+		const node = nodeTimes[side as Side][run - 1];
+		ownWork[side as Side].push(node - link - file);
+		if (inRun) collected[side as Side]++;
+	}
+	return { ...ownWork, collected };
+}
 
 async function benchDownload(context: BenchContext): Promise<void> {
 	const { n8n, emulator, workflows, options, results } = context;
@@ -101,9 +123,14 @@ async function benchDownload(context: BenchContext): Promise<void> {
 		http: workflows.downloadHttp,
 		httpHeaderAuth: workflows.downloadHttpHeaderAuth,
 	};
+	// io-trace.cjs in the server for these runs only, beside what BENCH_N8N_NODE_OPTIONS asks.
+	const nodeOptions = (preloads: string[]) => ({
+		NODE_OPTIONS: [process.env.BENCH_N8N_NODE_OPTIONS ?? '', ...preloads].join(' ').trim(),
+	});
+	const gcTraced = process.env.BENCH_N8N_NODE_OPTIONS?.includes('gc-trace.cjs') ?? false;
 	const all: Record<string, unknown> = {};
 	for (const mode of BINARY_MODES) {
-		await restartWith(n8n, mode);
+		await restartWith(n8n, mode, nodeOptions([`--require ${IO_TRACE}`]));
 		for (const workflow of Object.values(sides)) await waitForWebhook(n8n, workflow);
 		checkSize(await runWorkflow(n8n, sides.ours, {}));
 		await runWorkflow(n8n, sides.http, {});
@@ -116,7 +143,7 @@ async function benchDownload(context: BenchContext): Promise<void> {
 		};
 		for (let rep = 0; rep < options.downloadReps; rep++) {
 			for (const side of interleaved(rep, SIDES)) {
-				// io-trace.cjs's lines in the server's log carry the same clock.
+				// For download-phases.ts: io-trace.cjs's lines in the server's log carry the same clock.
 				const at = (performance.timeOrigin + performance.now()).toFixed(1);
 				markServerLog(n8n, `download, ${mode} mode, ${side}, run ${rep + 1}, at ${at}`);
 				const result = await runWorkflow(n8n, sides[side], {});
@@ -135,9 +162,9 @@ async function benchDownload(context: BenchContext): Promise<void> {
 				`  download rep ${rep + 1}, ${mode} mode: ours ${samples.ours[rep]} ms, HTTP Request ×2 ${samples.http[rep]} ms (Header Auth ${samples.httpHeaderAuth[rep]} ms), raw fetch ${raw.ms.toFixed(0)} ms`,
 			);
 		}
-		all[mode] = samples;
 		const where = mode === 'default' ? 'in memory' : 'on disk';
 		const figure = `Download File, 15 MB signed PDF, binary data ${where}: request to binary`;
+		all[mode] = samples;
 		results.addRow({
 			part: '5',
 			figure,
@@ -163,9 +190,25 @@ async function benchDownload(context: BenchContext): Promise<void> {
 			goal: '(reported)',
 			samples: { ours: samples.ours, reference: samples.raw },
 		});
+		if (mode === 'filesystem') {
+			const ownWork = ownWorkOf(downloadPhases(readFileSync(n8n.logFile, 'utf8'), mode), samples);
+			all.ownWorkOnDisk = ownWork;
+			for (const reference of ['http', 'httpHeaderAuth'] as const)
+				results.addRow({
+					part: '5',
+					figure: `Download File, 15 MB on disk: the node's own work (node time less the link's request and the file's read and store)`,
+					referenceName: REFERENCES[reference],
+					unit: 'ms',
+					goal: '(reported)',
+					samples: { ours: ownWork.ours, reference: ownWork[reference] },
+					...(gcTraced && {
+						note: `runs a full garbage collection fell in (gc-trace.cjs): ours ${ownWork.collected.ours}, the reference ${ownWork.collected[reference]}, of ${options.downloadReps}`,
+					}),
+				});
+		}
 	}
 	results.addDetails('download', all);
-	await restartWith(n8n, 'filesystem');
+	await restartWith(n8n, 'filesystem', nodeOptions([]));
 }
 
 export const downloadBenchmark: Benchmark = {

@@ -199,10 +199,14 @@ export function resetPeak(pid: number): boolean {
 	}
 }
 
-/** Restarts n8n with its binary data in `mode`. */
-export async function restartWith(n8n: N8n, mode: BinaryMode): Promise<void> {
+/** Restarts the server with binary data `mode`, and `env` added to its environment from now on. */
+export async function restartWith(
+	n8n: N8n,
+	mode: BinaryMode,
+	env: NodeJS.ProcessEnv = {},
+): Promise<void> {
 	await n8n.stop();
-	n8n.withEnv({ N8N_DEFAULT_BINARY_DATA_MODE: mode });
+	n8n.withEnv({ ...env, N8N_DEFAULT_BINARY_DATA_MODE: mode });
 	await n8n.start();
 	await n8n.login();
 }
