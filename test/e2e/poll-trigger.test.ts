@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 
 import type { EmulatorProcess } from '../../scripts/lib/emulator';
 import type { N8n } from '../../scripts/lib/n8n';
-import { V3_SEED } from '../emulator/families/v3';
-import { makePdf } from '../fixtures/pdf';
 import {
 	emulator,
 	n8nWithPackage,
 	PACKAGE,
+	sendSigningRequest,
 	tokenCredential,
 	withCredentials,
 	type ExampleWorkflow,
@@ -83,16 +82,7 @@ describe('the Document Execution Poll Trigger in a running n8n', () => {
 
 	/** Creates a signing request through the service's API and has every invitee sign it. */
 	async function completeNewDocument(name: string): Promise<string> {
-		const created = await fetch(`${service.info.baseUrl}/v3.0/sign/request`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', 'X-Auth-Token': service.info.authToken },
-			body: JSON.stringify({
-				profileId: V3_SEED.pdfProfileId,
-				file: { name, file: makePdf(name).toString('base64') },
-				invitees: [{ name: 'Asha Rao', email: 'asha@example.com' }],
-			}),
-		});
-		const documentId = ((await created.json()) as { data: { documentId: string } }).data.documentId;
+		const documentId = await sendSigningRequest(service, name);
 		expect(
 			(
 				await service.control<{ status: string }>(
