@@ -39,7 +39,7 @@ import { triggerBenchmark } from './benchmarks/trigger';
 import type { Benchmark, BenchContext, WorkflowTarget } from './lib/benchmark';
 import { startBenchEmulator } from './lib/emulator';
 import { startLatencyProxy, type LatencyProxy } from './lib/latency-proxy';
-import { activate, waitForWebhook } from './lib/n8n-runs';
+import { activate, serverNodeOptions, waitForWebhook } from './lib/n8n-runs';
 import {
 	FILE_BYTES,
 	FILE_SET_BYTES,
@@ -101,10 +101,6 @@ interface Bench {
  */
 async function startBench(options: BenchOptions, packed: Packed, started: Started): Promise<Bench> {
 	const filesDir = join(ROOT, '.cache', 'runs', 'bench-files');
-	// BENCH_N8N_NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) reaches only the n8n server, to profile it during a run.
-	const nodeOptions = process.env.BENCH_N8N_NODE_OPTIONS
-		? { NODE_OPTIONS: process.env.BENCH_N8N_NODE_OPTIONS }
-		: {};
 	const n8n = await N8n.create({
 		name: 'bench',
 		fresh: true,
@@ -113,7 +109,7 @@ async function startBench(options: BenchOptions, packed: Packed, started: Starte
 			N8N_LOG_LEVEL: 'warn',
 			N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
 			...options.n8nEnv,
-			...nodeOptions,
+			...serverNodeOptions(),
 		},
 	});
 	started.n8n = n8n;

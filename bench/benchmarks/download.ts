@@ -14,6 +14,7 @@ import {
 	markServerLog,
 	restartWith,
 	runWorkflow,
+	serverNodeOptions,
 	waitForWebhook,
 	type ExecutionResult,
 } from '../lib/n8n-runs';
@@ -123,14 +124,11 @@ async function benchDownload(context: BenchContext): Promise<void> {
 		http: workflows.downloadHttp,
 		httpHeaderAuth: workflows.downloadHttpHeaderAuth,
 	};
-	// io-trace.cjs in the server for these runs only, beside what BENCH_N8N_NODE_OPTIONS asks.
-	const nodeOptions = (preloads: string[]) => ({
-		NODE_OPTIONS: [process.env.BENCH_N8N_NODE_OPTIONS ?? '', ...preloads].join(' ').trim(),
-	});
 	const gcTraced = process.env.BENCH_N8N_NODE_OPTIONS?.includes('gc-trace.cjs') ?? false;
 	const all: Record<string, unknown> = {};
 	for (const mode of BINARY_MODES) {
-		await restartWith(n8n, mode, nodeOptions([`--require ${IO_TRACE}`]));
+		// io-trace.cjs in the server for these runs only.
+		await restartWith(n8n, mode, serverNodeOptions(`--require ${IO_TRACE}`));
 		for (const workflow of Object.values(sides)) await waitForWebhook(n8n, workflow);
 		checkSize(await runWorkflow(n8n, sides.ours, {}));
 		await runWorkflow(n8n, sides.http, {});
@@ -208,7 +206,7 @@ async function benchDownload(context: BenchContext): Promise<void> {
 		}
 	}
 	results.addDetails('download', all);
-	await restartWith(n8n, 'filesystem', nodeOptions([]));
+	await restartWith(n8n, 'filesystem', serverNodeOptions());
 }
 
 export const downloadBenchmark: Benchmark = {

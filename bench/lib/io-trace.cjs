@@ -1,10 +1,10 @@
 /**
- * Preloaded into the n8n server to see where a download's time goes (bench/benchmarks/download.ts marks each
- * sample in the server's log):
- * BENCH_N8N_NODE_OPTIONS="--require $PWD/bench/lib/io-trace.cjs" npm run bench -- --only=download
- * It prints one line per event, each with the time since the epoch in ms (the marks carry the same clock):
- * an outgoing HTTP request's start, its answer's headers and end (the service's and the file link's; not
- * n8n's own calls), and each write into n8n's binary data store and each opening of a file there.
+ * Preloaded into the n8n server by the download benchmark for its own runs (bench/benchmarks/download.ts, which
+ * marks each run in the server's log; not to be added to BENCH_N8N_NODE_OPTIONS, which would load it twice and
+ * print every line twice). It prints one line per event, each with the time since the epoch in ms, the clock of
+ * the marks: an outgoing HTTP request's start and its answer's end (the service's and the file link's; not
+ * n8n's REST or webhook calls), and the end of each write into n8n's binary data store.
+ * bench/lib/download-phases.ts reads them.
  */
 const fsPromises = require('node:fs/promises');
 const http = require('node:http');
@@ -12,7 +12,6 @@ const http = require('node:http');
 const now = () => (performance.timeOrigin + performance.now()).toFixed(1);
 const since = (start) => `${(performance.now() - start).toFixed(1)} ms`;
 const print = (line) => process.stdout.write(`io ${now()} ${line}\n`);
-const inBinaryStore = (path) => String(path).includes('binary_data');
 
 const writeFile = fsPromises.writeFile;
 fsPromises.writeFile = async function (path, ...rest) {
@@ -20,14 +19,9 @@ fsPromises.writeFile = async function (path, ...rest) {
 	try {
 		return await writeFile.call(this, path, ...rest);
 	} finally {
-		if (inBinaryStore(path)) print(`binary store write ${since(start)} ${String(path).slice(-40)}`);
+		if (String(path).includes('binary_data'))
+			print(`binary store write ${since(start)} ${String(path).slice(-40)}`);
 	}
-};
-
-const open = fsPromises.open;
-fsPromises.open = async function (path, ...rest) {
-	if (inBinaryStore(path)) print(`binary store open ${String(path).slice(-40)}`);
-	return await open.call(this, path, ...rest);
 };
 
 const request = http.request;
@@ -37,9 +31,8 @@ http.request = function (...args) {
 	if (target.startsWith('/rest/') || target.includes('/webhook')) return sent;
 	const start = performance.now();
 	print(`request ${target.slice(0, 60)}`);
-	sent.on('response', (answer) => {
-		print(`answer headers after ${since(start)}`);
-		answer.on('end', () => print(`answer end after ${since(start)}`));
-	});
+	sent.on('response', (answer) =>
+		answer.on('end', () => print(`answer end after ${since(start)}`)),
+	);
 	return sent;
 };

@@ -12,11 +12,19 @@ import type { BenchWorkflow } from './workflows';
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * A line in the server's log, so that what the server printed there (the lines of bench/lib/gc-trace.cjs and
- * io-trace.cjs, preloaded through BENCH_N8N_NODE_OPTIONS) can be read against the run it marks.
+ * A line in the server's log, so that what the server printed there (the lines of bench/lib/gc-trace.cjs,
+ * preloaded through BENCH_N8N_NODE_OPTIONS, and of io-trace.cjs) can be read against the run it marks.
  */
 export const markServerLog = (n8n: N8n, line: string) =>
 	appendFileSync(n8n.logFile, `bench: ${line}\n`);
+
+/**
+ * The n8n server's NODE_OPTIONS: BENCH_N8N_NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, or
+ * gc-trace.cjs), which reaches only the server, then `more` (a benchmark's own preloads).
+ */
+export const serverNodeOptions = (...more: string[]) => ({
+	NODE_OPTIONS: [process.env.BENCH_N8N_NODE_OPTIONS ?? '', ...more].join(' ').trim(),
+});
 
 interface ExecutionSummary {
 	id: string;
