@@ -1,41 +1,29 @@
 import type {
-	IBinaryKeyData,
-	ICredentialDataDecryptedObject,
-	IDataObject,
-	INodeExecutionData,
 	INodePropertyOptions,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
-	JsonObject,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { APP_DESCRIPTION } from '../shared/appDescription';
-import {
-	authenticationProperty,
-	credentialTypeFor,
-	nodeCredentials,
-	type Authentication,
-} from '../shared/authentication';
+import { authenticationProperty, nodeCredentials } from '../shared/authentication';
 import { withDocsLink } from '../shared/docsLinks';
-import { asNodeError } from '../shared/errors';
-import { PDF_MIME_TYPE } from '../shared/pdf';
-import { fetchCurrentStatus, listedDocumentStatus, type ReadPurpose } from './currentStatus';
-import { deliveredFiles } from './deliveredFiles';
+import { answer } from './answers';
+import { ANY_EVENT, EVENT_KINDS } from './delivery';
+import { RECENT_DELIVERIES } from './recentDeliveries';
 import {
-	ANY_EVENT,
-	COMPLETED_DOCUMENT_STATUSES,
-	EVENT_KINDS,
-	isSelected,
-	normalisedEvent,
-	shapeOf,
-} from './delivery';
-import { claim, completionKey, eventKey, RECENT_DELIVERIES } from './recentDeliveries';
-import { readBody } from './requestBody';
-import { verifyDeliveryMac } from './verifyMac';
-import { ROUTES, TRIGGER_PANEL, TRIGGER_WEBHOOKS, WEBHOOK_METHODS } from './webhooks';
+	claimDelivery,
+	confirmCompletion,
+	isPicked,
+	outputItem,
+	readDelivery,
+	refetchWhenAsked,
+	triggerCredential,
+	verifyDelivery,
+} from './steps';
+import { TRIGGER_PANEL, TRIGGER_WEBHOOKS, WEBHOOK_METHODS } from './webhooks';
 
 /** The Events choices: Any Event first, then one per event kind, described as EVENT_KINDS describes it. */
 const EVENT_OPTIONS: INodePropertyOptions[] = [
@@ -77,8 +65,7 @@ export class DocumentExecutionTrigger implements INodeType {
 			dark: 'file:../../icons/documentExecution.dark.svg',
 		},
 		group: ['trigger'],
-		// Version 2 from the first release: a version-1 webhook node costs an expression per delivery
-		// (docs/choices/trigger.md, Bodies).
+		// Version 2 alone (docs/choices/trigger.md, Bodies).
 		version: 2,
 		subtitle:
 			'={{ ($parameter["events"] || []).includes("*") ? "Any event" : [($parameter["events"] || []).join(", "), $parameter["otherEventTypes"]].filter(Boolean).join(", ") }}',
@@ -171,126 +158,18 @@ export class DocumentExecutionTrigger implements INodeType {
 
 	webhookMethods = WEBHOOK_METHODS;
 
+	/** The steps of a delivery, each answer as ANSWERS (answers.ts) gives it. */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const response = this.getResponseObject();
-		const route = ROUTES[this.getWebhookName()] ?? 'success';
-
-		const body = await readBody(this.getRequestObject());
-		const delivery = body && shapeOf(body);
-		if (!body || !delivery) {
-			response.status(400).json({
-				message:
-					'The body must be a JSON object: a v3 webhook (top-level documentId) or a Webhook 4.0 envelope (eventType and document)',
-			});
-			return { noWebhookResponse: true };
-		}
-
-		const authentication = this.getNodeParameter('authentication', 'authToken') as Authentication;
-		const credentialType = credentialTypeFor(authentication);
-		// Read once, and only when needed: outside an execution, n8n builds an expression isolate for each read.
-		let credentials: Promise<ICredentialDataDecryptedObject> | undefined;
-		const readCredentials = async () =>
-			await (credentials ??= this.getCredentials<ICredentialDataDecryptedObject>(credentialType));
-		const now = Date.now();
-		const verdict = await verifyDeliveryMac(
-			this.getNode(),
-			credentialType,
-			readCredentials,
-			body,
-			delivery.documentId,
-			now,
-		);
-		if (!verdict.accepted) {
-			// No reason in the answer: a forger learns nothing from it.
-			response.status(401).end();
-			return { noWebhookResponse: true };
-		}
-
-		const event = normalisedEvent(body, delivery, route);
-		const options = this.getNodeParameter('options', {}) as IDataObject;
-		// Acknowledged (2xx) so that the service does not retry, and no execution starts.
-		const ignored = {
-			webhookResponse: { message: "Not selected in the trigger's Events or Options; ignored" },
-		};
-		const events = this.getNodeParameter('events', []);
-		if (!isSelected(events, this.getNodeParameter('otherEventTypes', ''), event)) return ignored;
-
-		const readStatus = async (purpose: ReadPurpose) =>
-			await fetchCurrentStatus(
-				this,
-				purpose,
-				authentication,
-				await readCredentials(),
-				body,
-				delivery,
-			);
-		const confirmedWithService = async <T>(read: () => Promise<T>) => {
-			try {
-				return await read();
-			} catch (error) {
-				// The service sends the delivery again after any non-2xx; it gets a short answer without n8n's
-				// internals, and n8n records the failed execution with the readable error thrown here.
-				response.status(503).json({
-					message: 'The delivery could not be confirmed with the service; send it again later',
-				});
-				throw asNodeError(this.getNode(), error);
-			}
-		};
-		// An older webhook version says nothing of the document's status: the service is asked once.
-		const statusFromService = options.completedOnly === true && event.documentStatus === null;
-		if (statusFromService) {
-			event.documentStatus = await confirmedWithService(async () =>
-				listedDocumentStatus(this, authentication, await readCredentials(), delivery),
-			);
-		}
-		if (
-			options.completedOnly === true &&
-			!COMPLETED_DOCUMENT_STATUSES.includes(event.documentStatus as string)
-		)
-			return ignored;
-
-		// A delivery to the Test URL (n8n runs it in manual mode) has a memory of its own: an event tried in the
-		// editor still runs the active workflow when it reaches the Production URL.
-		const url = this.getMode() === 'manual' ? 'test' : 'production';
-		const scope = `${this.getWorkflow().id ?? ''}\u0000${this.getNode().name}\u0000${url}`;
-		// Every invitee's delivery can find the document completed once the service is asked: the flow runs once
-		// per document then, whichever delivery arrives first.
-		const key = statusFromService ? completionKey(delivery) : eventKey(body, delivery, event.kind);
-		// Held from here, and kept only if n8n answers the service with a 2xx: a delivery whose Re-Fetch failed, or
-		// whose execution n8n could not store, runs when the service sends it again.
-		const claimed = await claim(scope, key, now, response);
-		if (claimed === 'taken')
-			return { webhookResponse: { message: 'Delivery already received; ignored' } };
-		if (claimed === 'undecided') {
-			// Not acknowledged: the service sends it again (hours later), when n8n's answer to the first is known.
-			response.status(503).json({
-				message:
-					'An earlier copy of this delivery is still being taken by n8n; send it again later',
-			});
-			return { noWebhookResponse: true };
-		}
-
-		const files = deliveredFiles(body, delivery.documentId);
-		const json: IDataObject = {
-			...(body as IDataObject),
-			event,
-			macVerification: verdict.verified
-				? { verified: true, detail: 'The MAC matches the document ID and the Private Salt' }
-				: { verified: false, detail: 'Verification is off: the credential has no Private Salt' },
-		};
-		for (const movedKey of files.movedKeys) delete json[movedKey];
-		if (files.files.length > 0) json.movedToBinary = files.movedToBinary;
-		if (options.includeHeaders === true) json.headers = this.getHeaderData() as JsonObject;
-		if (options.refetchStatus === true)
-			json.currentStatus = await confirmedWithService(() => readStatus('Re-Fetch Current Status'));
-		const binary: IBinaryKeyData = {};
-		for (const file of files.files)
-			binary[file.field] = await this.helpers.prepareBinaryData(
-				file.content,
-				file.fileName,
-				PDF_MIME_TYPE,
-			);
-		const item: INodeExecutionData = files.files.length > 0 ? { json, binary } : { json };
-		return { workflowData: [[item]], webhookResponse: { message: 'Delivery received' } };
+		const delivery = await readDelivery(this);
+		if (!delivery) return answer(this, 'notADelivery');
+		const credential = triggerCredential(this);
+		const verdict = await verifyDelivery(this, delivery, credential);
+		if (!verdict.accepted) return answer(this, 'refused');
+		if (!isPicked(this, delivery)) return answer(this, 'ignored');
+		if (!(await confirmCompletion(this, delivery, credential))) return answer(this, 'ignored');
+		const claimed = await claimDelivery(this, delivery);
+		if (claimed !== 'claimed') return answer(this, claimed);
+		const currentStatus = await refetchWhenAsked(this, delivery, credential);
+		return answer(this, 'received', await outputItem(this, delivery, verdict, currentStatus));
 	}
 }

@@ -1,7 +1,4 @@
 import { createHmac, timingSafeEqual } from 'crypto';
-import type { ICredentialDataDecryptedObject, INode } from 'n8n-workflow';
-
-import { checkedWithSalt } from './saltMemory';
 
 /**
  * Verification of the `mac` of a delivery: the hex HMAC-SHA1 of the delivery's document id (top-level
@@ -64,25 +61,4 @@ export function verifyMac(
 	} catch {
 		return { accepted: false, reason: 'mismatch' };
 	}
-}
-
-/**
- * The verdict on a delivery with the Private Salt of the trigger's credential (`credentialType`), kept in memory
- * for a while by saltMemory.ts; `readCredentials` reads the credential when the salt is not held.
- */
-export async function verifyDeliveryMac(
-	node: INode,
-	credentialType: string,
-	readCredentials: () => Promise<ICredentialDataDecryptedObject>,
-	body: Record<string, unknown>,
-	documentId: unknown,
-	now: number,
-): Promise<MacVerdict> {
-	const credentialId = node.credentials?.[credentialType]?.id;
-	return await checkedWithSalt(
-		credentialId ? `${credentialType}:${credentialId}` : undefined,
-		async () => saltOf((await readCredentials()).privateSalt),
-		(salt) => verifyMac(body, documentId, salt),
-		now,
-	);
 }
