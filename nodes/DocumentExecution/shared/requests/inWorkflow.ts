@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
+import { isObject } from '../../../shared/isObject';
 import type { RequestRoute } from '../../../shared/transport';
 import { NODE_REQUEST_DEFAULTS, type OperationRequest } from './routing';
 
@@ -68,9 +69,33 @@ export interface RequestOptions {
 	allowUnauthorizedCerts?: boolean;
 }
 
-/** An item's Request Options, as a custom operation reads them. */
-export const requestOptionsOf = (context: IExecuteFunctions, itemIndex: number) =>
-	context.getNodeParameter('requestOptions', itemIndex, {}) as RequestOptions;
+/**
+ * The Request Options the custom operations give their requests, by their path in the Request Options collection;
+ * `requestOptionsOf` reads these and no others.
+ */
+export const HANDLED_REQUEST_OPTIONS = [
+	'batching.batch.batchSize',
+	'batching.batch.batchInterval',
+	'allowUnauthorizedCerts',
+	'proxy',
+	'timeout',
+] as const;
+
+/** An item's Request Options, as a custom operation reads them: those of `HANDLED_REQUEST_OPTIONS` that are set. */
+export function requestOptionsOf(context: IExecuteFunctions, itemIndex: number): RequestOptions {
+	const set: unknown = context.getNodeParameter('requestOptions', itemIndex, {});
+	const handled: IDataObject = {};
+	for (const path of HANDLED_REQUEST_OPTIONS) {
+		const names = path.split('.');
+		const value = names.reduce<unknown>((at, name) => (isObject(at) ? at[name] : undefined), set);
+		if (value === undefined) continue;
+		const parent = names
+			.slice(0, -1)
+			.reduce((at, name) => (at[name] ??= {}) as IDataObject, handled);
+		parent[names[names.length - 1]] = value as IDataObject[string];
+	}
+	return handled as RequestOptions;
+}
 
 /**
  * The route an item's Request Options give its requests, as n8n's routing sets it (`RoutingNode.runNode`):
