@@ -1,69 +1,21 @@
-import { z } from 'zod';
-
-import {
-	documentIdSchema,
-	DOCUMENT_ID_LABELS,
-} from '../../../nodes/DocumentExecution/resources/document/common';
-import { describeFile } from '../../../nodes/DocumentExecution/resources/document/create/fileFacts';
-import { base64Problem, unwrapBase64 } from '../../../nodes/shared/base64';
 import {
 	NESL_DATE_FIELDS,
 	NESL_REQUIRED_WHEN,
 } from '../../../nodes/DocumentExecution/resources/document/create/nesl';
+import { describeFile } from '../../../nodes/DocumentExecution/resources/document/create/fileFacts';
 import {
 	CREATE_LABELS,
 	createBodySchema,
 	MAX_FILE_BYTES,
 } from '../../../nodes/DocumentExecution/resources/document/create/rules';
-import { INDIA_OFFSET_MS } from '../../../nodes/shared/serviceDates';
-import { downloadQuerySchema } from '../../../nodes/DocumentExecution/resources/document/download';
-import {
-	detailsQuerySchema,
-	GET_DETAILS_LABELS,
-} from '../../../nodes/DocumentExecution/resources/document/getDetails';
-import {
-	GET_MANY_LABELS,
-	listQuerySchema,
-} from '../../../nodes/DocumentExecution/resources/document/getMany';
-import { limitSchema } from '../../../nodes/DocumentExecution/shared/requests/v3ListPager';
-import {
-	REACTIVATE_LABELS,
-	reactivateBodySchema,
-} from '../../../nodes/DocumentExecution/resources/document/reactivate';
-import { resendSchema } from '../../../nodes/DocumentExecution/resources/document/resend';
-import {
-	ebgReviewBodySchema,
-	REVIEW_EBG_LABELS,
-} from '../../../nodes/DocumentExecution/resources/document/reviewEbg';
-import {
-	docSignerBodySchema,
-	SIGN_WITH_DOC_SIGNER_LABELS,
-} from '../../../nodes/DocumentExecution/resources/document/signWithDocSigner';
 import { StoredFile } from '../../../nodes/DocumentExecution/shared/files/binary';
-import { DOWNLOAD_LABELS } from '../../../nodes/DocumentExecution/shared/files/downloadRequest';
-import { applyRules, type FieldLabels } from '../../../nodes/DocumentExecution/shared/form/rules';
+import { applyRules } from '../../../nodes/DocumentExecution/shared/form/rules';
+import { base64Problem, unwrapBase64 } from '../../../nodes/shared/base64';
 import { makePdf } from '../../fixtures/pdf';
+import { firstViolation, itChecksEachRule, pdf, valid, type RuleRow } from './rule-rows';
 
-/** The labels of every document operation: each row below names its field as its operation's refusal does. */
-const LABELS: FieldLabels = {
-	...CREATE_LABELS,
-	...DOCUMENT_ID_LABELS,
-	...GET_DETAILS_LABELS,
-	...DOWNLOAD_LABELS,
-	...GET_MANY_LABELS,
-	...REACTIVATE_LABELS,
-	...REVIEW_EBG_LABELS,
-};
-const firstViolation = (schema: z.ZodTypeAny, value: unknown, labels: FieldLabels = LABELS) =>
-	applyRules(schema, value, labels).violations?.[0];
+/** Create's rules (its verification checks: rules-create-verification.test.ts) and the file facts they read. */
 
-/** One test per rule: the rule's schema, a valid value, and the violation with its message. */
-const pdf = { bytes: 100, isPdf: true };
-const valid = {
-	profileId: 'WF',
-	file: { name: 'a.pdf', file: pdf },
-	invitees: [{ name: 'A', email: 'a@example.com' }],
-};
 const withDetail = (detail: Record<string, unknown>) => ({
 	...valid,
 	neslData: { documentDetail: { state: 'KA', ...detail } },
@@ -79,158 +31,8 @@ const stampPaper = (stampFile: unknown) => ({
 	stampSerial: 'S',
 	stampFile,
 });
-/** A valid body whose invitee has `checks` in its aadhaarConfig or dscConfig. */
-const withChecks = (config: 'aadhaarConfig' | 'dscConfig', checks: unknown) => ({
-	...valid,
-	invitees: [{ ...valid.invitees[0], [config]: checks }],
-});
-const nextYear = new Date(Date.now() + INDIA_OFFSET_MS).getUTCFullYear() + 1;
 
-/** The verification checks: name switches are true/false, the others carry the value the certificate must match. */
-function verificationRules(): Array<[string, z.ZodTypeAny, unknown, unknown, string]> {
-	const aadhaar = 'Invitees › Aadhaar Verification';
-	const dsc = 'Invitees › DSC Verification';
-	const rows: Array<[string, 'aadhaarConfig' | 'dscConfig', unknown, unknown, string]> = [
-		[
-			'is an object',
-			'aadhaarConfig',
-			{},
-			true,
-			`${aadhaar} (1): must be an object of verification checks`,
-		],
-		[
-			'name switch',
-			'aadhaarConfig',
-			{ verifyName: false },
-			{ verifyName: 'yes' },
-			`${aadhaar} › Verify Name (1): must be true or false`,
-		],
-		[
-			'smart name switch',
-			'aadhaarConfig',
-			{ verifySmartName: true },
-			{ verifySmartName: 'true' },
-			`${aadhaar} › Verify Smart Name (1): must be true or false`,
-		],
-		[
-			'pincode 6 digits',
-			'aadhaarConfig',
-			{ verifyPincode: 560001 },
-			{ verifyPincode: '56001' },
-			`${aadhaar} › Pincode (1): must be the 6-digit pincode the certificate must match`,
-		],
-		[
-			'pincode not a switch',
-			'aadhaarConfig',
-			{ verifyPincode: '560001' },
-			{ verifyPincode: true },
-			`${aadhaar} › Pincode (1): must be the 6-digit pincode the certificate must match, not true/false`,
-		],
-		[
-			'state not blank',
-			'aadhaarConfig',
-			{ verifyState: 'Karnataka' },
-			{ verifyState: ' ' },
-			`${aadhaar} › State (1): must be the name of the state the certificate must match`,
-		],
-		[
-			'state not a switch',
-			'aadhaarConfig',
-			{ verifyState: 'Goa' },
-			{ verifyState: true },
-			`${aadhaar} › State (1): must be the name of the state the certificate must match, not true/false`,
-		],
-		[
-			'gender M or F',
-			'aadhaarConfig',
-			{ verifyGender: 'M' },
-			{ verifyGender: 'Male' },
-			`${aadhaar} › Gender (1): must be M or F, the gender the certificate must match`,
-		],
-		[
-			'gender not a switch',
-			'aadhaarConfig',
-			{ verifyGender: 'F' },
-			{ verifyGender: false },
-			`${aadhaar} › Gender (1): must be M or F, the gender the certificate must match, not true/false`,
-		],
-		[
-			'year of birth 4 digits',
-			'aadhaarConfig',
-			{ verifyYob: 1990 },
-			{ verifyYob: '90' },
-			`${aadhaar} › Year of Birth (1): must be the 4-digit year of birth the certificate must match`,
-		],
-		[
-			'year of birth not to come',
-			'aadhaarConfig',
-			{ verifyYob: '1990' },
-			{ verifyYob: nextYear },
-			`${aadhaar} › Year of Birth (1): must be a year of birth, not a year to come`,
-		],
-		[
-			'year of birth not a switch',
-			'aadhaarConfig',
-			{ verifyYob: '2001' },
-			{ verifyYob: true },
-			`${aadhaar} › Year of Birth (1): must be the 4-digit year of birth the certificate must match, not true/false`,
-		],
-		[
-			'last 4 Aadhaar digits',
-			'aadhaarConfig',
-			{ verifyTitle: '0123' },
-			{ verifyTitle: '12345' },
-			`${aadhaar} › Last 4 Aadhaar Digits (1): must be the last 4 digits of the Aadhaar number the certificate must match`,
-		],
-		[
-			'last 4 Aadhaar digits not a switch',
-			'aadhaarConfig',
-			{ verifyTitle: '1234' },
-			{ verifyTitle: true },
-			`${aadhaar} › Last 4 Aadhaar Digits (1): must be the last 4 digits of the Aadhaar number the certificate must match, not true/false`,
-		],
-		[
-			'DSC name switch',
-			'dscConfig',
-			{ verifyName: true },
-			{ verifyName: 1 },
-			`${dsc} › Verify Name (1): must be true or false`,
-		],
-		[
-			'DSC smart name switch',
-			'dscConfig',
-			{ verifySmartName: true },
-			{ verifySmartName: 'no' },
-			`${dsc} › Verify Smart Name (1): must be true or false`,
-		],
-		[
-			'DSC pincode not a switch',
-			'dscConfig',
-			{ verifyPincode: '110001' },
-			{ verifyPincode: true },
-			`${dsc} › Pincode (1): must be the 6-digit pincode the certificate must match, not true/false`,
-		],
-		[
-			'DSC state not a switch',
-			'dscConfig',
-			{ verifyState: 'Delhi' },
-			{ verifyState: true },
-			`${dsc} › State (1): must be the name of the state the certificate must match, not true/false`,
-		],
-	];
-	return rows.map(([rule, config, ok, broken, message]) => [
-		`${config} ${rule}`,
-		createBodySchema,
-		withChecks(config, ok),
-		withChecks(config, broken),
-		message,
-	]);
-}
-
-const NOW = Date.UTC(2025, 0, 1);
-const DAY = 24 * 3600_000;
-
-const rules: Array<[string, z.ZodTypeAny, unknown, unknown, string, FieldLabels?]> = [
+const rules: RuleRow[] = [
 	[
 		'profileId required',
 		createBodySchema,
@@ -379,7 +181,6 @@ const rules: Array<[string, z.ZodTypeAny, unknown, unknown, string, FieldLabels?
 		{ ...valid, invitees: [{ name: 'A', email: 'nope' }] },
 		'Invitees › Email (1): must be an e-mail address',
 	],
-	...verificationRules(),
 	[
 		'cc e-mail',
 		createBodySchema,
@@ -514,13 +315,15 @@ const rules: Array<[string, z.ZodTypeAny, unknown, unknown, string, FieldLabels?
 			'creditSubtype',
 			'event',
 		] as const
-	).map((field): [string, z.ZodTypeAny, unknown, unknown, string] => [
-		`NeSL ${field} enumeration`,
-		createBodySchema,
-		withDetail({ registrationType: 'NON_LENDING', docRefNo: 'D' }),
-		withDetail({ registrationType: 'NON_LENDING', docRefNo: 'D', [field]: 'OTHER' }),
-		'must be one of',
-	]),
+	).map(
+		(field): RuleRow => [
+			`NeSL ${field} enumeration`,
+			createBodySchema,
+			withDetail({ registrationType: 'NON_LENDING', docRefNo: 'D' }),
+			withDetail({ registrationType: 'NON_LENDING', docRefNo: 'D', [field]: 'OTHER' }),
+			'must be one of',
+		],
+	),
 	[
 		'NeSL stamp required fields',
 		createBodySchema,
@@ -573,204 +376,10 @@ const rules: Array<[string, z.ZodTypeAny, unknown, unknown, string, FieldLabels?
 		{ ...valid, neslData: { entities: {} } },
 		'NeSL Data › Entities: must be a JSON array',
 	],
-	[
-		'document ID required',
-		documentIdSchema,
-		{ documentId: 'D' },
-		{ documentId: '' },
-		'Document ID: is required',
-	],
-	[
-		'details sections are switches the service lists',
-		detailsQuerySchema,
-		{ documentId: 'D', sections: ['workflow_name'] },
-		{ documentId: 'D', sections: ['invitees'] },
-		'Sections: unknown section "invitees"; pick from the Sections list',
-	],
-	[
-		'details sections are a list',
-		detailsQuerySchema,
-		{ documentId: 'D' },
-		{ documentId: 'D', sections: { file: true } },
-		'Sections: must be a list of sections',
-	],
-	[
-		'download type enumeration',
-		downloadQuerySchema,
-		{ documentId: 'D', downloadType: 'DOCUMENT' },
-		{ documentId: 'D', downloadType: 'document' },
-		'File Type: must be one of DOCUMENT, AUDIT_TRAIL, ATTACHMENT, SUPPORTING_DOCUMENT',
-	],
-	[
-		'index required for ATTACHMENT',
-		downloadQuerySchema,
-		{ documentId: 'D', downloadType: 'ATTACHMENT', index: 0 },
-		{ documentId: 'D', downloadType: 'ATTACHMENT' },
-		'Index: is required for ATTACHMENT',
-	],
-	[
-		'index not negative',
-		downloadQuerySchema,
-		valid && { documentId: 'D', downloadType: 'ATTACHMENT', index: 2 },
-		{ documentId: 'D', downloadType: 'ATTACHMENT', index: -1 },
-		'Index: cannot be negative',
-	],
-	[
-		'index whole number',
-		downloadQuerySchema,
-		{ documentId: 'D', downloadType: 'ATTACHMENT', index: '3' },
-		{ documentId: 'D', downloadType: 'ATTACHMENT', index: 0.5 },
-		'Index: must be a whole number',
-	],
-	[
-		'sign URL for SUPPORTING_DOCUMENT',
-		downloadQuerySchema,
-		{
-			documentId: 'D',
-			downloadType: 'SUPPORTING_DOCUMENT',
-			index: 0,
-			signUrl: 'u',
-		},
-		{ documentId: 'D', downloadType: 'SUPPORTING_DOCUMENT', index: 0 },
-		'Sign URL: is required for SUPPORTING_DOCUMENT',
-	],
-	[
-		'page size at most 40',
-		listQuerySchema,
-		{ max: 40 },
-		{ max: 41 },
-		'Page Size: cannot be more than 40',
-	],
-	[
-		'page size at least 1',
-		listQuerySchema,
-		{ max: 1 },
-		{ max: 0 },
-		'Page Size: must be at least 1',
-	],
-	[
-		'list status enumeration',
-		listQuerySchema,
-		{ max: 40, status: 'SIGNED' },
-		{ max: 40, status: 'signed' },
-		'Status: must be one of DRAFT, SENT, RECEIVED, SIGNED, COMPLETED, EXPIRED',
-	],
-	['limit at least 1', limitSchema, { limit: 1 }, { limit: 0 }, 'Limit: must be at least 1'],
-	[
-		'expiryDays at least -1',
-		reactivateBodySchema(NOW),
-		{ documentId: 'D', expiryDays: -1 },
-		{ documentId: 'D', expiryDays: -2 },
-		'Expiry Days: must be from -1 to 365',
-	],
-	[
-		'expiryDays at most 365',
-		reactivateBodySchema(NOW),
-		{ documentId: 'D', expiryDays: 365 },
-		{ documentId: 'D', expiryDays: 366 },
-		'Expiry Days: must be from -1 to 365',
-	],
-	[
-		'expiryTime in the future',
-		reactivateBodySchema(NOW),
-		{ documentId: 'D', expiryTime: NOW + 1 },
-		{ documentId: 'D', expiryTime: NOW },
-		'Expiry Date and Time: must be in the future',
-	],
-	[
-		'expiryTime at most 365 days ahead',
-		reactivateBodySchema(NOW),
-		{ documentId: 'D', expiryTime: NOW + 365 * DAY },
-		{ documentId: 'D', expiryTime: NOW + 365 * DAY + 1 },
-		'Expiry Date and Time: must be at most 365 days ahead',
-	],
-	[
-		'one of expiryDays and expiryTime',
-		reactivateBodySchema(NOW),
-		{ documentId: 'D' },
-		{ documentId: 'D', expiryDays: 1, expiryTime: NOW + DAY },
-		'Expiry Days: and Expiry Date and Time cannot both be set',
-	],
-	[
-		'1 sign URL at least',
-		resendSchema,
-		{ signUrls: ['u'] },
-		{ signUrls: [] },
-		'needs at least one sign URL',
-	],
-	[
-		'15 sign URLs at most',
-		resendSchema,
-		{ signUrls: Array(15).fill('u') },
-		{ signUrls: Array(16).fill('u') },
-		'can hold at most 15 sign URLs per item',
-	],
-	[
-		'doc signer consent required',
-		docSignerBodySchema,
-		{ signUrl: 'u', profileId: 'p', consent: 'c' },
-		{ signUrl: 'u', profileId: 'p', consent: '' },
-		"Consent: is required (the service's consent text, exactly)",
-	],
-	[
-		'doc signer profile required',
-		docSignerBodySchema,
-		{ signUrl: 'u', profileId: 'p', consent: 'c' },
-		{ signUrl: 'u', consent: 'c' },
-		'Document Signer Profile ID: is required',
-		SIGN_WITH_DOC_SIGNER_LABELS,
-	],
-	[
-		'eBG review status enumeration',
-		ebgReviewBodySchema,
-		{
-			data: {
-				requestId: 'r',
-				loanNumber: 'l',
-				reviewStatus: 'Rejected',
-				reviewRemarks: 'x',
-				notifTxnId: 'n',
-			},
-		},
-		{
-			data: {
-				requestId: 'r',
-				loanNumber: 'l',
-				reviewStatus: 'rejected',
-				reviewRemarks: 'x',
-				notifTxnId: 'n',
-			},
-		},
-		'Review Status: must be one of Accepted, Rejected',
-	],
-	[
-		'eBG remarks required',
-		ebgReviewBodySchema,
-		{
-			data: {
-				requestId: 'r',
-				loanNumber: 'l',
-				reviewStatus: 'Accepted',
-				reviewRemarks: 'x',
-				notifTxnId: 'n',
-			},
-		},
-		{ data: { requestId: 'r', loanNumber: 'l', reviewStatus: 'Accepted', notifTxnId: 'n' } },
-		'Review Remarks: is required',
-	],
 ];
 
 describe('document rules (one test per rule)', () => {
-	// Every row gets its labels argument, so that jest does not read the sixth parameter as a done callback.
-	it.each(
-		rules.map(
-			([rule, schema, ok, broken, message, labels]) =>
-				[rule, schema, ok, broken, message, labels ?? LABELS] as const,
-		),
-	)('%s', (_rule, schema, ok, broken, message, labels) => {
-		expect(firstViolation(schema, ok)).toBeUndefined();
-		expect(firstViolation(schema, broken, labels)?.message).toContain(message);
-	});
+	itChecksEachRule(rules);
 
 	it.each(
 		Object.entries(NESL_REQUIRED_WHEN).flatMap(([field, types]) =>
@@ -828,25 +437,6 @@ describe('document rules (one test per rule)', () => {
 			neslData: {
 				documentDetail: { docRefNo: '1000000000000000000000', sanctionAmount: '0.0000001' },
 			},
-		});
-	});
-
-	it('sends verification values as text, switches as they are', () => {
-		const checked = applyRules(
-			createBodySchema,
-			withChecks('aadhaarConfig', {
-				verifyName: true,
-				verifyPincode: 560001,
-				verifyYob: 1990,
-				verifyGender: 'F',
-			}),
-			CREATE_LABELS,
-		);
-		expect('value' in checked && checked.value.invitees[0].aadhaarConfig).toEqual({
-			verifyName: true,
-			verifyPincode: '560001',
-			verifyYob: '1990',
-			verifyGender: 'F',
 		});
 	});
 
