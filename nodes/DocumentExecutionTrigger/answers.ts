@@ -5,13 +5,13 @@ type ServiceResponse = ReturnType<IWebhookFunctions['getResponseObject']>;
 interface Answer {
 	status: number;
 	body?: { message: string };
-	/** Whether the delivery starts a workflow; `failed`: n8n records a failed execution with the step's error. */
+	/** `failed`: no workflow runs, and n8n records a failed execution with the step's error. */
 	execution: 'one' | 'none' | 'failed';
 }
 
 /**
  * Every answer the trigger gives the service, in the order of webhook()'s steps. The service sends a delivery
- * again after any status but a 2xx (docs/choices/trigger.md, Bodies).
+ * again after any status but a 2xx (docs/choices/trigger.md, Answers).
  */
 export const ANSWERS = {
 	notADelivery: {

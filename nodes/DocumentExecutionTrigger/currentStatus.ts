@@ -13,7 +13,7 @@ import { isObject } from '../shared/isObject';
 import { refuseOAuth2, serviceRequest } from '../shared/transport';
 import type { ShapedDelivery } from './delivery';
 
-/** The option a service read is made for; its label starts the messages of a failed read. */
+/** Its label starts the message of a failed read. */
 export type ReadPurpose = 'Re-Fetch Current Status' | 'Only Completed Documents';
 
 const missingField = (node: INode, purpose: ReadPurpose, field: string) =>
@@ -21,7 +21,6 @@ const missingField = (node: INode, purpose: ReadPurpose, field: string) =>
 		description: 'The delivery does not name what to read back from the service.',
 	});
 
-/** A GET of the service for `purpose`, through the one transport; its failure names the purpose. */
 const readFor =
 	(
 		context: IWebhookFunctions,
@@ -41,7 +40,6 @@ const readFor =
 		return (await serviceRequest(context, request, credentials)).body as IDataObject;
 	};
 
-/** The delivery's document id, for a read with the Auth Token. */
 function documentIdOf(node: INode, purpose: ReadPurpose, delivery: ShapedDelivery): string {
 	const documentId = delivery.documentId;
 	if (typeof documentId !== 'string' || documentId === '')
@@ -54,10 +52,8 @@ function documentIdOf(node: INode, purpose: ReadPurpose, delivery: ShapedDeliver
 }
 
 /**
- * The service's current word on the document, read after a verified delivery. The MAC covers only the
- * document id, so a captured delivery can be replayed; this read cannot. With the Auth Token: v3.2 check
- * status of the delivery's document, whatever its shape. With OAuth2 (which the service accepts on v4 only):
- * v4 pack details of a Webhook 4.0 envelope's pack; a v3 document cannot be read with OAuth2.
+ * Re-Fetch Current Status: with the Auth Token, v3.2 check status of the document; with OAuth2 (v4 only), v4
+ * pack details of an envelope's pack (docs/choices/trigger.md, Re-Fetch Current Status).
  */
 export async function fetchCurrentStatus(
 	context: IWebhookFunctions,
@@ -86,11 +82,7 @@ export async function fetchCurrentStatus(
 	};
 }
 
-/**
- * The document's status as the v3 document list states it (`listedStatus`, nodes/shared/documentStatuses.ts,
- * which Get Status's Simplify reads too): the v3.2 check status answer has the invitees, not the document's
- * status. With the Auth Token only: the list is a v3 operation.
- */
+/** The status the v3 document list gives the document: v3.2 check status does not say it. */
 export async function listedDocumentStatus(
 	context: IWebhookFunctions,
 	authentication: Authentication,

@@ -1,20 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { isObject } from '../shared/isObject';
 
-/**
- * The two bodies the service posts to a webhook URL, told apart before anything else runs, and the small
- * normalised event the trigger adds to either, so that a flow branches on one field whatever the shape.
- *
- * - `v3`: the flat body of a document created with v3.0 Create, one per invitee action (knowledge base:
- *   signer-signs-document, signer-rejects-document, certificate-verification-failed): top-level `documentId`,
- *   `webhookType` `Success`/`Error`, `documentStatus` `Draft`/`Sent`/`Completed`, `irn`, `mac`, and a `request`
- *   object about the invitee. Older webhook versions, still chosen per invitee in the dashboard, send neither
- *   `webhookType` nor `documentStatus` (a capture from a live signing), and may carry base64 `files` and
- *   `auditTrail` (deliveredFiles.ts).
- * - `webhook4`: the spec's Webhook 4.0 envelope: `eventType`, and the document under `document.documentId`.
- *
- * Pure and total: it reads only own keys of a parsed JSON object and never throws.
- */
+/** The two bodies the service posts to a webhook URL (docs/choices/trigger.md, Two shapes). */
 export type DeliveryShape = 'v3' | 'webhook4';
 
 export type Route = 'success' | 'error';
@@ -25,11 +12,7 @@ export interface ShapedDelivery {
 	documentId: unknown;
 }
 
-/**
- * What the trigger calls each event (`event.kind`, and the values of its event filter). A Webhook 4.0
- * envelope's kind is its `eventType`, mapped by WEBHOOK4_KINDS where it names an action of these kinds, else
- * as sent, so kinds the spec does not list yet pass through unchanged.
- */
+/** The kinds the Events list offers (docs/choices/trigger.md, Event kinds). */
 export const EVENT_KINDS = {
 	INVITEE_SIGNED:
 		'An invitee signed (success URL; Webhook 4.0 eventType SIGNED); documentStatus COMPLETED when every invitee has acted',
@@ -45,22 +28,14 @@ export const EVENT_KINDS = {
 
 export type EventKind = keyof typeof EVENT_KINDS | string;
 
-/**
- * Webhook 4.0 event types that name the same action as a v3 kind (public client code against the live service,
- * collected 2026-11-25): a user filtering "an invitee signed" catches a pack signature too. REVIEWER_APPROVAL
- * is its own kind already.
- */
+/** Webhook 4.0 event types that name the action of a v3 kind; any other passes through as sent. */
 export const WEBHOOK4_KINDS: Record<string, keyof typeof EVENT_KINDS> = {
 	SIGNED: 'INVITEE_SIGNED',
 	SIGNER_REJECTED: 'INVITEE_REJECTED',
 	REVIEWER_REJECTED: 'INVITEE_REJECTED',
 };
 
-/**
- * The document statuses Only Completed Documents lets through: every invitee of the document has acted. A pack
- * document reads PACK_PENDING_COMPLETION once it is fully executed while other documents of its pack are not
- * (the spec's pack-side status table); the pack's own state is `pack.packStatus`.
- */
+/** Only Completed Documents: every invitee of the document has acted (docs/choices/trigger.md). */
 export const COMPLETED_DOCUMENT_STATUSES: readonly string[] = [
 	'COMPLETED',
 	'PACK_PENDING_COMPLETION',
@@ -74,11 +49,7 @@ const text = (value: unknown): string | undefined =>
 
 const lower = (value: unknown) => text(value)?.toLowerCase();
 
-/**
- * Which shape a body is, or undefined when it is neither. A Webhook 4.0 envelope has an `eventType` and a
- * `document` object; a v3 body has a top-level `documentId` and no `document` object. A body that would be
- * both is neither: the MAC could then be checked against either id, so it is refused.
- */
+/** A body of both shapes is neither: its MAC could be checked against either id. */
 export function shapeOf(body: Record<string, unknown>): ShapedDelivery | undefined {
 	const envelope = own(body, 'eventType') && own(body, 'document') && isObject(body.document);
 	const flat = own(body, 'documentId');
@@ -93,12 +64,7 @@ export function shapeOf(body: Record<string, unknown>): ShapedDelivery | undefin
 	return { shape: 'v3', documentId: body.documentId };
 }
 
-/**
- * The kind of a v3 body. The knowledge base names four invitee actions (sign and approve to the success URL;
- * reject and failed certificate verification to the error URL); the `request` fields that tell them apart
- * come from the service's older webhook documentation and public client code (`action`, `inviteeType`,
- * `rejected`, `error`), so each kind is recognised from any of its signs, and otherwise the route decides.
- */
+/** Each kind is recognised from any of its signs in `request`; without one, the route decides. */
 function v3Kind(body: Record<string, unknown>, route: Route): EventKind {
 	const request = isObject(body.request) ? body.request : {};
 	const action = lower(request.action);
@@ -114,12 +80,11 @@ function v3Kind(body: Record<string, unknown>, route: Route): EventKind {
 		Object.values(body.verification).some((matched) => matched === false);
 	if (mismatched || /match/.test(error)) return 'CERTIFICATE_VERIFICATION_FAILED';
 	if (/timed out/.test(error)) return 'INVITATION_EXPIRED';
-	// The knowledge base sends only rejections and certificate failures to the error URL, and the spec marks
-	// an invitation whose certificate failed as expired.
+	// The spec marks an invitation whose certificate failed as expired.
 	return request.expired === true ? 'CERTIFICATE_VERIFICATION_FAILED' : 'SIGNING_FAILED';
 }
 
-/** The part of the output that is the same for both shapes. */
+/** The output's `event`, the same for both shapes. */
 export function normalisedEvent(
 	body: Record<string, unknown>,
 	delivery: ShapedDelivery,
@@ -158,14 +123,12 @@ export function normalisedEvent(
 	};
 }
 
-/** The Events choice that takes every kind, including kinds the service adds later (as n8n's Stripe Trigger's `*`). */
+/** Every kind, including kinds the service adds later, as the `*` of n8n's Stripe Trigger. */
 export const ANY_EVENT = '*';
 
 /**
- * Whether the trigger's Events and Other Event Types select the event: Any Event takes every kind; otherwise the
- * kinds picked or typed (comma-separated), each matched against `event.kind` or an envelope's own `eventType`,
- * so "Other Event Types" saved as SIGNED still matches. Nothing picked selects nothing: Events is required, so
- * n8n's editor flags it and n8n refuses to publish the workflow.
+ * Typed kinds match an envelope's own eventType too, so one saved as SIGNED still matches. Nothing picked
+ * selects nothing (docs/choices/trigger.md, Event filter).
  */
 export function isSelected(events: unknown, otherEventTypes: unknown, event: IDataObject): boolean {
 	const picked = Array.isArray(events) ? events.map(String) : [];

@@ -1,24 +1,14 @@
 /**
- * The Private Salt of each credential, held in this process's memory for a short while, so that a burst of
- * deliveries reads the credential once instead of once each: n8n builds an expression isolate for every
- * credential read outside an execution (docs/choices/trigger.md, "Reading the salt"). Only a salt that is set
- * is held (a credential without one is read every time, so that setting a salt turns verification on at the
- * next delivery); it is never written anywhere, and a MAC that does not match with a held salt is checked
- * again with the salt read anew, so a rotated salt is honoured at its first delivery.
+ * How long this process holds a credential's Private Salt, so that a burst of deliveries reads the credential
+ * once (docs/choices/trigger.md, Reading the salt).
  */
-
-/** How long a salt read from a credential is used without reading the credential again. */
 export const SALT_MEMORY_MS = 60_000;
 
 const held = new Map<string, { salt: string; readAt: number }>();
-/**
- * Reads under way, per credential: deliveries that arrive together (a burst, or the first ones after the window)
- * share one read instead of each reading the credential. A fresh read (after a mismatch) shares none, so that
- * it cannot be given a read that began before a rotation.
- */
+/** Reads under way, shared by deliveries that arrive together; never by a fresh read after a mismatch. */
 const reading = new Map<string, Promise<string | undefined>>();
 
-/** Reads the salt of the credential `key` and remembers it when it is set. */
+/** A credential without a salt is not held: setting one turns verification on at the next delivery. */
 async function readAndHold(
 	key: string,
 	read: () => Promise<string | undefined>,
@@ -30,7 +20,6 @@ async function readAndHold(
 	return salt;
 }
 
-/** The salt of the credential `key` from the read under way, or from a new one that others then share. */
 async function sharedRead(
 	key: string,
 	read: () => Promise<string | undefined>,
@@ -45,14 +34,10 @@ async function sharedRead(
 
 export interface RememberedSalt {
 	salt: string | undefined;
-	/** Whether it came from memory (a mismatch is then checked again with a fresh read). */
+	/** A mismatch with a salt from memory is checked again with a fresh read. */
 	fromMemory: boolean;
 }
 
-/**
- * The salt of the credential `key` (its type and id): from memory when read less than SALT_MEMORY_MS ago,
- * otherwise from `read` (one read for all who ask while it runs), which is then remembered when it gives a salt.
- */
 export async function saltOfCredential(
 	key: string,
 	read: () => Promise<string | undefined>,
@@ -69,10 +54,7 @@ export async function saltOfCredential(
 	return { salt, fromMemory: false };
 }
 
-/**
- * `check` with the salt of the credential `key` (undefined when n8n gives the credential no id: then read
- * every time): with the remembered salt first, and when that is refused, once more with the salt read anew.
- */
+/** `check` with the held salt, and once more with it read anew when refused (a rotated salt). */
 export async function checkedWithSalt<Verdict extends { accepted: boolean }>(
 	key: string | undefined,
 	read: () => Promise<string | undefined>,

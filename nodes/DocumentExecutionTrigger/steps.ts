@@ -36,7 +36,7 @@ export interface ReceivedDelivery {
 	statusFromService: boolean;
 }
 
-/** The trigger's credential, read at most once per delivery (docs/choices/trigger.md, Reading the salt). */
+/** Read once, and only when a step needs it (docs/choices/trigger.md, Reading the salt). */
 export interface TriggerCredential {
 	authentication: Authentication;
 	type: string;
@@ -48,7 +48,6 @@ type TriggerOption = 'completedOnly' | 'includeHeaders' | 'refetchStatus';
 const isOn = (context: IWebhookFunctions, option: TriggerOption) =>
 	(context.getNodeParameter('options', {}) as IDataObject)[option] === true;
 
-/** The trigger's credential, read only when a step needs it. */
 export function triggerCredential(context: IWebhookFunctions): TriggerCredential {
 	const authentication = context.getNodeParameter('authentication', 'authToken') as Authentication;
 	const type = credentialTypeFor(authentication);
@@ -87,7 +86,7 @@ export async function verifyDelivery(
 	);
 }
 
-/** Pick the events: whether Events or Other Event Types take the delivery's (else ignored, 2xx). */
+/** Pick the events: whether Events or Other Event Types take the delivery's (else ignored). */
 export const isPicked = (context: IWebhookFunctions, delivery: ReceivedDelivery): boolean =>
 	isSelected(
 		context.getNodeParameter('events', []),
@@ -133,8 +132,8 @@ export async function confirmCompletion(
 }
 
 /**
- * Claim the delivery's event, in the memory of this trigger node and URL (Test URL apart): `taken` and
- * `undecided` are answered as named; the claim is kept only if n8n answers the delivery with a 2xx.
+ * Claim the delivery's event for this trigger node and URL (the Test URL apart); the claim is kept only if
+ * n8n answers the delivery with a 2xx.
  */
 export async function claimDelivery(
 	context: IWebhookFunctions,
@@ -149,7 +148,7 @@ export async function claimDelivery(
 	return await claim(scope, key, delivery.receivedAt, context.getResponseObject());
 }
 
-/** Re-Fetch Current Status when the option asks: the service's word on the document (a failed read: 503). */
+/** Re-Fetch Current Status when the option asks (a failed read: 503). */
 export async function refetchWhenAsked(
 	context: IWebhookFunctions,
 	delivery: ReceivedDelivery,
@@ -168,7 +167,7 @@ export async function refetchWhenAsked(
 	);
 }
 
-/** The output item: the body as sent with the trigger's keys set after its own, and its base64 PDFs as binaries. */
+/** Output: the body as sent, the trigger's keys set after its own, its base64 PDFs as binaries. */
 export async function outputItem(
 	context: IWebhookFunctions,
 	delivery: ReceivedDelivery,

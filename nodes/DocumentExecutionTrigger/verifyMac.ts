@@ -1,44 +1,31 @@
 import { createHmac, timingSafeEqual } from 'crypto';
 
 /**
- * Verification of the `mac` of a delivery: the hex HMAC-SHA1 of the delivery's document id (top-level
- * `documentId` in a v3 body, `document.documentId` in a Webhook 4.0 envelope: see delivery.ts) keyed by the
- * account's private salt. `verifyMac` is pure and total (never throws): the trigger turns a refusal into HTTP
- * 401, and tests feed it raw bodies.
- *
- * Node's choice where the spec is silent (docs/choices/trigger.md): the service writes the MAC as
- * lowercase hex, and public client code compares it as lowercase hex. Only that canonical spelling is
- * accepted; an uppercase or mixed-case copy of a correct MAC is refused as malformed. Exactly one string
- * passes for a given document id and salt, which is the fail-closed reading.
+ * The `mac` of a delivery is the hex HMAC-SHA1 of its document id under the Private Salt. Only the lowercase
+ * spelling the service writes passes (docs/choices/trigger.md, MAC spelling).
  */
 export const MAC_FORMAT = /^[0-9a-f]{40}$/;
 
 export type MacRefusal = 'missingMac' | 'malformedMac' | 'missingDocumentId' | 'mismatch';
 
 export type MacVerdict =
-	/** A salt is configured and the MAC matches. */
 	| { accepted: true; verified: true }
-	/** No salt is configured: verification is off, the delivery is accepted unverified. */
+	/** No salt: verification is off. */
 	| { accepted: true; verified: false }
 	| { accepted: false; reason: MacRefusal };
 
-/** The MAC the service computes for a document id. */
 export function computeMac(documentId: string, salt: string): string {
 	return createHmac('sha1', salt).update(documentId, 'utf8').digest('hex');
 }
 
-/** The salt to verify with, or undefined when the credential has none (an empty field counts as none). */
+/** An empty Private Salt field counts as no salt. */
 export function saltOf(credentialValue: unknown): string | undefined {
 	return typeof credentialValue === 'string' && credentialValue !== ''
 		? credentialValue
 		: undefined;
 }
 
-/**
- * Verifies a delivery (a parsed JSON object, and the document id its shape names) against the salt. With a
- * salt, everything that is not exactly the expected MAC is refused: no `mac` key, a `mac` that is not a
- * 40-digit lowercase hex string, a document id that is not a non-empty string, or a MAC over anything else.
- */
+/** Pure and total: with a salt, everything that is not exactly the expected MAC is refused. */
 export function verifyMac(
 	body: Record<string, unknown>,
 	documentId: unknown,

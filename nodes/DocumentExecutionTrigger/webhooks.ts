@@ -11,20 +11,14 @@ import { docsLink } from '../shared/docsLinks';
 import { isObject } from '../shared/isObject';
 import type { Route } from './delivery';
 
-/** n8n's webhook names, and the route each stands for on the service's side. */
+/** Each webhook's name, and the route it stands for on the service's side. */
 export const ROUTES: Record<string, Route> = { default: 'success', error: 'error' };
 type WebhookName = 'default' | 'error';
 
-/**
- * n8n-workflow types webhook names as 'default' | 'setup', but n8n looks webhook methods up by whatever
- * name a description carries, so a second, separately managed webhook gets its own name.
- */
+/** A webhook name outside n8n-workflow's type (docs/choices/trigger.md, Routes). */
 const ERROR_WEBHOOK = 'error' as WebhookType;
 
-/**
- * The trigger's two webhooks. responseData '' makes n8n answer a started execution with the node's own
- * webhookResponse (without it, n8n answers the literal text "firstEntryJson").
- */
+/** responseData '': n8n answers with webhookResponse (docs/choices/trigger.md, Answers). */
 export const TRIGGER_WEBHOOKS: IWebhookDescription[] = [
 	{
 		name: 'default',
@@ -42,7 +36,6 @@ export const TRIGGER_WEBHOOKS: IWebhookDescription[] = [
 	},
 ];
 
-/** What the user does once in the service's dashboard, as n8n's trigger panel says it. */
 const SETUP = `<b>Set up once, in the service's dashboard</b>: on each invitee whose actions should start this flow, paste this node's URL ending in /success as its Webhook URL (signed, approved) and the one ending in /error as its Error Webhook URL (rejected, certificate verification failed), and pick the current webhook version. ${docsLink('triggerSetup', 'Step by step')}`;
 
 const TEST_EVENT =
@@ -51,11 +44,7 @@ const TEST_EVENT =
 const EXECUTIONS_LIST =
 	'shown in the <a data-key="executions">executions list</a>, not in the editor';
 
-/**
- * The trigger's setup in n8n's trigger panel, as n8n's own manual-setup triggers give it (a header, the help
- * on executions before and after the workflow is published, the activation hint): which URL goes where in
- * the dashboard, which webhook version to pick, what a test event does.
- */
+/** The setup as n8n's own manual-setup triggers give it in the trigger panel. */
 export const TRIGGER_PANEL: TriggerPanelDefinition = {
 	header: 'Pull in a test delivery from the service',
 	executionsHelp: {
@@ -70,15 +59,11 @@ export const TRIGGER_PANEL: TriggerPanelDefinition = {
 	},
 };
 
-/** Where the node keeps, per webhook, the URL it showed the user to paste (see the lifecycle below). */
 const REGISTRY_KEY = 'pastedWebhookUrls';
 
 /**
- * The lifecycle of a manually registered webhook. The service has no API to register webhook URLs: the
- * user pastes them into the workflow settings of the service's dashboard. So "registered" here means
- * "recorded as the URL to paste" in the node's static data: checkExists says whether the recorded URL is
- * still the current one (a renamed node or a moved instance changes it, and the user must paste again),
- * create records it, delete forgets it. No network call, and nothing is caught.
+ * The service has no API to register webhook URLs: "registered" means recorded in the node's static data as
+ * the URL the user pasted (docs/choices/trigger.md, Lifecycle of a manually registered webhook).
  */
 function manualRegistration(name: WebhookName) {
 	const currentUrl = (context: IHookFunctions): string => {
@@ -110,7 +95,6 @@ function manualRegistration(name: WebhookName) {
 	};
 }
 
-/** The node's `webhookMethods`: each webhook's manual registration. */
 export const WEBHOOK_METHODS = {
 	default: manualRegistration('default'),
 	error: manualRegistration('error'),
