@@ -8,17 +8,10 @@ import type {
 } from 'n8n-workflow';
 
 import { answer, ANSWERS } from '../../../nodes/DocumentExecutionTrigger/answers';
-import {
-	claimDelivery,
-	confirmCompletion,
-	isPicked,
-	outputItem,
-	readDelivery,
-	refetchWhenAsked,
-	triggerCredential,
-	verifyDelivery,
-	type ReceivedDelivery,
-	type TriggerCredential,
+import * as steps from '../../../nodes/DocumentExecutionTrigger/steps';
+import type {
+	ReceivedDelivery,
+	TriggerCredential,
 } from '../../../nodes/DocumentExecutionTrigger/steps';
 import { computeMac } from '../../../nodes/DocumentExecutionTrigger/verifyMac';
 import { makePdf } from '../../fixtures/pdf';
@@ -131,9 +124,9 @@ async function received(
 	ReturnType<typeof fakeContext> & { delivery: ReceivedDelivery; credential: TriggerCredential }
 > {
 	const faked = fakeContext(fake);
-	const delivery = await readDelivery(faked.context);
+	const delivery = await steps.readDelivery(faked.context);
 	if (!delivery) throw new Error('the test body is not a delivery');
-	return { ...faked, delivery, credential: triggerCredential(faked.context) };
+	return { ...faked, delivery, credential: steps.triggerCredential(faked.context) };
 }
 
 describe('ANSWERS: what the service sees at each way out of webhook()', () => {
@@ -199,12 +192,12 @@ describe('readDelivery', () => {
 			'{"documentId":"DOC-1","eventType":"SIGNED","document":{"documentId":"DOC-2"}}',
 		],
 	])('is undefined for %s (answered 400)', async (_case, body) => {
-		expect(await readDelivery(fakeContext({ body }).context)).toBeUndefined();
+		expect(await steps.readDelivery(fakeContext({ body }).context)).toBeUndefined();
 	});
 
 	it('reads a v3 body on the error webhook as a delivery on the error route', async () => {
 		const body = v3Body({ webhookType: 'Error', request: { rejected: true } });
-		const delivery = await readDelivery(
+		const delivery = await steps.readDelivery(
 			fakeContext({ body: JSON.stringify(body), webhookName: 'error' }).context,
 		);
 		expect(delivery).toMatchObject({
@@ -217,7 +210,7 @@ describe('readDelivery', () => {
 
 	it('reads the bytes itself when n8n did not parse the Content-Type, a byte order mark included', async () => {
 		const body = { eventType: 'SIGNED', document: { documentId: 'DOC-4' } };
-		const delivery = await readDelivery(
+		const delivery = await steps.readDelivery(
 			fakeContext({ body: `\uFEFF${JSON.stringify(body)}`, unparsedType: true }).context,
 		);
 		expect(delivery?.shaped).toEqual({ shape: 'webhook4', documentId: 'DOC-4' });
@@ -228,7 +221,7 @@ describe('readDelivery', () => {
 describe('triggerCredential', () => {
 	it('reads the credential only when asked, and at most once per delivery', async () => {
 		const { context, calls } = fakeContext();
-		const credential = triggerCredential(context);
+		const credential = steps.triggerCredential(context);
 		expect(calls.credentialReads).toBe(0);
 		await credential.read();
 		await credential.read();
@@ -238,14 +231,14 @@ describe('triggerCredential', () => {
 
 	it('names the OAuth2 credential type for OAuth2', () => {
 		const { context } = fakeContext({ parameters: { authentication: 'oAuth2' } });
-		expect(triggerCredential(context).type).toBe('documentExecutionOAuth2Api');
+		expect(steps.triggerCredential(context).type).toBe('documentExecutionOAuth2Api');
 	});
 });
 
 describe('verifyDelivery', () => {
 	it('accepts the MAC of the document id under the Private Salt, as verified', async () => {
 		const { context, delivery, credential } = await received({ body: JSON.stringify(v3Body()) });
-		expect(await verifyDelivery(context, delivery, credential)).toEqual({
+		expect(await steps.verifyDelivery(context, delivery, credential)).toEqual({
 			accepted: true,
 			verified: true,
 		});
@@ -254,7 +247,7 @@ describe('verifyDelivery', () => {
 	it('refuses a MAC made with another salt', async () => {
 		const body = JSON.stringify(v3Body({ mac: computeMac('DOC-1', 'other-salt') }));
 		const { context, delivery, credential } = await received({ body });
-		expect(await verifyDelivery(context, delivery, credential)).toEqual({
+		expect(await steps.verifyDelivery(context, delivery, credential)).toEqual({
 			accepted: false,
 			reason: 'mismatch',
 		});
@@ -270,7 +263,7 @@ describe('verifyDelivery', () => {
 				privateSalt: '',
 			},
 		});
-		expect(await verifyDelivery(context, delivery, credential)).toEqual({
+		expect(await steps.verifyDelivery(context, delivery, credential)).toEqual({
 			accepted: true,
 			verified: false,
 		});
@@ -280,7 +273,7 @@ describe('verifyDelivery', () => {
 describe('isPicked', () => {
 	const pick = async (parameters: IDataObject) => {
 		const { context, delivery } = await received({ body: JSON.stringify(v3Body()), parameters });
-		return isPicked(context, delivery);
+		return steps.isPicked(context, delivery);
 	};
 
 	it('takes every kind with Any Event', async () => {
@@ -305,7 +298,7 @@ describe('confirmCompletion', () => {
 		const { context, delivery, credential, calls } = await received({
 			body: JSON.stringify(v3Body({ documentStatus: 'Sent' })),
 		});
-		expect(await confirmCompletion(context, delivery, credential)).toBe(true);
+		expect(await steps.confirmCompletion(context, delivery, credential)).toBe(true);
 		expect(calls.credentialReads).toBe(0);
 	});
 
@@ -318,7 +311,7 @@ describe('confirmCompletion', () => {
 			body: JSON.stringify(v3Body({ documentStatus: status })),
 			parameters: completedOnly,
 		});
-		expect(await confirmCompletion(context, delivery, credential)).toBe(passes);
+		expect(await steps.confirmCompletion(context, delivery, credential)).toBe(passes);
 		expect(calls.requests).toHaveLength(0);
 	});
 
@@ -332,7 +325,7 @@ describe('confirmCompletion', () => {
 				data: { documents: [{ documentId: 'DOC-1', status: 'completed' }] },
 			},
 		});
-		expect(await confirmCompletion(context, delivery, credential)).toBe(true);
+		expect(await steps.confirmCompletion(context, delivery, credential)).toBe(true);
 		expect(delivery.event.documentStatus).toBe('COMPLETED');
 		expect(delivery.statusFromService).toBe(true);
 		expect(calls.requests).toEqual([
@@ -348,7 +341,7 @@ describe('confirmCompletion', () => {
 			body: withoutStatus,
 			parameters: { ...completedOnly, authentication: 'oAuth2' },
 		});
-		await expect(confirmCompletion(context, delivery, credential)).rejects.toThrow(
+		await expect(steps.confirmCompletion(context, delivery, credential)).rejects.toThrow(
 			/^Only Completed Documents: .*Auth Token credential/,
 		);
 		expect([response.statusCode, response.written]).toEqual([503, ANSWERS.unconfirmed.body]);
@@ -359,7 +352,7 @@ describe('claimDelivery', () => {
 	/** A copy of `body` claimed for the trigger in workflow-1, its answer then written with `status`. */
 	const claimCopy = async (body: IDataObject, fake: Fake = {}, status = 200) => {
 		const { context, delivery, response } = await received({ ...fake, body: JSON.stringify(body) });
-		const claimed = await claimDelivery(context, delivery);
+		const claimed = await steps.claimDelivery(context, delivery);
 		response.status(status).end();
 		return claimed;
 	};
@@ -388,7 +381,7 @@ describe('claimDelivery', () => {
 				body: JSON.stringify(v3Body({ documentId: 'DOC-CLAIM-4', request: { email } })),
 			});
 			delivery.statusFromService = true;
-			const claimed = await claimDelivery(context, delivery);
+			const claimed = await steps.claimDelivery(context, delivery);
 			response.end();
 			return claimed;
 		};
@@ -402,7 +395,7 @@ describe('refetchWhenAsked', () => {
 		const { context, delivery, credential, calls } = await received({
 			body: JSON.stringify(v3Body()),
 		});
-		expect(await refetchWhenAsked(context, delivery, credential)).toBeUndefined();
+		expect(await steps.refetchWhenAsked(context, delivery, credential)).toBeUndefined();
 		expect(calls.credentialReads).toBe(0);
 	});
 
@@ -412,7 +405,7 @@ describe('refetchWhenAsked', () => {
 			parameters: { options: { refetchStatus: true } },
 			service: { status: 1, messages: [], data: { invitations: [] } },
 		});
-		expect(await refetchWhenAsked(context, delivery, credential)).toEqual({
+		expect(await steps.refetchWhenAsked(context, delivery, credential)).toEqual({
 			source: 'v3.2 check status',
 			documentId: 'DOC-1',
 			data: { invitations: [] },
@@ -429,7 +422,7 @@ describe('refetchWhenAsked', () => {
 			parameters: { options: { refetchStatus: true } },
 			credentials: new Error('credential gone'),
 		});
-		await expect(refetchWhenAsked(context, delivery, credential)).rejects.toThrow(
+		await expect(steps.refetchWhenAsked(context, delivery, credential)).rejects.toThrow(
 			'credential gone',
 		);
 		expect([response.statusCode, response.written]).toEqual([503, ANSWERS.unconfirmed.body]);
@@ -440,7 +433,12 @@ describe('outputItem', () => {
 	it('is the body with event and macVerification set after its own keys', async () => {
 		const body = v3Body({ event: 'forged', macVerification: 'forged' });
 		const { context, delivery } = await received({ body: JSON.stringify(body) });
-		const item = await outputItem(context, delivery, { accepted: true, verified: true }, undefined);
+		const item = await steps.outputItem(
+			context,
+			delivery,
+			{ accepted: true, verified: true },
+			undefined,
+		);
 		expect(item).toEqual({
 			json: {
 				...body,
@@ -458,7 +456,7 @@ describe('outputItem', () => {
 			body: JSON.stringify(v3Body()),
 			parameters: { options: { includeHeaders: true } },
 		});
-		const { json } = await outputItem(
+		const { json } = await steps.outputItem(
 			context,
 			delivery,
 			{ accepted: true, verified: false },
@@ -479,7 +477,12 @@ describe('outputItem', () => {
 		const { context, delivery } = await received({
 			body: JSON.stringify(v3Body({ files: [pdf.toString('base64')] })),
 		});
-		const item = await outputItem(context, delivery, { accepted: true, verified: true }, undefined);
+		const item = await steps.outputItem(
+			context,
+			delivery,
+			{ accepted: true, verified: true },
+			undefined,
+		);
 		expect(item.json.files).toBeUndefined();
 		expect(item.json.movedToBinary).toEqual({ files: ['data'] });
 		expect(item.binary?.data).toEqual({
