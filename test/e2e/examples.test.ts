@@ -389,6 +389,57 @@ describe('the example workflows in a real n8n', () => {
 		expect(polled.fetches).toEqual([]);
 	});
 
+	/** Get Status's runs in a polled execution: the status each read gave, or "failed" on its error output. */
+	const statusReads = (polled: Awaited<ReturnType<typeof runPolling>>) =>
+		polled.result.run.data.resultData.runData['Get Status'].map((run) =>
+			run.data?.main[0]?.length ? String(run.data.main[0][0].json.status) : 'failed',
+		);
+	const createsIn = (polled: Awaited<ReturnType<typeof runPolling>>) =>
+		polled.result.requests.filter(
+			(request) => request.method === 'POST' && request.path === '/api/v3.0/sign/request',
+		);
+	/** The service fails the next `times` status reads with a 503 (a moment's outage). */
+	const failStatusReads = async (times: number) =>
+		await service.control('POST', '/__emulator/faults', {
+			path: STATUS_PATH,
+			kind: 'http503',
+			times,
+		});
+
+	it(`${PIPELINE_EXAMPLE}: a status read that fails goes back into the wait, and the flow still downloads the signed PDF`, async () => {
+		await failStatusReads(1);
+		const polled = await runPolling('DexE2ePollFailOnce', POLLING);
+
+		const reads = statusReads(polled);
+		expect(reads[0]).toBe('failed');
+		expect(reads.slice(1)).not.toContain('failed');
+		expect(reads.at(-1)).toBe('COMPLETED');
+		expect(polled.ran('Read Again?')).toBe(1);
+		expect(polled.ran('Wait Before Checking')).toBe(reads.length);
+		expect(polled.endedOn).toBe('Download Signed PDF');
+		expect(polled.ran(GAVE_UP_STAND_IN)).toBe(0);
+		expect(createsIn(polled)).toHaveLength(1);
+		expect(polled.fetches).toHaveLength(1);
+	});
+
+	it(`${PIPELINE_EXAMPLE}: after maxFailedReads failed status reads it gives up, and never creates again`, async () => {
+		const settings = exampleWorkflow(PIPELINE_EXAMPLE).nodes.find(
+			(node) => node.name === 'Polling Settings',
+		)!.parameters as { assignments: { assignments: Array<{ name: string; value: number }> } };
+		const maxFailedReads = settings.assignments.assignments.find(
+			({ name }) => name === 'maxFailedReads',
+		)!.value;
+		expect(maxFailedReads).toBeGreaterThan(1);
+		await failStatusReads(maxFailedReads);
+		const polled = await runPolling('DexE2ePollFailing', POLLING);
+
+		expect(statusReads(polled)).toEqual(Array.from({ length: maxFailedReads }, () => 'failed'));
+		expect(polled.endedOn).toBe(GAVE_UP_STAND_IN);
+		expect(polled.ran('Signed Yet?')).toBe(0);
+		expect(createsIn(polled)).toHaveLength(1);
+		expect(polled.fetches).toEqual([]);
+	});
+
 	const packExample = runnable.find((example) => example.file === 'search-packs-download.json');
 	(packExample ? it : it.skip)(
 		'search-packs-download.json with Return All (pages of 10) pages through every completed pack',

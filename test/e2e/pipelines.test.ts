@@ -207,6 +207,8 @@ describe('the ops examples in a running n8n, invitees acting later', () => {
 	describe('send-and-wait-resume.json with signed-resume-relay.json', () => {
 		const send = exampleWorkflow('send-and-wait-resume.json');
 		const relay = exampleWorkflow('signed-resume-relay.json');
+		/** The Header Auth credential the webhook asks for, as its sticky note tells a user to create it. */
+		const webhookKey = { name: 'X-Signing-Key', value: 'a-long-random-secret-of-the-sender' };
 		let service: EmulatorProcess;
 		let credential: { id: string; name: string; type: string };
 		let waits: DataTable;
@@ -215,6 +217,12 @@ describe('the ops examples in a running n8n, invitees acting later', () => {
 		beforeAll(async () => {
 			({ service, credential } = await account('send-and-wait'));
 			waits = await dataTable('Signing waits', ['documentId', 'resumeUrl']);
+			// Created before the import under the name the example gives: n8n links it by name and type.
+			await n8n.rest('POST', '/rest/credentials', {
+				name: 'Send for Signing webhook header',
+				type: 'httpHeaderAuth',
+				data: webhookKey,
+			});
 			await saved(send, credential, sendId);
 			await saved(relay, credential, 'DexE2ePipeRelay1');
 			await activate(sendId);
@@ -232,10 +240,11 @@ describe('the ops examples in a running n8n, invitees acting later', () => {
 			await waitForRegistration(`${n8n.url}/webhook/send-for-signing`);
 		}
 
-		async function sendForSigning(documentName: string) {
-			const response = await fetch(`${n8n.url}/webhook/send-for-signing`, {
+		/** A POST to the webhook as the sticky note's curl line sends it, with `headers` beside the JSON type. */
+		const callWebhook = async (documentName: string, headers: Record<string, string>) =>
+			await fetch(`${n8n.url}/webhook/send-for-signing`, {
 				method: 'POST',
-				headers: { 'content-type': 'application/json' },
+				headers: { 'content-type': 'application/json', ...headers },
 				body: JSON.stringify({
 					documentName,
 					pdfBase64: makePdf(documentName).toString('base64'),
@@ -244,6 +253,17 @@ describe('the ops examples in a running n8n, invitees acting later', () => {
 					signerPhone: '9876543210',
 				}),
 			});
+
+		const createsOf = async (documentName: string) =>
+			(await requests(service)).filter(
+				(request) =>
+					request.method === 'POST' &&
+					request.path === '/api/v3.0/sign/request' &&
+					JSON.stringify(request.body).includes(documentName),
+			);
+
+		async function sendForSigning(documentName: string) {
+			const response = await callWebhook(documentName, { [webhookKey.name]: webhookKey.value });
 			expect(response.status).toBe(200);
 			const execution = await waitingExecution(sendId);
 			expect(execution).toBeDefined();
@@ -265,13 +285,7 @@ describe('the ops examples in a running n8n, invitees acting later', () => {
 			expect(String(row.resumeUrl)).toMatch(
 				new RegExp(`^${n8n.url}/webhook-waiting/${executionId}\\?signature=[^&]+$`),
 			);
-			const created = (await requests(service)).filter(
-				(request) =>
-					request.method === 'POST' &&
-					request.path === '/api/v3.0/sign/request' &&
-					JSON.stringify(request.body).includes('Offer letter - A Rao.pdf'),
-			);
-			expect(created).toHaveLength(1);
+			expect(await createsOf('Offer letter - A Rao.pdf')).toHaveLength(1);
 			// Hours pass on the live service; here the execution stays waiting until the signer acts.
 			await sleep(2000);
 			expect((await n8n.execution(executionId)).status).toBe('waiting');
@@ -299,27 +313,82 @@ describe('the ops examples in a running n8n, invitees acting later', () => {
 			expect(await rowsOf(waits)).toEqual([]);
 		});
 
-		it('with a time limit that passes before anyone signs: Get Status decides, the sender is told, the row removed', async () => {
-			// The same workflow with the time limit shortened to a second, in place of the first (same webhook path).
-			const hurried = JSON.parse(JSON.stringify(send)) as typeof send;
-			const wait = hurried.nodes.find((node) => node.name === 'Wait Until Signed')!;
-			Object.assign(wait.parameters as Record<string, unknown>, {
-				resumeAmount: 1,
-				resumeUnit: 'seconds',
-			});
-			await saved(hurried, credential, 'DexE2ePipeSend02');
-			await activeSendWorkflow('DexE2ePipeSend02');
+		it("refuses a call without the webhook's header, or with another value: 403, nothing created, nothing run", async () => {
+			await activeSendWorkflow('DexE2ePipeSend01');
+			const before = await executionsOf(n8n, sendId);
+			const refused = [
+				await callWebhook('Offer letter - no key.pdf', {}),
+				await callWebhook('Offer letter - no key.pdf', { [webhookKey.name]: 'a guess' }),
+			];
+			expect(refused.map((response) => response.status)).toEqual([403, 403]);
+			await sleep(2000);
+			expect(await createsOf('Offer letter - no key.pdf')).toEqual([]);
+			expect(await executionsOf(n8n, sendId)).toEqual(before);
+		});
 
+		/**
+		 * The same workflow with its waits shortened to a second (the time limit, and the wait before reading again
+		 * after a failed read), in place of the first (same webhook path).
+		 */
+		async function hurriedSendWorkflow(id: string): Promise<void> {
+			const hurried = JSON.parse(JSON.stringify(send)) as typeof send;
+			const parametersOf = (name: string) =>
+				hurried.nodes.find((node) => node.name === name)!.parameters as Record<string, unknown>;
+			Object.assign(parametersOf('Wait Until Signed'), { resumeAmount: 1, resumeUnit: 'seconds' });
+			Object.assign(parametersOf('Wait Before Reading Again'), { amount: 1, unit: 'seconds' });
+			await saved(hurried, credential, id);
+			await activeSendWorkflow(id);
+		}
+
+		/** Get Status's runs: what each read gave on its main output, or the error on its error output. */
+		const statusReads = (execution: StoredExecution) =>
+			execution.data.resultData.runData['Get Status'].map((run) => {
+				const [read] = run.data?.main[0] ?? [];
+				const [failed] = run.data?.main[1] ?? [];
+				return read ? String(read.json.status) : `failed: ${String(failed?.json.error)}`;
+			});
+
+		const STATUS_PATH = '/api/v3.2/sign/request';
+		const TELL_THE_SENDER = 'Tell the Sender (stand-in: replace with Slack or e-mail)';
+
+		it('with a time limit that passes before anyone signs, and a status read that fails once: it reads again, the sender is told, the row removed', async () => {
+			await hurriedSendWorkflow('DexE2ePipeSend02');
 			const { executionId, documentId } = await sendForSigning('Offer letter - V Iyer.pdf');
+			// The service fails the first status read after the wait (a 503 of a moment).
+			await service.control('POST', '/__emulator/faults', { path: STATUS_PATH, kind: 'http503' });
+
 			const execution = await n8n.finishedExecution(executionId, 150_000);
 			expectSuccess(execution);
-			expect(output(execution, 'Get Status').map(({ json }) => json.status)).toEqual(['SENT']);
+			expect(statusReads(execution)).toEqual([expect.stringMatching(/^failed: /), 'SENT']);
+			expect(execution.data.resultData.runData['Wait Before Reading Again']).toHaveLength(1);
 			expect(ran(execution, 'Download Signed PDF')).toBe(false);
-			expect(
-				output(execution, 'Tell the Sender (stand-in: replace with Slack or e-mail)').map(
-					({ json }) => json.documentId,
-				),
-			).toEqual([documentId]);
+			expect(output(execution, TELL_THE_SENDER).map(({ json }) => json.documentId)).toEqual([
+				documentId,
+			]);
+			expect(await createsOf('Offer letter - V Iyer.pdf')).toHaveLength(1);
+			expect(await rowsOf(waits)).toEqual([]);
+		});
+
+		it('gives up after six failed status reads: the sender is told with the error, the row removed, nothing created again', async () => {
+			await hurriedSendWorkflow('DexE2ePipeSend03');
+			const { executionId } = await sendForSigning('Offer letter - K Nair.pdf');
+			await service.control('POST', '/__emulator/faults', {
+				path: STATUS_PATH,
+				kind: 'http503',
+				times: 6,
+			});
+
+			const execution = await n8n.finishedExecution(executionId, 150_000);
+			expectSuccess(execution);
+			expect(statusReads(execution)).toEqual(
+				Array.from({ length: 6 }, () => expect.stringMatching(/^failed: /)),
+			);
+			expect(execution.data.resultData.runData['Wait Before Reading Again']).toHaveLength(5);
+			expect(output(execution, TELL_THE_SENDER).map(({ json }) => json.error)).toEqual([
+				expect.any(String),
+			]);
+			expect(ran(execution, 'Download Signed PDF')).toBe(false);
+			expect(await createsOf('Offer letter - K Nair.pdf')).toHaveLength(1);
 			expect(await rowsOf(waits)).toEqual([]);
 		});
 	});
