@@ -38,7 +38,7 @@ export class DocumentExecutionApi implements ICredentialType {
 	];
 
 	// A function, not a `={{$credentials.authToken}}` header, which would cost an expression evaluation per
-	// request (docs/performance.md, Get Status).
+	// request (docs/choices/performance.md, Expression evaluations).
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,

@@ -81,9 +81,12 @@ describe('counts and commands the pages state', () => {
 
 	it("the changelog's count of example workflows is the number of files in examples/", () => {
 		const changelog = readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8');
-		const NUMBER_WORDS = ['eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen'];
-		const [, said] = /\b(\w+) example workflows\b/i.exec(changelog) ?? [];
-		expect(NUMBER_WORDS.indexOf(said?.toLowerCase()) + 8).toBe(exampleWorkflows.length);
+		const NUMBER_WORDS: Record<string, number> = { ten: 10, eleven: 11, twelve: 12, thirteen: 13 };
+		const [, said = ''] = /\b(\w+) example workflows\b/i.exec(changelog) ?? [];
+		expect({ said, count: NUMBER_WORDS[said.toLowerCase()] }).toEqual({
+			said,
+			count: exampleWorkflows.length,
+		});
 	});
 
 	it('the README links every example workflow', () => {

@@ -12,7 +12,7 @@ import { runDocument, startV3Emulator } from './setup';
  * isolate), so the number Get Status and Download File cause per item is pinned here: an added field with
  * routing, a second property of the same name or a step that reads a parameter again shows up as a failure,
  * not as a slower bench. So are the credential reads per item (each one is a database read and a decryption in
- * the n8n server): none. What each one is: docs/performance.md.
+ * the n8n server): none. Why each matters: docs/choices/performance.md.
  */
 
 let emulator: Emulator;

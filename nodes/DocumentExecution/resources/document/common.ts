@@ -35,7 +35,7 @@ export const ONE_DOCUMENT_OPERATIONS = [
  * preSend of the operations on one document: the Document ID, read once and checked, into the query or the
  * body, where the item's request carries it to the output (`ItemRequest.documentId`). A field sent by routing
  * would be evaluated twice more per item, so the seven operations share one property without routing
- * (docs/performance.md).
+ * (docs/choices/performance.md, Expression evaluations).
  */
 export const sendDocumentId = (sentIn: 'query' | 'body'): PreSendAction =>
 	async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {

@@ -248,7 +248,7 @@ export const downloadFields: INodeProperties[] = [
 	{
 		displayName: 'Document ID',
 		// Not `documentId`: a name shared with Document's Document ID would make that field cost two more
-		// evaluations an item (docs/performance.md, "Pack → Download's `documentId` is now `packDocumentId`").
+		// evaluations an item (docs/choices/performance.md, Expression evaluations).
 		name: 'packDocumentId',
 		type: 'string',
 		required: true,

@@ -64,7 +64,7 @@ const FILE_HEAD_BYTES = 8;
 
 /**
  * Bytes encoded to base64 at a time: a multiple of 3, so pieces join without padding, and small, so the text of
- * each piece is short-lived garbage (the bench's memory figures: docs/performance.md).
+ * each piece is short-lived garbage (docs/choices/performance.md, Files).
  */
 const BASE64_SLICE_BYTES = 48 * 1024;
 

@@ -15,11 +15,10 @@ import { NODE_REQUEST_DEFAULTS, type OperationRequest } from './routing';
 /**
  * An operation run as the resource's custom operation in a workflow, through the same sender, steps and
  * output as its routing (`routingOf`), but without n8n's routing around them. n8n runs a declarative node's
- * custom operation instead of its routing (n8n-core `workflow-execute.js`, `runNode`), and routing costs every
+ * custom operation instead of its routing (n8n-core's `WorkflowExecute.runNode`), and routing costs every
  * item two walks over all the node's top-level properties, each evaluating every parameter given as an
  * expression (`RoutingNode.runNode`, then `resolveBaseUrl` for its credential-domain check): for Get Status
- * about 1 ms an item, more than the request (docs/performance.md, "Get Status and Download File in a
- * workflow"). What routing gives the request, `inWorkflow` gives it the same way, read from n8n-core 2.41.1's
+ * about 1 ms an item, more than the request (docs/choices/performance.md, Expression evaluations). What routing gives the request, `inWorkflow` gives it the same way, read from n8n-core 2.41.1's
  * `RoutingNode.runNode`:
  * - the node's request defaults, the operation's method and path, and an empty query, body and headers;
  * - Request Options: Batching (before every Items per Batch-th item, a pause of Batch Interval; items' requests

@@ -164,7 +164,7 @@ function runCredential(context: IExecuteSingleFunctions): Promise<RunCredential>
 /**
  * preSend of every operation: the credential's base URL (and its host in the credential's allowed domains). Not
  * an expression in `requestDefaults.baseURL`, which n8n evaluates twice per item, for the request and for its
- * credential-domain check (docs/performance.md). n8n's routing adds the node's own host to a "Specific Domains"
+ * credential-domain check (docs/choices/performance.md, Expression evaluations). n8n's routing adds the node's own host to a "Specific Domains"
  * list, but knows that host only from `requestDefaults.baseURL` (the literal production base URL) and before
  * any preSend: this puts the credential's real host in its place (`credentialTarget`).
  */
