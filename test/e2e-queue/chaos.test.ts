@@ -32,6 +32,7 @@ import {
 import { FrontProxy } from './front-proxy';
 import { HoldingProxy } from './holding-proxy';
 import { chain, node, pollFor, QUEUE_ENV } from './support';
+import { servicePaths } from '../support/servicePaths';
 
 /**
  * Issue #38: nothing acknowledged is lost and nothing runs twice, under faults of n8n's queue mode. Each fault
@@ -61,7 +62,7 @@ const HEADER_CREDENTIAL = {
 	name: 'X-Auth-Token header (chaos)',
 	type: 'httpHeaderAuth',
 };
-const SIGN_REQUEST_PATH = '/api/v3.0/sign/request';
+const SIGN_REQUEST_PATH = servicePaths.create;
 const CREATE_NODE = 'Create Signing Request';
 
 interface FaultResult {

@@ -19,11 +19,12 @@ import {
 	withCredentials,
 	type ExampleWorkflow,
 } from '../e2e/support';
+import { servicePaths } from '../support/servicePaths';
 
 const NODE_TYPE = `${PACKAGE}.documentExecution`;
 const TRIGGER_TYPE = `${PACKAGE}.documentExecutionTrigger`;
 const MANUAL_TRIGGER = 'Manual Trigger';
-const SIGN_REQUEST_PATH = '/api/v3.0/sign/request';
+const SIGN_REQUEST_PATH = servicePaths.create;
 
 const SEARCH_PATH = '/api/v4/packs/search';
 

@@ -41,6 +41,7 @@ import {
 	withFolder,
 	type ExampleWorkflow,
 } from './support';
+import { servicePaths } from '../support/servicePaths';
 
 const NODE = `${PACKAGE}.documentExecution`;
 const TRIGGER = `${PACKAGE}.documentExecutionTrigger`;
@@ -162,7 +163,7 @@ async function expectSameFile(
 	expect(bytes.equals(expected)).toBe(true);
 }
 
-const STATUS_PATH = '/api/v3.2/sign/request';
+const STATUS_PATH = servicePaths.status;
 const FETCH_PATH = '/api/v3.3/document/fetchDocument';
 /** The polling example's stand-ins. */
 const NOTIFY_STAND_IN = 'Notify the team (stand-in: replace with Slack/Email)';
@@ -259,7 +260,7 @@ describe('the example workflows in a real n8n', () => {
 					(nodeRun) => (nodeRun.data?.main[0] ?? []).map(({ json }) => json),
 				),
 				creates: requests.filter(
-					(request) => request.method === 'POST' && request.path === '/api/v3.0/sign/request',
+					(request) => request.method === 'POST' && request.path === servicePaths.create,
 				),
 			};
 		};
@@ -396,7 +397,7 @@ describe('the example workflows in a real n8n', () => {
 		);
 	const createsIn = (polled: Awaited<ReturnType<typeof runPolling>>) =>
 		polled.result.requests.filter(
-			(request) => request.method === 'POST' && request.path === '/api/v3.0/sign/request',
+			(request) => request.method === 'POST' && request.path === servicePaths.create,
 		);
 	/** The service fails the next `times` status reads with a 503 (a moment's outage). */
 	const failStatusReads = async (times: number) =>

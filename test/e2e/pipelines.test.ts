@@ -23,6 +23,7 @@ import {
 	withFolder,
 	type ExampleWorkflow,
 } from './support';
+import { servicePaths } from '../support/servicePaths';
 
 const TRIGGER = `${PACKAGE}.documentExecutionTrigger`;
 
@@ -258,7 +259,7 @@ describe('the ops examples in a running n8n, invitees acting later', () => {
 			(await requests(service)).filter(
 				(request) =>
 					request.method === 'POST' &&
-					request.path === '/api/v3.0/sign/request' &&
+					request.path === servicePaths.create &&
 					JSON.stringify(request.body).includes(documentName),
 			);
 
@@ -348,7 +349,7 @@ describe('the ops examples in a running n8n, invitees acting later', () => {
 				return read ? String(read.json.status) : `failed: ${String(failed?.json.error)}`;
 			});
 
-		const STATUS_PATH = '/api/v3.2/sign/request';
+		const STATUS_PATH = servicePaths.status;
 		const TELL_THE_SENDER = 'Tell the Sender (stand-in: replace with Slack or e-mail)';
 
 		it('with a time limit that passes before anyone signs, and a status read that fails once: it reads again, the sender is told, the row removed', async () => {
@@ -536,7 +537,7 @@ describe('the ops examples in a running n8n, invitees acting later', () => {
 
 		const results = csvRecords(readFileSync(join(folder, 'bulk-send-results.csv'), 'utf8'));
 		const created = (await requests(service)).filter(
-			(request) => request.method === 'POST' && request.path === '/api/v3.0/sign/request',
+			(request) => request.method === 'POST' && request.path === servicePaths.create,
 		);
 		expect(created).toHaveLength(rows.length - 1);
 		const { documents } = await serviceRead<{

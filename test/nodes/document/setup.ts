@@ -121,17 +121,7 @@ export function expectNoToken(error: unknown, token = DEFAULT_AUTH_TOKEN): void 
 	expect(inspect(error, { depth: 12, showHidden: true })).not.toContain(token);
 }
 
-export const servicePaths = {
-	create: '/api/v3.0/sign/request',
-	status: '/api/v3.2/sign/request',
-	details: '/api/v3.3/document/details',
-	list: '/api/v3.0/sign/request/list',
-	fetch: '/api/v3.3/document/fetchDocument',
-	reactivate: '/api/v3.0/sign/request/reactivate',
-	resend: '/api/v3.0/sign/request/resend',
-	docSigner: '/api/v3.0/sign/docSigner/invitation',
-	ebg: '/api/v3.3/nesl/notification/review',
-} as const;
+export { servicePaths } from '../../support/servicePaths';
 
 /** Requests that reached the emulator on exactly this path (the create and status paths share a prefix). */
 export const requestsOn = (emulator: Emulator, path: string, method?: string) =>
