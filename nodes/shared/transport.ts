@@ -29,7 +29,7 @@ import { networkError, type NetworkAttempt } from './networkErrors';
  * How the package talks to the service: `checkedAnswer`, the one refresh-then-check of an answer that every
  * request goes through (the action node's sender, DocumentExecution/shared/requests/routing.ts, and
  * `serviceRequest`); `serviceRequest`, the one way to send a request outside the action node's routing (the
- * editor's pickers, both triggers' reads, Resend Invitations' batches, Create's IRN lookup).
+ * editor's pickers, both triggers' reads, Resend Invitations' batches).
  */
 
 /** The contexts that send requests to the service. */
@@ -196,7 +196,7 @@ export async function sendWithCredential(
 /**
  * How one item's requests travel: the node's Request Options (Proxy, Ignore SSL Issues, Timeout) as the item's
  * request carries them (n8n's routing, or the action node's `inWorkflow`, set them). The other requests the
- * node sends for the item travel the same way: Download All Files' file requests and Resend Invitations'
+ * node sends for the item travel the same way: its reads (the action node's sender), Resend Invitations'
  * batches (`ServiceRequest.route`), and the pre-signed links and upload URLs (`requestPresignedUrl`: the proxy
  * and SSL choice only; a link keeps its own time limit).
  */

@@ -1,6 +1,5 @@
 import type {
 	IBinaryData,
-	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteSingleFunctions,
 	IN8nHttpFullResponse,
@@ -10,11 +9,10 @@ import type {
 } from 'n8n-workflow';
 
 import { answerList } from '../../../shared/accountReads';
-import { credentialTypeFor } from '../../../shared/authentication';
 import { asNodeError, v3CodeOf } from '../../../shared/errors';
 import { isObject } from '../../../shared/isObject';
 import { PDF_MIME_TYPE } from '../../../shared/pdf';
-import { routeOf, serviceRequest, type RequestRoute } from '../../../shared/transport';
+import { routeOf, type RequestRoute } from '../../../shared/transport';
 import {
 	defaultFileName,
 	type FileSource,
@@ -23,7 +21,7 @@ import {
 	withInputFiles,
 } from '../../shared/files/downloadOutput';
 import { returnFileProperty, showFor } from '../../shared/form/descriptions';
-import { v3Routing, type ItemRequest } from '../../shared/requests/routing';
+import { v3Routing, type ItemRequest, type ReadRequest } from '../../shared/requests/routing';
 import { asString, sendDocumentId } from './common';
 import {
 	DOWNLOAD_LINK_LIFE_SECONDS,
@@ -89,13 +87,10 @@ const supportingDocument =
  */
 const PAST_THE_LAST_FILE = ['no.attachments.exists', 'index.out.of.bound'];
 
-/**
- * A request's context, the credential read once, the document's ID and the route of the item's request (its
- * Request Options): what each file's request needs.
- */
+/** What each file's request needs: the item's functions and `read`, the document's ID, the item's route. */
 interface Fetching {
 	context: IExecuteSingleFunctions;
-	credentials: ICredentialDataDecryptedObject;
+	read: ReadRequest;
 	documentId: string;
 	route: RequestRoute;
 }
@@ -106,32 +101,21 @@ const defaultNameOf = (file: DocumentFile, documentId: string) =>
 
 /** The file behind its short-lived link, or undefined for an indexed file past the end of its list. */
 async function sourceOf(
-	{ context, credentials, documentId, route }: Fetching,
+	{ context, read, documentId, route }: Fetching,
 	file: DocumentFile,
 ): Promise<FileSource | undefined> {
 	const operation = `${DOWNLOAD_ALL}, ${file.label}`;
+	const asked = fetchDocumentQuery({
+		downloadType: file.kind,
+		index: file.index ?? undefined,
+		signUrl: file.signUrl ?? undefined,
+	});
 	let answer: IN8nHttpFullResponse;
 	try {
-		answer = await serviceRequest(
-			context,
-			{
-				authentication: 'authToken',
-				family: 'v3',
-				path: FETCH_DOCUMENT_PATH,
-				qs: {
-					documentId,
-					...fetchDocumentQuery({
-						downloadType: file.kind,
-						index: file.index ?? undefined,
-						signUrl: file.signUrl ?? undefined,
-					}),
-				},
-				operation,
-				again: 'run the node again',
-				itemIndex: context.getItemIndex(),
-				route,
-			},
-			credentials,
+		answer = await read(
+			FETCH_DOCUMENT_PATH,
+			{ documentId, ...asked },
+			{ operation, again: 'run the node again' },
 		);
 	} catch (error) {
 		if (file.index !== null && PAST_THE_LAST_FILE.includes(v3CodeOf(error) ?? '')) return;
@@ -188,14 +172,10 @@ export async function outputAllFiles(
 	this: IExecuteSingleFunctions,
 	response: IN8nHttpFullResponse,
 	item: ItemRequest,
+	read: ReadRequest,
 ): Promise<INodeExecutionData[]> {
 	const documentId = item.documentId!;
-	const fetching = {
-		context: this,
-		credentials: await this.getCredentials(credentialTypeFor('authToken')),
-		documentId,
-		route: routeOf(item.request),
-	};
+	const fetching = { context: this, read, documentId, route: routeOf(item.request) };
 	const withFiles = returnsFile(this);
 	const files: IDataObject[] = [];
 	const binary: Record<string, IBinaryData> = {};

@@ -32,13 +32,9 @@ export const STATUS_NOT_LISTED =
  * and the file links. The status answer names no document status (the spec, the service notes), so the status
  * is the v3 list's, read with `q` = the document ID: one more read per item, only with Simplify on.
  */
-const statusSummary: Summary = async function (data, item, send) {
+const statusSummary: Summary = async function (data, item, read) {
 	const documentId = String(item.documentId ?? data.documentId);
-	const list = await send({
-		...item.request,
-		url: DOCUMENT_LIST_PATH,
-		qs: listedStatusQuery(documentId),
-	});
+	const list = await read(DOCUMENT_LIST_PATH, listedStatusQuery(documentId));
 	const status = listedStatus(list.body, documentId) ?? null;
 	return {
 		documentId: data.documentId ?? documentId,

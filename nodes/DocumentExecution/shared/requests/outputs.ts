@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { answerData, answerList } from '../../../shared/accountReads';
 import { isObject } from '../../../shared/isObject';
 import { locatorValue, parameter } from '../form/parameters';
-import type { ItemRequest, OutputStep, SendRequest } from './routing';
+import type { ItemRequest, OutputStep, ReadRequest } from './routing';
 
 /**
  * Output steps that make an operation's output from the service's envelope, for the operations whose output
@@ -37,19 +37,19 @@ export const simplifies = (context: IExecuteSingleFunctions): boolean =>
  */
 export const unsimplified = (body: unknown): IDataObject => answerData(body);
 
-/** Simplify's summary of an answer's `data`; `send` reads what the answer lacks, as the answer was read. */
+/** Simplify's summary of an answer's `data`; `read` reads what the answer lacks. */
 export type Summary = (
 	this: IExecuteSingleFunctions,
 	data: IDataObject,
 	item: ItemRequest,
-	send: SendRequest,
+	read: ReadRequest,
 ) => IDataObject | Promise<IDataObject>;
 
 /** The output: the answer's `data` as the one output item (`unsimplified`), or, with Simplify on, its `summary`. */
 export const outputDataOrSummary = (summary: Summary): OutputStep =>
-	async function (answer, item, send) {
+	async function (answer, item, read) {
 		const data = unsimplified(answer.body);
-		return [{ json: simplifies(this) ? await summary.call(this, data, item, send) : data }];
+		return [{ json: simplifies(this) ? await summary.call(this, data, item, read) : data }];
 	};
 
 /** The output: one item per entry of the list the envelope's `data` holds under `key` (none when absent). */

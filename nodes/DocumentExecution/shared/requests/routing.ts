@@ -28,12 +28,13 @@ import {
 	type ServiceFamily,
 } from '../../../shared/errors';
 import { isObject } from '../../../shared/isObject';
-import { createRequestError } from '../../../shared/networkErrors';
+import { createRequestError, type NetworkAttempt } from '../../../shared/networkErrors';
 import {
 	acceptsOAuth2,
 	alreadyRead,
 	checkedAnswer,
 	refuseOAuth2,
+	routeOf,
 	sendWithCredential,
 } from '../../../shared/transport';
 import { showFor } from '../form/descriptions';
@@ -80,19 +81,38 @@ export interface ItemRequest {
 	irn?: string;
 }
 
+/**
+ * What a request the node sends for an item besides its own is for, as the message of a failure without an
+ * answer names it (`networkError`): "Document → Download All Files, attachment 2", "run the node again".
+ */
+export type RequestPurpose = Omit<NetworkAttempt, 'url' | 'timeoutMs'>;
+
 /** Sends one request of the item (a listing's page) and answers it refreshed and checked. */
-export type SendRequest = (request: IHttpRequestOptions) => Promise<IN8nHttpFullResponse>;
+export type SendRequest = (
+	request: IHttpRequestOptions,
+	purpose?: RequestPurpose,
+) => Promise<IN8nHttpFullResponse>;
 
 /**
- * An operation's output: the items it makes of the checked answer to the item's request; `send` sends another
- * request of the item as the first was sent, for an output that reads what the answer lacks (Get Status's
- * Simplify: the document's status from the v3 list).
+ * Reads `url` for the item: sent where the item's request goes and as it travels (the credential's base URL and
+ * allowed domains, the Request Options), with the item's credential, refreshed and checked, and never as a
+ * create (its failure says nothing was created).
+ */
+export type ReadRequest = (
+	url: string,
+	qs: IDataObject,
+	purpose?: RequestPurpose,
+) => Promise<IN8nHttpFullResponse>;
+
+/**
+ * An operation's output: the items it makes of the checked answer to the item's request; `read` reads what the
+ * answer lacks (Get Status's Simplify: the document's status from the v3 list; Download All Files: each file).
  */
 export type OutputStep = (
 	this: IExecuteSingleFunctions,
 	answer: IN8nHttpFullResponse,
 	item: ItemRequest,
-	send: SendRequest,
+	read: ReadRequest,
 ) => Promise<INodeExecutionData[]>;
 
 /** A listing's pager: sends page after page of the item's request through `send`; one item per entry. */
@@ -114,6 +134,7 @@ export interface OperationSteps {
 		this: IExecuteSingleFunctions,
 		item: ItemRequest,
 		send: () => Promise<INodeExecutionData[]>,
+		read: ReadRequest,
 	) => Promise<INodeExecutionData[]>;
 	/** The output; without one, the answer's body is the one output item. */
 	output?: OutputStep;
@@ -195,8 +216,9 @@ const SENT_AGAIN = {
  * Sends one request of an item with the operation's credential and answers it refreshed and checked. The first
  * sending is as n8n's routing sends (the request n8n built, with its Request Options), and a failure without an
  * answer is handed on as it is thrown, for n8n to report as it reports routing's; but for an operation that
- * creates, whose failure says whether it may have been created (`createRequestError`). A second sending after a
- * refresh, and its failure, read as every request the node sends itself (`sendWithCredential`).
+ * creates, whose failure says whether it may have been created (`createRequestError`), and for a request with a
+ * `purpose`, which reads as every request the node sends itself (`sendWithCredential`), as does a second
+ * sending after a refresh.
  */
 function sendChecked(
 	context: IExecuteSingleFunctions,
@@ -210,7 +232,7 @@ function sendChecked(
 	const credentialType = credentialTypeFor(authentication);
 	const itemIndex = context.getItemIndex();
 	const check = { authentication, family, itemIndex, creation };
-	return async (request) => {
+	return async (request, purpose) => {
 		// The run's Auth Token credential as read once, where it is this item's credential too.
 		const { sendWith } = await runCredential(context);
 		const readAlready =
@@ -236,22 +258,34 @@ function sendChecked(
 				);
 			}
 		};
-		const sendAgain = async () =>
-			await sendWithCredential(
-				context,
-				credentialType,
-				{ ...request, headers: { ...(request.headers ?? {}) }, returnFullResponse: true },
-				SENT_AGAIN,
-				itemIndex,
-			);
-		return await checkedAnswer(
-			context,
-			check,
-			creation ? sendCreate(creation) : sendOnce,
-			sendAgain,
-		);
+		const sendFor =
+			(attempt: Omit<NetworkAttempt, 'url'>, credential?: typeof readAlready) => async () =>
+				await sendWithCredential(
+					context,
+					credentialType,
+					{ ...request, headers: { ...(request.headers ?? {}) }, returnFullResponse: true },
+					attempt,
+					itemIndex,
+					credential,
+				);
+		const first = creation
+			? sendCreate(creation)
+			: purpose
+				? sendFor({ ...purpose, timeoutMs: request.timeout }, readAlready)
+				: sendOnce;
+		return await checkedAnswer(context, check, first, sendFor(purpose ?? SENT_AGAIN));
 	};
 }
+
+/** The item's request as a read: where it goes and how it travels, without its method, query or body. */
+const readOf = (request: IHttpRequestOptions): Omit<IHttpRequestOptions, 'url'> => ({
+	...NODE_REQUEST_DEFAULTS,
+	headers: { ...NODE_REQUEST_DEFAULTS.headers },
+	baseURL: request.baseURL,
+	...(request.allowedDomains === undefined ? {} : { allowedDomains: request.allowedDomains }),
+	...routeOf(request),
+	method: 'GET',
+});
 
 /** Sends one item's request: handed the item's functions and the request n8n (or `inWorkflow`) built for it. */
 type ItemSender = (
@@ -276,16 +310,19 @@ const sendItem =
 			const made = steps.build ? await steps.build.call(context, request) : { request };
 			const item: ItemRequest = { documentId: documentIdIn(made.request), ...made };
 			const send = sendChecked(context, family, steps.creates);
+			const sendRead = steps.creates ? sendChecked(context, family, undefined) : send;
+			const read: ReadRequest = async (url, qs, purpose) =>
+				await sendRead({ ...readOf(item.request), url, qs }, purpose);
 			const sendAndOutput = async () => {
 				const answer = await send(item.request);
 				return steps.output
-					? await steps.output.call(context, answer, item, send)
+					? await steps.output.call(context, answer, item, read)
 					: [{ json: answer.body as IDataObject }];
 			};
 			const output = steps.paginate
 				? await steps.paginate.call(context, item, send)
 				: steps.aroundSend
-					? await steps.aroundSend.call(context, item, sendAndOutput)
+					? await steps.aroundSend.call(context, item, sendAndOutput, read)
 					: await sendAndOutput();
 			return output.map((result) => ({ ...result, pairedItem: { item: itemIndex } }));
 		} catch (error) {

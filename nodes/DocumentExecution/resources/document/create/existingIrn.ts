@@ -2,9 +2,8 @@ import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n
 import { NodeOperationError } from 'n8n-workflow';
 
 import { answerData } from '../../../../shared/accountReads';
-import { serviceRequest } from '../../../../shared/transport';
 import { parameter } from '../../../shared/form/parameters';
-import type { ItemRequest } from '../../../shared/requests/routing';
+import type { ItemRequest, ReadRequest } from '../../../shared/requests/routing';
 import { asString, type Body } from '../common';
 import { simplifiedInvitee } from './serviceDate';
 
@@ -31,15 +30,8 @@ const LOOKUP = {
 };
 
 /** The newest document whose IRN is exactly `irn`, or undefined. */
-async function findByIrn(context: IExecuteSingleFunctions, irn: string) {
-	const answer = await serviceRequest(context, {
-		authentication: 'authToken',
-		family: 'v3',
-		path: '/v3.0/sign/request/list',
-		qs: { q: irn, max: 40 },
-		itemIndex: context.getItemIndex(),
-		...LOOKUP,
-	});
+async function findByIrn(read: ReadRequest, irn: string) {
+	const answer = await read('/v3.0/sign/request/list', { q: irn, max: 40 }, LOOKUP);
 	const documents = answerData(answer.body).documents;
 	return (Array.isArray(documents) ? (documents as Body[]) : []).find(
 		(document) => document.irn === irn,
@@ -48,17 +40,10 @@ async function findByIrn(context: IExecuteSingleFunctions, irn: string) {
 
 /** The existing document as the simplified create output gives a new one, from a status read. */
 async function existingDocumentItem(
-	context: IExecuteSingleFunctions,
+	read: ReadRequest,
 	documentId: string,
 ): Promise<INodeExecutionData> {
-	const answer = await serviceRequest(context, {
-		authentication: 'authToken',
-		family: 'v3',
-		path: '/v3.2/sign/request',
-		qs: { documentId },
-		itemIndex: context.getItemIndex(),
-		...LOOKUP,
-	});
+	const answer = await read('/v3.2/sign/request', { documentId }, LOOKUP);
 	const data = answerData(answer.body);
 	const requests = Array.isArray(data.requests) ? (data.requests as Body[]) : [];
 	const invitees = requests.map(simplifiedInvitee);
@@ -94,12 +79,13 @@ export async function lookUpIrnFirst(
 	this: IExecuteSingleFunctions,
 	{ irn }: ItemRequest,
 	create: () => Promise<INodeExecutionData[]>,
+	read: ReadRequest,
 ): Promise<INodeExecutionData[]> {
 	const choice = parameter<string>(this, 'options.ifIrnExists', IF_IRN_EXISTS.createAnother);
 	if (choice === IF_IRN_EXISTS.createAnother || irn === undefined) return await create();
 	const key = `${this.getExecutionId()}\u0000${this.getNode().name}\u0000${irn}`;
 	const turn = async () => {
-		const existing = await findByIrn(this, irn).catch((error: unknown) => {
+		const existing = await findByIrn(read, irn).catch((error: unknown) => {
 			throw lookupFailure(this, error);
 		});
 		if (!existing) return await create();
@@ -115,7 +101,7 @@ export async function lookUpIrnFirst(
 				},
 			);
 		return [
-			await existingDocumentItem(this, documentId).catch((error: unknown) => {
+			await existingDocumentItem(read, documentId).catch((error: unknown) => {
 				throw lookupFailure(this, error);
 			}),
 		];
