@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { basename } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 
 import type { EmulatorProcess } from '../../scripts/lib/emulator';
 import type { N8n, N8nItem, StoredExecution } from '../../scripts/lib/n8n';
@@ -11,12 +13,21 @@ import { HoldingProxy } from './holding-proxy';
 import { chain, node, pollFor, QUEUE_ENV } from './support';
 import { authorizeAndExchange } from '../support/credentials';
 import {
+	bulkRows,
+	expectBulkResults,
+	expectOneCreatePerGoodRow,
+	writeBulkFolder,
+} from '../e2e/bulk-rows';
+import {
+	BULK_FOLDER_IN_EXAMPLE,
 	emulator,
+	exampleWorkflow,
 	exampleWorkflows,
 	packed,
 	PACKAGE,
 	tokenCredential,
 	withCredentials,
+	withFolder,
 	type ExampleWorkflow,
 } from '../e2e/support';
 import { servicePaths } from '../support/servicePaths';
@@ -119,6 +130,7 @@ const WORKFLOW_IDS = {
 	oauthSearch: 'DexQueueOAuthRun',
 	createOnly: 'DexQueueCreate01',
 	pollCompleted: 'DexQueuePollTrig',
+	bulkSend: 'DexQueueBulkSend',
 };
 const COMPLETED_LIST_PATH = '/api/v3.0/document/completed';
 
@@ -149,6 +161,8 @@ describe('the package in n8n queue mode (main, 2 workers, webhook processor)', (
 	let tokens: Awaited<ReturnType<typeof authorizeAndExchange>>;
 	/** Between the workers and the emulator for the OAuth2 search and the create-only workflow. */
 	let proxy: HoldingProxy;
+	/** The bulk-send example's folder (its CSV, PDFs and results file), which every process may read. */
+	const bulkFolder = mkdtempSync(join(tmpdir(), 'dex-queue-bulk-'));
 
 	/** The names of the workers whose logs say they started the execution. */
 	const workersOf = (executionId: string) => cluster.workersOf(executionId).map(workerName);
@@ -178,7 +192,7 @@ describe('the package in n8n queue mode (main, 2 workers, webhook processor)', (
 				tarball: packed().tarball,
 				// One job at a time per worker: two executions started together run on both workers.
 				concurrency: 1,
-				env: QUEUE_ENV,
+				env: { ...QUEUE_ENV, N8N_RESTRICT_FILE_ACCESS_TO: bulkFolder },
 			}),
 		]);
 		main = cluster.main;
@@ -211,6 +225,11 @@ describe('the package in n8n queue mode (main, 2 workers, webhook processor)', (
 			withCredentials(oauthSearch, [oauth], WORKFLOW_IDS.oauthSearch),
 			withCredentials(createOnly, [proxied], WORKFLOW_IDS.createOnly),
 			withCredentials(pollCompleted, [token], WORKFLOW_IDS.pollCompleted),
+			withCredentials(
+				withFolder(exampleWorkflow('bulk-send.json'), BULK_FOLDER_IN_EXAMPLE, bulkFolder),
+				[token],
+				WORKFLOW_IDS.bulkSend,
+			),
 		]);
 		await cluster.start();
 	});
@@ -219,6 +238,7 @@ describe('the package in n8n queue mode (main, 2 workers, webhook processor)', (
 		await cluster?.stop();
 		await proxy?.close();
 		await service?.stop();
+		rmSync(bulkFolder, { recursive: true, force: true });
 	});
 
 	it(`runs examples/${PIPELINE_EXAMPLE} on a worker and returns the signed PDF the service serves`, async () => {
@@ -462,4 +482,21 @@ describe('the package in n8n queue mode (main, 2 workers, webhook processor)', (
 			);
 		},
 	);
+
+	it('runs examples/bulk-send.json on a worker: each CSV row once in the results, and run again nothing is sent twice', async () => {
+		await service.control('DELETE', '/__emulator/requests');
+		const { rows, errors } = bulkRows(150, [10, 60, 120]);
+		writeBulkFolder(bulkFolder, rows);
+		for (const run of ['first', 'again']) {
+			const executionId = await main.runManually(
+				WORKFLOW_IDS.bulkSend,
+				"When clicking 'Execute workflow'",
+			);
+			const execution = await main.finishedExecution(executionId, 300_000);
+			expect({ run, status: execution.status }).toEqual({ run, status: 'success' });
+			expect(workersOf(executionId)).toEqual([expect.stringMatching(/^worker-\d$/)]);
+			await expectBulkResults(bulkFolder, service, rows, errors);
+			await expectOneCreatePerGoodRow(service, rows, errors);
+		}
+	});
 });

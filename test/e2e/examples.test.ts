@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,6 @@ import {
 	type N8nRun,
 	type StoredExecution,
 } from '../../scripts/lib/n8n';
-import { paths } from '../../scripts/lib/paths';
 import {
 	binaryBytes,
 	PIPELINE_EXAMPLE,
@@ -21,11 +20,8 @@ import {
 	type PollingSettings,
 } from '../../scripts/lib/pipeline';
 import { V3_SEED } from '../emulator/families/v3';
-import { makePdf } from '../fixtures/pdf';
 import {
-	csvRecords,
 	ARCHIVE_FOLDER_IN_EXAMPLE,
-	BULK_FOLDER_IN_EXAMPLE,
 	emulator,
 	expectApprovalThenSignature,
 	exampleWorkflow,
@@ -171,7 +167,8 @@ const GAVE_UP_STAND_IN = 'Gave up (stand-in: alert someone to follow up)';
 
 const BULK_SEND = 'bulk-send.json';
 
-// bulk-send.json runs twice, and the polling example in each of its branches, in tests of their own.
+// bulk-send.json runs in a server of its own (bulk-send.test.ts), the polling example in each of its branches
+// in tests of their own.
 const runnable = exampleWorkflows().filter(
 	({ file, workflow }) =>
 		file !== BULK_SEND &&
@@ -187,12 +184,10 @@ describe('the example workflows in a real n8n', () => {
 	let n8n: N8n;
 	let service: EmulatorProcess;
 	let credential: ReturnType<typeof tokenCredential>;
-	const bulkFolder = mkdtempSync(join(tmpdir(), 'dex-e2e-bulk-send-'));
 
 	beforeAll(async () => {
 		service = await emulator('examples', { seed: SEED, inviteesActAfter: SIGNING });
 		n8n = await n8nWithPackage('examples');
-		n8n.withEnv({ N8N_RESTRICT_FILE_ACCESS_TO: bulkFolder });
 		credential = tokenCredential(service);
 		await n8n.importCredentials([credential]);
 	});
@@ -200,7 +195,6 @@ describe('the example workflows in a real n8n', () => {
 	afterAll(async () => {
 		await n8n?.stop();
 		await service?.stop();
-		rmSync(bulkFolder, { recursive: true, force: true });
 	});
 
 	it('has examples to run (or says that none have landed yet)', () => {
@@ -231,53 +225,6 @@ describe('the example workflows in a real n8n', () => {
 			await checks[file]?.(result, example.workflow);
 		},
 	);
-
-	it('bulk-send.json run twice: the first run creates a document per CSV row, the second creates none and returns them', async () => {
-		const csv = readFileSync(join(paths.examples, 'bulk-send.csv'));
-		writeFileSync(join(bulkFolder, 'bulk-send.csv'), csv);
-		const rows = csvRecords(readFileSync(join(bulkFolder, 'bulk-send.csv'), 'utf8'));
-		expect(rows.length).toBeGreaterThan(1);
-		for (const row of rows) writeFileSync(join(bulkFolder, row.pdfFile), makePdf(row.documentName));
-		const workflow = withFolder(
-			exampleWorkflows().find(({ file }) => file === BULK_SEND)!.workflow,
-			BULK_FOLDER_IN_EXAMPLE,
-			bulkFolder,
-		);
-		await n8n.importWorkflow(withCredentials(workflow, [credential], 'DexE2eBulkSend01'));
-
-		const run = async () => {
-			await service.control('DELETE', '/__emulator/requests');
-			const execution = await n8n.execute('DexE2eBulkSend01');
-			const error = execution.run?.data.resultData.error;
-			if (!execution.run || error)
-				throw new Error(
-					`${BULK_SEND}: ${error?.message ?? `no run:\n${execution.stdout.slice(-3000)}\n${execution.stderr.slice(-2000)}`}`,
-				);
-			const requests = (await service.control<Recorded[]>('GET', '/__emulator/requests')).body;
-			return {
-				// The example sends one row at a time (a loop), so the node runs once per row.
-				documents: execution.run.data.resultData.runData['Create Signing Request'].flatMap(
-					(nodeRun) => (nodeRun.data?.main[0] ?? []).map(({ json }) => json),
-				),
-				creates: requests.filter(
-					(request) => request.method === 'POST' && request.path === servicePaths.create,
-				),
-			};
-		};
-
-		const first = await run();
-		expect(first.creates).toHaveLength(rows.length);
-		expect(first.documents.map(({ irn, existing }) => ({ irn, existing }))).toEqual(
-			rows.map(({ irn }) => ({ irn, existing: undefined })),
-		);
-		expect(new Set(first.documents.map(({ documentId }) => documentId)).size).toBe(rows.length);
-
-		const second = await run();
-		expect(second.creates).toEqual([]);
-		expect(
-			second.documents.map(({ documentId, irn, existing }) => ({ documentId, irn, existing })),
-		).toEqual(first.documents.map(({ documentId, irn }) => ({ documentId, irn, existing: true })));
-	});
 
 	/**
 	 * The polling example with `settings`, run with `n8n execute` while `meanwhile` runs (a test's stand-in for an

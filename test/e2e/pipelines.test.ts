@@ -1,16 +1,13 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { EmulatorProcess } from '../../scripts/lib/emulator';
 import { nodeOutput, type N8n, type StoredExecution } from '../../scripts/lib/n8n';
-import { paths } from '../../scripts/lib/paths';
 import { V3_SEED } from '../emulator/families/v3';
 import { makePdf } from '../fixtures/pdf';
 import {
 	ARCHIVE_FOLDER_IN_EXAMPLE,
-	BULK_FOLDER_IN_EXAMPLE,
-	csvRecords,
 	emulator,
 	exampleWorkflow,
 	executionsOf,
@@ -512,55 +509,6 @@ describe('the ops examples in a running n8n, invitees acting later', () => {
 			output(second.execution, 'Resend Invitations').every(({ json }) => json.resent === true),
 		).toBe(true);
 		expect(await rowsOf(refusals)).toHaveLength(1);
-	});
-
-	it('bulk-send.json: the results file has one row per CSV row, with its Document ID and IRN or its error', async () => {
-		const { service, credential } = await account('bulk-send');
-		const folder = join(files, 'bulk-send');
-		mkdirSync(folder);
-		const shipped = readFileSync(join(paths.examples, 'bulk-send.csv'), 'utf8').trim();
-		const bad = 'HR-2026/0004,Offer Letter - R Das.pdf,offer-r-das.pdf,Rohan Das,not-an-email,';
-		writeFileSync(join(folder, 'bulk-send.csv'), `${shipped}\n${bad}\n`);
-		const rows = `${shipped}\n${bad}`
-			.split('\n')
-			.slice(1)
-			.map((line) => line.split(','));
-		for (const [, documentName, pdfFile] of rows)
-			writeFileSync(join(folder, pdfFile), makePdf(documentName));
-		const workflow = withFolder(exampleWorkflow('bulk-send.json'), BULK_FOLDER_IN_EXAMPLE, folder);
-		await saved(workflow, credential, 'DexE2ePipeBulk01');
-
-		const execution = await n8n.finishedExecution(
-			await n8n.runManually('DexE2ePipeBulk01', "When clicking 'Execute workflow'"),
-		);
-		expectSuccess(execution);
-
-		const results = csvRecords(readFileSync(join(folder, 'bulk-send-results.csv'), 'utf8'));
-		const created = (await requests(service)).filter(
-			(request) => request.method === 'POST' && request.path === servicePaths.create,
-		);
-		expect(created).toHaveLength(rows.length - 1);
-		const { documents } = await serviceRead<{
-			documents: Array<{ documentId: string; irn: string }>;
-		}>(service, '/v3.0/sign/request/list?max=40');
-		const byIrn = (irn: string) => results.find((result) => result.irn === irn);
-		expect(results).toHaveLength(rows.length);
-		for (const [irn] of rows.slice(0, -1)) {
-			expect(byIrn(irn)).toEqual(
-				expect.objectContaining({
-					irn,
-					documentId: documents.find((document) => document.irn === irn)?.documentId,
-					error: '',
-				}),
-			);
-			expect(byIrn(irn)?.documentId).toBeTruthy();
-		}
-		expect(byIrn('HR-2026/0004')).toEqual(
-			expect.objectContaining({
-				documentId: '',
-				error: expect.stringContaining('must be an e-mail address'),
-			}),
-		);
 	});
 
 	it('document-completed-archive.json: the last signature, given later, archives every file of the document', async () => {
