@@ -15,7 +15,7 @@ import {
 	SERIES_LIST_PATH,
 	WALLET_BALANCE_PATH,
 } from '../shared/accountReads';
-import { refusal } from '../shared/errors';
+import { refuseField } from '../shared/errors';
 import { serviceRequest } from '../shared/transport';
 import { PAGE_SIZE, type ReadV3 } from './serviceReads';
 
@@ -73,7 +73,7 @@ function thresholdOf(context: IPollFunctions, event: keyof typeof THRESHOLDS): n
 	const { name, schema } = THRESHOLDS[event];
 	const checked = schema.safeParse(context.getNodeParameter(name));
 	if (checked.success) return checked.data;
-	throw refusal(context.getNode(), ALERT_LABELS[name], checked.error.issues[0].message, 0, {
+	refuseField(context.getNode(), ALERT_LABELS[name], checked.error.issues[0].message, 0, {
 		hint: 'Then activate the workflow again, or fetch a test event.',
 	});
 }

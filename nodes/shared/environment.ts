@@ -58,7 +58,7 @@ export interface CredentialTarget {
  * A credential's base URL and, where its "Allowed HTTP Request Domains" is "Specific Domains", the list n8n's
  * request layer enforces (on redirects too): the credential's own host first, as n8n adds a declarative node's
  * own host to the list (`getCredentialAllowedDomains`), then the hosts the user listed. Every request the
- * package sends with a credential carries it: the routed and custom operations (`sendToCredentialBaseUrl`) and
+ * package sends with a credential carries it: the routed and custom operations (`putCredentialBaseUrl`) and
  * the requests it sends itself (`serviceRequest`).
  */
 export function credentialTarget(credentials: ICredentialDataDecryptedObject): CredentialTarget {

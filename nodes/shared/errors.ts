@@ -289,13 +289,10 @@ export const mayHaveCreated = (creation: Creation) =>
 export const CREATE_IS_NOT_REPEATABLE =
 	'Creating is not safe to repeat blindly: running again may create it twice. For this reason the node does not run with Retry On Fail on; see "Retrying a create safely" in the package\'s README.';
 
-/** Refuses to run an operation that creates under n8n's Retry On Fail, which re-runs the whole node. */
-export function retryOnFailRefusal(
-	node: INode,
-	creation: Creation,
-	itemIndex?: number,
-): NodeOperationError {
-	return new NodeOperationError(
+/** Stops an operation that creates under n8n's Retry On Fail, which re-runs the whole node, before any request. */
+export function refuseRetryOnFail(node: INode, creation: Creation, itemIndex: number): void {
+	if (!node.retryOnFail) return;
+	throw new NodeOperationError(
 		node,
 		`Retry On Fail must be off: ${creation.operation} is not safe to repeat`,
 		{
@@ -310,19 +307,19 @@ export function retryOnFailRefusal(
 }
 
 /**
- * The error of an item, or of a trigger's poll, stopped before any request (the action node's rules, the poll
- * trigger's thresholds): `<field>: <rule>`, and the one description telling that nothing was sent, then a `hint`
- * where one helps, then any other broken rule.
+ * Stops an item, or a trigger's poll, before any request (the action node's rules, the poll trigger's
+ * thresholds): `<field>: <rule>`, and the one description telling that nothing was sent, then a `hint` where one
+ * helps, then any other broken rule.
  */
-export function refusal(
+export function refuseField(
 	node: INode,
 	field: string,
 	rule: string,
 	itemIndex: number,
 	{ hint, others = [] }: { hint?: string; others?: string[] } = {},
-): NodeOperationError {
+): never {
 	const also = others.length ? ` Also: ${others.join('; ')}.` : '';
-	return new NodeOperationError(node, `${field}: ${rule}`, {
+	throw new NodeOperationError(node, `${field}: ${rule}`, {
 		itemIndex,
 		description: `Nothing was sent to the service. Fix "${field}" and run the node again.${hint ? ` ${hint}` : ''}${also}`,
 	});

@@ -51,25 +51,6 @@ export type AuthTokenPlace =
 	/** A trigger option that reads the service, by its label ("Re-Fetch Current Status"). */
 	| { triggerOption: string };
 
-/** What the refusal names first (the field, the picker, the trigger option) and what to do, by place. */
-function authTokenRefusal(place: AuthTokenPlace): { subject: string; remedy: string } {
-	if ('picker' in place)
-		return {
-			subject: place.picker,
-			remedy: 'Set Authentication to "Auth Token", or give the ID By ID.',
-		};
-	if ('triggerOption' in place)
-		return {
-			subject: place.triggerOption,
-			remedy: `A v3 document can be read only with it: choose the Auth Token credential in this trigger, or turn ${place.triggerOption} off.`,
-		};
-	return {
-		subject: 'Authentication',
-		remedy:
-			'Set Authentication to "Auth Token" and choose a Document Execution API credential. Nothing was sent to the service.',
-	};
-}
-
 /**
  * The one refusal of OAuth2 for a request of a family that takes only the Auth Token (v3, v1): thrown before
  * anything is sent, by routing, the pickers and the triggers.
@@ -82,7 +63,23 @@ export function refuseOAuth2(
 	itemIndex?: number,
 ): void {
 	if (authentication !== 'oAuth2' || acceptsOAuth2(family)) return;
-	const { subject, remedy } = authTokenRefusal(place);
+	// What the refusal names first (the field, the picker, the trigger option) and what to do, by place.
+	const { subject, remedy } =
+		'picker' in place
+			? {
+					subject: place.picker,
+					remedy: 'Set Authentication to "Auth Token", or give the ID By ID.',
+				}
+			: 'triggerOption' in place
+				? {
+						subject: place.triggerOption,
+						remedy: `A v3 document can be read only with it: choose the Auth Token credential in this trigger, or turn ${place.triggerOption} off.`,
+					}
+				: {
+						subject: 'Authentication',
+						remedy:
+							'Set Authentication to "Auth Token" and choose a Document Execution API credential. Nothing was sent to the service.',
+					};
 	throw new NodeOperationError(node, `${subject}: this needs the Auth Token credential`, {
 		itemIndex,
 		description: `The service accepts OAuth2 only on its v4 pack and media operations. ${remedy}`,

@@ -76,7 +76,6 @@ describe('the field named in a refusal', () => {
 		// The argument that names the field, by function: a label must come from the operation's LABELS.
 		const labelArgument: Record<string, number> = {
 			refuseField: 1,
-			refusal: 1,
 			readBinary: 2,
 			storedFile: 2,
 			binaryMetadata: 2,

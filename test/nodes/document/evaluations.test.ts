@@ -71,7 +71,7 @@ async function perItem(
 	);
 }
 
-// The Document ID once, read by sendDocumentId: in a workflow both operations run as custom operations
+// The Document ID once, read by putDocumentId: in a workflow both operations run as custom operations
 // (`inWorkflow`), without n8n's two walks over the node's properties that evaluate it twice more per item
 // (RoutingNode.runNode, then resolveBaseUrl; an agent's tool call still takes them). No base URL: it is read from the credential once per run.
 // No token header: the credential's authenticate is a function. No credential read: the node hands n8n the

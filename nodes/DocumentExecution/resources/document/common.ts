@@ -10,7 +10,12 @@ import { z } from 'zod';
 import { isObject } from '../../../shared/isObject';
 import { idLocator, showFor } from '../../shared/form/descriptions';
 import { locatorValue } from '../../shared/form/parameters';
-import { blankToUndefined, refuse, requiredText, type FieldLabels } from '../../shared/form/rules';
+import {
+	blankToUndefined,
+	refuseBrokenRules,
+	requiredText,
+	type FieldLabels,
+} from '../../shared/form/rules';
 
 /** What several document operations share: the Document ID field and its rule, and the envelope readers. */
 
@@ -37,9 +42,9 @@ export const ONE_DOCUMENT_OPERATIONS = [
  * would be evaluated twice more per item, so the seven operations share one property without routing
  * (docs/choices/performance.md, Expression evaluations).
  */
-export const sendDocumentId = (sentIn: 'query' | 'body'): PreSendAction =>
+export const putDocumentId = (sentIn: 'query' | 'body'): PreSendAction =>
 	async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const { documentId } = refuse(
+		const { documentId } = refuseBrokenRules(
 			this,
 			documentIdSchema,
 			{ documentId: locatorValue(this, 'documentId') },
@@ -72,7 +77,7 @@ const documentIdLocator = (
 		displayOptions,
 	});
 
-/** The Document ID field of the operations on one document; each sends it with `sendDocumentId`. */
+/** The Document ID field of the operations on one document; each sends it with `putDocumentId`. */
 export const documentIdField: INodeProperties = documentIdLocator(
 	'The ID of the document, as Create Signing Request or Get Many return it',
 	showFor('document', ONE_DOCUMENT_OPERATIONS),

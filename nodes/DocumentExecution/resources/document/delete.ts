@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { v3Routing, type ItemRequest } from '../../shared/requests/routing';
-import { messageOf, sendDocumentId } from './common';
+import { messageOf, putDocumentId } from './common';
 
 /** Document → Delete: what was deleted, and the service's message. */
 
@@ -33,7 +33,7 @@ export const deleteOperation: INodePropertyOptions = {
 	description:
 		'Permanently delete a document with its files, invitee data, sign URLs and webhook history',
 	routing: v3Routing('DELETE', '/v3.0/sign/request', {
-		preSend: [sendDocumentId('query')],
+		preSend: [putDocumentId('query')],
 		output: outputDeleted,
 	}),
 };

@@ -9,7 +9,7 @@ import { z } from 'zod';
 
 import { inWorkflow } from '../../shared/requests/inWorkflow';
 import { routingOf, v3Request, type ItemRequest } from '../../shared/requests/routing';
-import { sendDocumentId } from './common';
+import { putDocumentId } from './common';
 import { routeOf } from '../../../shared/transport';
 import { PDF_MIME_TYPE } from '../../../shared/pdf';
 import { defaultFileName, outputDownload } from '../../shared/files/downloadOutput';
@@ -19,7 +19,7 @@ import {
 	fileIndex,
 	INDEXED_DOWNLOAD_TYPES,
 	requireIndex,
-	sendDownloadQuery,
+	putDownloadQuery,
 } from '../../shared/files/downloadRequest';
 import { downloadOutputProperties, showFor } from '../../shared/form/descriptions';
 import { parameter } from '../../shared/form/parameters';
@@ -36,7 +36,7 @@ import {
 
 /**
  * v3.3's rules of the file asked for; the Document ID, which v3.3 takes with every file type (a supporting
- * document too), is checked by `sendDocumentId`.
+ * document too), is checked by `putDocumentId`.
  */
 export const downloadQuerySchema = z
 	.object({
@@ -59,7 +59,7 @@ export const downloadQuerySchema = z
 	});
 
 /** preSend of Download File: the file asked for, in the query under v3.3's names. */
-export const sendDownloadFileQuery = sendDownloadQuery(
+export const putDownloadFileQuery = putDownloadQuery(
 	downloadQuerySchema,
 	(context) => askedFile(context),
 	fetchDocumentQuery,
@@ -177,7 +177,7 @@ export const downloadFields: INodeProperties[] = [
 ];
 
 const downloadRequest = v3Request('GET', FETCH_DOCUMENT_PATH, {
-	preSend: [sendDocumentId('query'), sendDownloadFileQuery],
+	preSend: [putDocumentId('query'), putDownloadFileQuery],
 	output: outputLinkedFile,
 });
 

@@ -22,7 +22,7 @@ import {
 } from '../../shared/files/downloadOutput';
 import { returnFileProperty, showFor } from '../../shared/form/descriptions';
 import { v3Routing, type ItemRequest, type ReadRequest } from '../../shared/requests/routing';
-import { asString, sendDocumentId } from './common';
+import { asString, putDocumentId } from './common';
 import {
 	DOWNLOAD_LINK_LIFE_SECONDS,
 	FETCH_DOCUMENT_PATH,
@@ -229,7 +229,7 @@ export const downloadAllOperation: INodePropertyOptions = {
 	description:
 		'Download the signed PDF, the audit trail, every attachment and every supporting document of a completed document, in one item',
 	routing: v3Routing('GET', '/v3.2/sign/request', {
-		preSend: [sendDocumentId('query')],
+		preSend: [putDocumentId('query')],
 		output: outputAllFiles,
 	}),
 };

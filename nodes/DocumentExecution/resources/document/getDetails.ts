@@ -16,11 +16,11 @@ import {
 	simplifies,
 } from '../../shared/requests/outputs';
 import { v3Routing } from '../../shared/requests/routing';
-import { inviteeState, sendDocumentId } from './common';
+import { inviteeState, putDocumentId } from './common';
 import { detailSectionsField, DETAIL_SWITCHES } from './getDetailsSections';
 import { simplifyProperty } from '../../shared/form/descriptions';
 import { sectionList } from '../../shared/form/parameters';
-import { refuse, type FieldLabels } from '../../shared/form/rules';
+import { refuseBrokenRules, type FieldLabels } from '../../shared/form/rules';
 import {
 	sectionListSchema,
 	switchQuery,
@@ -29,7 +29,7 @@ import {
 
 /** Document → Get Details: the document with the sections asked for, or with Simplify on, its summary. */
 
-/** The sections asked for; the Document ID is checked where it is sent (`sendDocumentId`). */
+/** The sections asked for; the Document ID is checked where it is sent (`putDocumentId`). */
 export const detailsQuerySchema = z.object({ sections: sectionListSchema(DETAIL_SWITCHES) });
 
 export const GET_DETAILS_LABELS: FieldLabels = { sections: 'Sections' };
@@ -45,13 +45,13 @@ export const SUMMARY_SWITCHES = ['folder', 'folder_name'];
  * preSend of Get Details: the chosen sections become switches, each with its ancestors, so each takes effect.
  * With Simplify on, Sections is hidden and only the summary's switches are sent.
  */
-export async function sendDetailSections(
+export async function putDetailSections(
 	this: IExecuteSingleFunctions,
 	options: IHttpRequestOptions,
 ) {
 	const { sections } = simplifies(this)
 		? { sections: SUMMARY_SWITCHES }
-		: refuse(
+		: refuseBrokenRules(
 				this,
 				detailsQuerySchema,
 				{ sections: sectionList(this, 'sections') },
@@ -108,7 +108,7 @@ export const getDetailsOperation: INodePropertyOptions = {
 	description:
 		'Get configurable detail about a document: files, audit trail, invitees, workflow, stamps, NeSL data',
 	routing: v3Routing('GET', '/v3.3/document/details', {
-		preSend: [sendDocumentId('query'), sendDetailSections],
+		preSend: [putDocumentId('query'), putDetailSections],
 		output: outputDataOrSummary(detailsSummary),
 	}),
 };

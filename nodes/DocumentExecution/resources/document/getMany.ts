@@ -17,7 +17,7 @@ import {
 	showFor,
 } from '../../shared/form/descriptions';
 import { parameter } from '../../shared/form/parameters';
-import { oneOf, refuse, text, type FieldLabels } from '../../shared/form/rules';
+import { oneOf, refuseBrokenRules, text, type FieldLabels } from '../../shared/form/rules';
 
 /** Document → Get Many: the account's documents, page by page. */
 
@@ -52,9 +52,14 @@ export async function checkDocumentListQuery(
 	options: IHttpRequestOptions,
 ) {
 	const pageSize = parameter<number>(this, 'options.pageSize', MAX_PAGE_SIZE);
-	refuse(this, listQuerySchema, { ...(options.qs as IDataObject), max: pageSize }, GET_MANY_LABELS);
+	refuseBrokenRules(
+		this,
+		listQuerySchema,
+		{ ...(options.qs as IDataObject), max: pageSize },
+		GET_MANY_LABELS,
+	);
 	if (!parameter<boolean>(this, 'returnAll', false))
-		refuse(this, limitSchema, { limit: parameter(this, 'limit', 50) }, GET_MANY_LABELS);
+		refuseBrokenRules(this, limitSchema, { limit: parameter(this, 'limit', 50) }, GET_MANY_LABELS);
 	return options;
 }
 

@@ -15,7 +15,7 @@ import {
 } from '../../shared/requests/outputs';
 import { inWorkflow } from '../../shared/requests/inWorkflow';
 import { routingOf, v3Request } from '../../shared/requests/routing';
-import { inviteeState, sendDocumentId } from './common';
+import { inviteeState, putDocumentId } from './common';
 
 /** Document → Get Status: the invitees' signing states, read by the Document ID (v3.2). */
 
@@ -61,7 +61,7 @@ export const getStatusFields: INodeProperties[] = [
 ];
 
 const getStatusRequest = v3Request('GET', '/v3.2/sign/request', {
-	preSend: [sendDocumentId('query')],
+	preSend: [putDocumentId('query')],
 	output: outputDataOrSummary(statusSummary),
 });
 

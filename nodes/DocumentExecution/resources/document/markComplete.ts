@@ -2,7 +2,7 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { outputOutcome } from '../../shared/requests/outputs';
 import { v3Routing } from '../../shared/requests/routing';
-import { sendDocumentId } from './common';
+import { putDocumentId } from './common';
 
 /** Document → Mark as Complete, from the service's knowledge base; the spec leaves it out. */
 
@@ -13,7 +13,7 @@ export const markCompleteOperation: INodePropertyOptions = {
 	description:
 		'Complete a sent document although not every invitee signed; delete its active invitations first',
 	routing: v3Routing('POST', '/v3.0/sign/request/complete', {
-		preSend: [sendDocumentId('body')],
+		preSend: [putDocumentId('body')],
 		output: outputOutcome('documentId', 'completed', (_context, item) => item.documentId),
 	}),
 };

@@ -8,11 +8,12 @@ import { z } from 'zod';
 
 import { outputData } from '../../shared/requests/outputs';
 import { v3Routing } from '../../shared/requests/routing';
-import { sendDocumentId } from './common';
+import { putDocumentId } from './common';
 import { isObject } from '../../../shared/isObject';
 import { showFor } from '../../shared/form/descriptions';
 import { parameter } from '../../shared/form/parameters';
-import { refuse, refuseField, requiredText, type FieldLabels } from '../../shared/form/rules';
+import { refuseField } from '../../../shared/errors';
+import { refuseBrokenRules, requiredText, type FieldLabels } from '../../shared/form/rules';
 import { asString, compact, isCalendarDate, type Body } from './common';
 
 /** Document → Reactivate: give an expired document a new expiry. */
@@ -55,7 +56,7 @@ export const REACTIVATE_LABELS: FieldLabels = {
 	expiryTime: 'Expiry Date and Time',
 };
 
-/** preSend of Reactivate, after `sendDocumentId`: the body with the expiry the New Expiry choice gives. */
+/** preSend of Reactivate, after `putDocumentId`: the body with the expiry the New Expiry choice gives. */
 export async function buildReactivateBody(
 	this: IExecuteSingleFunctions,
 	options: IHttpRequestOptions,
@@ -81,11 +82,13 @@ export async function buildReactivateBody(
 			const rule = impossible
 				? `is not a date: ${raw.slice(0, 10)} is not a day of the calendar`
 				: 'is required and must be a date and time';
-			refuseField(this, REACTIVATE_LABELS.expiryTime, rule);
+			refuseField(this.getNode(), REACTIVATE_LABELS.expiryTime, rule, this.getItemIndex());
 		}
 		body.expiryTime = time;
 	}
-	options.body = compact(refuse(this, reactivateBodySchema(Date.now()), body, REACTIVATE_LABELS));
+	options.body = compact(
+		refuseBrokenRules(this, reactivateBodySchema(Date.now()), body, REACTIVATE_LABELS),
+	);
 	return options;
 }
 
@@ -134,7 +137,7 @@ export const reactivateOperation: INodePropertyOptions = {
 	action: 'Reactivate expired invitations',
 	description: 'Give expired invitations of a document a new expiry; sign URLs stay the same',
 	routing: v3Routing('POST', '/v3.0/sign/request/reactivate', {
-		preSend: [sendDocumentId('body'), buildReactivateBody],
+		preSend: [putDocumentId('body'), buildReactivateBody],
 		output: outputData,
 	}),
 };

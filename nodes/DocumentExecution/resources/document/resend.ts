@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { requestOptionsOf, routeOfOptions } from '../../shared/requests/inWorkflow';
 import { v3Routing, type ItemRequest } from '../../shared/requests/routing';
 import { credentialTypeFor, type Authentication } from '../../../shared/authentication';
-import { asNodeError, failedItem, refusal } from '../../../shared/errors';
+import { asNodeError, failedItem, refuseField } from '../../../shared/errors';
 import { isObject } from '../../../shared/isObject';
 import { refuseOAuth2, serviceRequest } from '../../../shared/transport';
 import { showFor } from '../../shared/form/descriptions';
@@ -83,7 +83,7 @@ function checkedSignUrls(node: INode, value: unknown, itemIndex: number): string
 	const checked = applyRules(resendSchema, { signUrls }, RESEND_LABELS);
 	if (checked.violations) {
 		const [{ field, rule }] = checked.violations;
-		throw refusal(node, field, rule, itemIndex, {
+		refuseField(node, field, rule, itemIndex, {
 			hint: `Give 1 to ${MAX_SIGN_URLS} sign URLs, comma- or newline-separated.`,
 		});
 	}
@@ -124,7 +124,7 @@ function resendOutcomes(
  * tool, which runs the routing and not the custom operations (docs/choices/requests.md). A workflow runs
  * `resendInvitations` instead; both check and read through the same two functions above.
  */
-export async function sendSignUrls(
+export async function putSignUrls(
 	this: IExecuteSingleFunctions,
 	options: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
@@ -238,7 +238,7 @@ export const resendOperation: INodePropertyOptions = {
 		'Resend the e-mail and SMS invitation to invitees who have not signed (at most 5 times each)',
 	// A workflow runs resendInvitations above (a custom operation); this routing is what an AI agent's tool call runs.
 	routing: v3Routing('POST', RESEND_PATH, {
-		preSend: [sendSignUrls],
+		preSend: [putSignUrls],
 		output: outputResendOutcomes,
 	}),
 };

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { v3Routing } from '../../shared/requests/routing';
 import { showFor } from '../../shared/form/descriptions';
 import { parameter } from '../../shared/form/parameters';
-import { oneOf, refuse, requiredText, type FieldLabels } from '../../shared/form/rules';
+import { oneOf, refuseBrokenRules, requiredText, type FieldLabels } from '../../shared/form/rules';
 import { messageOf } from './common';
 
 /** Document → Review eBG Notification: accept or reject a NeSL electronic bank guarantee notification. */
@@ -40,7 +40,7 @@ export async function checkEbgReviewBody(
 	this: IExecuteSingleFunctions,
 	options: IHttpRequestOptions,
 ) {
-	options.body = refuse(this, ebgReviewBodySchema, options.body, REVIEW_EBG_LABELS);
+	options.body = refuseBrokenRules(this, ebgReviewBodySchema, options.body, REVIEW_EBG_LABELS);
 	return options;
 }
 

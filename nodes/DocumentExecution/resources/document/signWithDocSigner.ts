@@ -13,7 +13,7 @@ import { v3Routing } from '../../shared/requests/routing';
 import { responseError } from '../../../shared/errors';
 import { showFor } from '../../shared/form/descriptions';
 import { parameter } from '../../shared/form/parameters';
-import { refuse, requiredText, type FieldLabels } from '../../shared/form/rules';
+import { refuseBrokenRules, requiredText, type FieldLabels } from '../../shared/form/rules';
 import { messageOf } from './common';
 
 /** Document → Sign With Document Signer: sign an invitation with the account's document signer certificate. */
@@ -38,7 +38,12 @@ export async function checkDocSignerBody(
 	this: IExecuteSingleFunctions,
 	options: IHttpRequestOptions,
 ) {
-	options.body = refuse(this, docSignerBodySchema, options.body, SIGN_WITH_DOC_SIGNER_LABELS);
+	options.body = refuseBrokenRules(
+		this,
+		docSignerBodySchema,
+		options.body,
+		SIGN_WITH_DOC_SIGNER_LABELS,
+	);
 	return options;
 }
 

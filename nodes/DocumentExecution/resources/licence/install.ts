@@ -10,7 +10,7 @@ import { v1Routing } from '../../shared/requests/routing';
 import { readBinary, toText } from '../../shared/files/binary';
 import { showFor } from '../../shared/form/descriptions';
 import { parameter } from '../../shared/form/parameters';
-import { refuse, requiredText, type FieldLabels } from '../../shared/form/rules';
+import { refuseBrokenRules, requiredText, type FieldLabels } from '../../shared/form/rules';
 
 /** Licence → Install: the licence content, from a file of any extension or as text, sent as `file`. */
 
@@ -30,14 +30,14 @@ export async function buildLicence(
 	if (parameter<string>(this, 'licenceSource', 'binary') === 'binary') {
 		const propertyName = String(parameter<unknown>(this, 'binaryPropertyName', '') ?? '').trim();
 		const file = toText(await readBinary(this, propertyName, INSTALL_LABELS.binaryPropertyName));
-		requestOptions.body = refuse(
+		requestOptions.body = refuseBrokenRules(
 			this,
 			installSchema,
 			{ file },
 			{ file: INSTALL_LABELS.binaryPropertyName },
 		);
 	} else {
-		requestOptions.body = refuse(
+		requestOptions.body = refuseBrokenRules(
 			this,
 			installSchema,
 			{ file: parameter(this, 'licenceContent', null) },

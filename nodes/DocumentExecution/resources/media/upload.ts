@@ -17,7 +17,7 @@ import { binaryMetadata, storedFile } from '../../shared/files/binary';
 import { uploadToPresignedUrl } from './presignedUpload';
 import { showFor } from '../../shared/form/descriptions';
 import { parameter } from '../../shared/form/parameters';
-import { oneOf, refuse, type FieldLabels } from '../../shared/form/rules';
+import { oneOf, refuseBrokenRules, type FieldLabels } from '../../shared/form/rules';
 
 /**
  * Media → Upload: a file for use in a pack. The service answers the first request with a pre-signed URL,
@@ -66,7 +66,7 @@ function uploadRequest(context: IExecuteSingleFunctions) {
 	const binaryPropertyName = parameter<string>(context, 'binaryPropertyName', 'data');
 	const binary = binaryMetadata(context, binaryPropertyName, UPLOAD_LABELS.binaryPropertyName);
 	const given = parameter<string>(context, 'fileName', '').trim();
-	const body = refuse(
+	const body = refuseBrokenRules(
 		context,
 		mediaUploadSchema,
 		{ fileName: given || defaultFileName(binary), mediaType: parameter(context, 'mediaType', '') },

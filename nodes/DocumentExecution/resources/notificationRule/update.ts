@@ -13,7 +13,7 @@ import {
 	blankToUndefined,
 	booleanField,
 	oneOf,
-	refuse,
+	refuseBrokenRules,
 	requiredText,
 	type FieldLabels,
 } from '../../shared/form/rules';
@@ -69,7 +69,7 @@ export async function buildNotificationRuleUpdate(
 		ruleType: parameter(this, 'ruleType', null),
 		...fields,
 	};
-	requestOptions.body = withoutId(refuse(this, updateSchema, input, UPDATE_LABELS));
+	requestOptions.body = withoutId(refuseBrokenRules(this, updateSchema, input, UPDATE_LABELS));
 	return requestOptions;
 }
 

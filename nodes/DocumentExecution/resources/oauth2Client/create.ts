@@ -14,7 +14,7 @@ import { withDocsLink } from '../../../shared/docsLinks';
 import type { Creation } from '../../../shared/errors';
 import { showFor } from '../../shared/form/descriptions';
 import { parameter } from '../../shared/form/parameters';
-import { numberAsText, refuse, type FieldLabels } from '../../shared/form/rules';
+import { numberAsText, refuseBrokenRules, type FieldLabels } from '../../shared/form/rules';
 
 /** OAuth2 Client → Create: the service answers with the client secret, once. */
 
@@ -54,7 +54,7 @@ export async function buildOauth2Client(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) {
-	requestOptions.body = refuse(
+	requestOptions.body = refuseBrokenRules(
 		this,
 		createSchema,
 		{ clientId: parameter(this, 'clientId', null) },

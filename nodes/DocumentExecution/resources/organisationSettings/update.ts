@@ -9,7 +9,12 @@ import { z } from 'zod';
 
 import { v1Routing } from '../../shared/requests/routing';
 import { showFor } from '../../shared/form/descriptions';
-import { booleanField, refuse, wholeNumber, type FieldLabels } from '../../shared/form/rules';
+import {
+	booleanField,
+	refuseBrokenRules,
+	wholeNumber,
+	type FieldLabels,
+} from '../../shared/form/rules';
 import { updateFieldsOf } from '../../shared/form/v1Fields';
 
 /** Organisation Settings → Update: only the settings added to Update Fields are sent. */
@@ -44,7 +49,7 @@ export async function buildSettingsUpdate(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) {
-	requestOptions.body = refuse(
+	requestOptions.body = refuseBrokenRules(
 		this,
 		updateSchema,
 		updateFieldsOf(this, UPDATE_LABELS),

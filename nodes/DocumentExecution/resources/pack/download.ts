@@ -21,7 +21,7 @@ import {
 	fileIndex,
 	INDEXED_DOWNLOAD_TYPES,
 	requireIndex,
-	sendDownloadQuery,
+	putDownloadQuery,
 } from '../../shared/files/downloadRequest';
 import { contentTypeOf, expectedFileOf, noDownloadLinkError } from '../../shared/files/downloads';
 import { downloadOutputProperties, showFor } from '../../shared/form/descriptions';
@@ -98,7 +98,7 @@ export const packDownloadSchema = z
 	});
 
 /** preSend of Pack → Download: the file asked for and the File Delivery, in the query under v4's names. */
-export const sendPackDownloadQuery = sendDownloadQuery(
+export const putPackDownloadQuery = putDownloadQuery(
 	packDownloadSchema,
 	(context) => {
 		const options = parameter<IDataObject>(context, 'options', {});
@@ -117,7 +117,7 @@ export const sendPackDownloadQuery = sendDownloadQuery(
 );
 
 /** preSend of Pack → Download: the answer is JSON or the file itself, read as bytes (the envelope check decodes JSON). */
-export async function sendForFileAnswer(
+export async function putBytesEncoding(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
@@ -321,7 +321,7 @@ export const downloadOperation: INodePropertyOptions = {
 	action: 'Download a pack file',
 	description: 'Download a document, audit trail, attachment or supporting document as a file',
 	routing: v4Routing('GET', '/v4/packs/download', {
-		preSend: [sendPackDownloadQuery, sendForFileAnswer],
+		preSend: [putPackDownloadQuery, putBytesEncoding],
 		output: outputPackDownload,
 	}),
 };

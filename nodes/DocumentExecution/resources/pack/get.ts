@@ -14,7 +14,7 @@ import { v4Routing } from '../../shared/requests/routing';
 import { showFor, simplifyProperty } from '../../shared/form/descriptions';
 import { fieldsOf, objectsIn, simplifies } from '../../shared/requests/outputs';
 import { locatorValue, parameter, sectionList } from '../../shared/form/parameters';
-import { refuse, type FieldLabels } from '../../shared/form/rules';
+import { refuseBrokenRules, type FieldLabels } from '../../shared/form/rules';
 import {
 	sectionListSchema,
 	switchQuery,
@@ -75,7 +75,7 @@ export function packGetQuery(
 	return { ...qs, ...switchQuery(sections, PACK_SECTIONS) };
 }
 
-export async function sendPackGetQuery(
+export async function putPackGetQuery(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
@@ -86,7 +86,7 @@ export async function sendPackGetQuery(
 		// Simplify's summary reads only what every answer holds, so with Simplify on no section is asked for.
 		sections: simplifies(this) ? [] : sectionList(this, 'sections'),
 	};
-	const valid = refuse(this, packGetSchema, input, GET_LABELS);
+	const valid = refuseBrokenRules(this, packGetSchema, input, GET_LABELS);
 	requestOptions.qs = {
 		...(requestOptions.qs ?? {}),
 		...packGetQuery(selector, valid[selector]!, valid.sections),
@@ -212,7 +212,7 @@ export const getOperation: INodePropertyOptions = {
 	action: 'Get a pack',
 	description: 'Get the details of a pack, with the sections you choose',
 	routing: v4Routing('GET', '/v4/packs', {
-		preSend: [sendPackGetQuery],
+		preSend: [putPackGetQuery],
 		output: outputPack,
 	}),
 };

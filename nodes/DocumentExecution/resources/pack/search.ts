@@ -21,7 +21,7 @@ import { parameter } from '../../shared/form/parameters';
 import {
 	booleanField,
 	oneOf,
-	refuse,
+	refuseBrokenRules,
 	wholeNumber,
 	type FieldLabels,
 } from '../../shared/form/rules';
@@ -81,13 +81,13 @@ export const packSearchSchema = z
 		}
 	});
 
-export async function sendPackSearchQuery(
+export async function putPackSearchQuery(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	const filters = parameter<IDataObject>(this, 'filters', {});
 	const options = parameter<IDataObject>(this, 'options', {});
-	const valid = refuse(
+	const valid = refuseBrokenRules(
 		this,
 		packSearchSchema,
 		{
@@ -214,7 +214,7 @@ export const searchOperation: INodePropertyOptions = {
 	description: 'Search packs by text, status, workflow or IRN',
 	// Pages are requested by the runner, which reads the service's pagination object.
 	routing: v4Routing('GET', '/v4/packs/search', {
-		preSend: [sendPackSearchQuery],
+		preSend: [putPackSearchQuery],
 		paginate: paginatePackSearch,
 	}),
 };

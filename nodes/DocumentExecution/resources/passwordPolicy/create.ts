@@ -13,7 +13,7 @@ import { parameter } from '../../shared/form/parameters';
 import {
 	blankToUndefined,
 	booleanField,
-	refuse,
+	refuseBrokenRules,
 	wholeNumber,
 	type FieldLabels,
 } from '../../shared/form/rules';
@@ -56,7 +56,7 @@ export async function buildPasswordPolicy(
 	const input = Object.fromEntries(
 		Object.keys(CREATE_LABELS).map((name) => [name, parameter(this, name, null)]),
 	);
-	requestOptions.body = refuse(this, createSchema, input, CREATE_LABELS);
+	requestOptions.body = refuseBrokenRules(this, createSchema, input, CREATE_LABELS);
 	return requestOptions;
 }
 

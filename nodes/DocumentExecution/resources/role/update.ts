@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { v1Routing } from '../../shared/requests/routing';
 import { showFor } from '../../shared/form/descriptions';
 import { parameter } from '../../shared/form/parameters';
-import { refuse, requiredText, type FieldLabels } from '../../shared/form/rules';
+import { refuseBrokenRules, requiredText, type FieldLabels } from '../../shared/form/rules';
 import { idList, updateFieldsOf, withoutId } from '../../shared/form/v1Fields';
 
 /** Role → Update: the name always (the service requires it), the entitlements when added to Update Fields. */
@@ -41,7 +41,7 @@ export async function buildRoleUpdate(
 		name: parameter(this, 'name', null),
 		...fields,
 	};
-	requestOptions.body = withoutId(refuse(this, updateSchema, input, UPDATE_LABELS));
+	requestOptions.body = withoutId(refuseBrokenRules(this, updateSchema, input, UPDATE_LABELS));
 	return requestOptions;
 }
 

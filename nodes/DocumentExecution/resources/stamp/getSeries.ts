@@ -11,7 +11,7 @@ import { outputData } from '../../shared/requests/outputs';
 import { v3Routing } from '../../shared/requests/routing';
 import { showFor } from '../../shared/form/descriptions';
 import { parameter } from '../../shared/form/parameters';
-import { refuse, type FieldLabels } from '../../shared/form/rules';
+import { refuseBrokenRules, type FieldLabels } from '../../shared/form/rules';
 import { switchQuery } from '../../shared/form/sectionSwitches';
 
 /** Stamp → Get Series, from the service's knowledge base (docs/choices/extras.md). */
@@ -48,11 +48,11 @@ export const seriesQuerySchema = z.object({
 export const GET_SERIES_LABELS: FieldLabels = { include: 'Include' };
 
 /** preSend of Get Series: each chosen field becomes its switch, sent as `true`. */
-export async function sendSeriesSwitches(
+export async function putSeriesSwitches(
 	this: IExecuteSingleFunctions,
 	options: IHttpRequestOptions,
 ) {
-	const { include } = refuse(
+	const { include } = refuseBrokenRules(
 		this,
 		seriesQuerySchema,
 		{ include: parameter(this, 'include', []) },
@@ -93,7 +93,7 @@ export const getSeriesOperation: INodePropertyOptions = {
 	action: 'Get stamp series',
 	description: 'List the stamp paper series of the account, with the fields you include',
 	routing: v3Routing('GET', SERIES_LIST_PATH, {
-		preSend: [sendSeriesSwitches],
+		preSend: [putSeriesSwitches],
 		output: outputData,
 	}),
 };

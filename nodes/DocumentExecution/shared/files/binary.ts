@@ -1,7 +1,7 @@
 import type { IBinaryData, IExecuteFunctions, IExecuteSingleFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { refusal } from '../../../shared/errors';
+import { refuseField } from '../../../shared/errors';
 
 /**
  * n8n's binary data, whatever its storage mode (inline, filesystem, S3): an input item's binary property read
@@ -44,7 +44,7 @@ export function binaryMetadata(
 	const binary = item?.binary?.[propertyName];
 	if (!propertyName || !binary) {
 		const available = Object.keys(item?.binary ?? {});
-		throw refusal(
+		refuseField(
 			context.getNode(),
 			field,
 			`the input item has no binary property "${propertyName}"`,

@@ -7,7 +7,7 @@ import type {
 import { z } from 'zod';
 
 import { parameter } from '../form/parameters';
-import { blankToUndefined, refuse, wholeNumber, type FieldLabels } from '../form/rules';
+import { blankToUndefined, refuseBrokenRules, wholeNumber, type FieldLabels } from '../form/rules';
 
 /**
  * The request of both downloads (Document → Download File, Pack → Download): the file the form asks for,
@@ -84,13 +84,13 @@ export function askedFile(
  * preSend of both downloads: what `read` takes from the form, refused unless it keeps `schema`'s rules, then
  * `query` of the checked values added to the request's query.
  */
-export const sendDownloadQuery = <Schema extends z.ZodTypeAny>(
+export const putDownloadQuery = <Schema extends z.ZodTypeAny>(
 	schema: Schema,
 	read: (context: IExecuteSingleFunctions) => IDataObject,
 	query: (checked: z.output<Schema>) => IDataObject,
 ): PreSendAction =>
 	async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const checked = refuse(this, schema, read(this), DOWNLOAD_LABELS);
+		const checked = refuseBrokenRules(this, schema, read(this), DOWNLOAD_LABELS);
 		options.qs = { ...(options.qs ?? {}), ...query(checked) };
 		return options;
 	};

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { refusal } from '../../../shared/errors';
+import { refuseField } from '../../../shared/errors';
 import { locatorValue } from './parameters';
 
 /**
@@ -107,18 +107,8 @@ export function applyRules<T extends z.ZodTypeAny>(
 
 type ItemContext = IExecuteSingleFunctions | IExecutePaginationFunctions;
 
-/** Stops the item before any request: `field` (its editor label, from the operation's labels) breaks `rule`. */
-export function refuseField(
-	context: ItemContext,
-	field: string,
-	rule: string,
-	hint?: string,
-): never {
-	throw refusal(context.getNode(), field, rule, context.getItemIndex(), { hint });
-}
-
 /** What is sent once `value` keeps every rule of `schema`; otherwise stops the item before any request. */
-export function refuse<T extends z.ZodTypeAny>(
+export function refuseBrokenRules<T extends z.ZodTypeAny>(
 	context: ItemContext,
 	schema: T,
 	value: unknown,
@@ -127,7 +117,7 @@ export function refuse<T extends z.ZodTypeAny>(
 	const checked = applyRules(schema, value, labels);
 	if (!checked.violations) return checked.value;
 	const [first, ...others] = checked.violations;
-	throw refusal(context.getNode(), first.field, first.rule, context.getItemIndex(), {
+	refuseField(context.getNode(), first.field, first.rule, context.getItemIndex(), {
 		others: others.map((other) => other.message),
 	});
 }
@@ -135,7 +125,7 @@ export function refuse<T extends z.ZodTypeAny>(
 /** preSend: the query routing built must keep `schema`'s rules. */
 export const checkQuery = (schema: z.ZodTypeAny, labels: FieldLabels): PreSendAction =>
 	async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		refuse(this, schema, options.qs ?? {}, labels);
+		refuseBrokenRules(this, schema, options.qs ?? {}, labels);
 		return options;
 	};
 
@@ -145,7 +135,7 @@ export const checkParameters = (schema: z.ZodTypeAny, labels: FieldLabels): PreS
 		const values = Object.fromEntries(
 			Object.keys(labels).map((name) => [name, locatorValue(this, name)]),
 		);
-		refuse(this, schema, values, labels);
+		refuseBrokenRules(this, schema, values, labels);
 		return options;
 	};
 

@@ -3,7 +3,8 @@ import { z } from 'zod';
 
 import { isObject } from '../../../shared/isObject';
 import { parameter } from './parameters';
-import { labelFor, numberAsText, refuseField, type FieldLabels } from './rules';
+import { labelFor, numberAsText, type FieldLabels } from './rules';
+import { refuseField } from '../../../shared/errors';
 
 /**
  * What the administration (v1) operations read alike: comma-separated lists, the "Update Fields" collection
@@ -39,10 +40,11 @@ export function updateFieldsOf(
 		if (listFields.includes(key)) fields[key] = commaList(value) as IDataObject[keyof IDataObject];
 		else if (value === undefined || value === null || value === '') {
 			refuseField(
-				context,
+				context.getNode(),
 				labelFor([key], labels),
 				'has no value',
-				`Remove it from ${labels.updateFields} to leave it unchanged.`,
+				context.getItemIndex(),
+				{ hint: `Remove it from ${labels.updateFields} to leave it unchanged.` },
 			);
 		}
 	}

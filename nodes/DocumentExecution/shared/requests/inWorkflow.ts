@@ -25,7 +25,7 @@ import { NODE_REQUEST_DEFAULTS, type OperationRequest } from './routing';
  *   start without waiting for the ones before), Timeout (300 s when unset), Proxy (its URL taken apart into
  *   host, port, protocol and user; a URL without them is the item's error) and Ignore SSL Issues;
  * - the credential's allowed domains: routing sets them before the preSend steps from the literal base URL, and
- *   `sendToCredentialBaseUrl` replaces them on both paths;
+ *   `putCredentialBaseUrl` replaces them on both paths;
  * - every item's output in item order; without Continue On Fail, the first failed item's error (by item order)
  *   stops the node. The sender pairs items and answers Continue On Fail itself, on both paths.
  * An AI agent's tool call runs the node's routing, never its custom operations (docs/choices/requests.md).

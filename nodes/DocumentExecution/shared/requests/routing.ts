@@ -23,14 +23,13 @@ import {
 import {
 	asNodeError,
 	failedItem,
-	retryOnFailRefusal,
+	refuseRetryOnFail,
 	type Creation,
 	type ServiceFamily,
 } from '../../../shared/errors';
 import { isObject } from '../../../shared/isObject';
 import { createRequestError, type NetworkAttempt } from '../../../shared/networkErrors';
 import {
-	acceptsOAuth2,
 	alreadyRead,
 	checkedAnswer,
 	refuseOAuth2,
@@ -41,28 +40,35 @@ import { showFor } from '../form/descriptions';
 import { parameter } from '../form/parameters';
 
 /**
- * The routing of every operation, by the service family it talks to. Reading one operation's `v3Routing(…)`,
- * `v4Routing(…)` or `v1Routing(…)` (in its file, `<operation>Operation`) shows all that runs for it, but for
- * Document → Resend Invitations in a workflow, which n8n runs as the resource's custom operation
- * (`resendInvitations`, document/resend.ts), not its routing. Get Status and Download File (`v3Request(…)`) run
- * the same steps in a workflow as custom operations too, without routing around them (`inWorkflow`):
- * - n8n (or `inWorkflow`) builds the request from the node's fields and Request Options, and hands it to the one
- *   sender, `sendItem`;
- * - which runs the preSend steps: the OAuth2 refusal (v3 and v1 take only the Auth Token), for an operation that
- *   creates the Retry On Fail refusal, the credential's base URL, then the operation's own (`check…`, `send…`);
- *   the operation's `build` step, which makes the body and says what the item's request carries
- *   (`ItemRequest`); the sending, through the operation's `aroundSend` when it has one (Create's IRN lookup);
- *   the answer's refresh rule and the family's error envelope check (`checkedAnswer`, nodes/shared/transport.ts);
- *   the operation's `output` step, handed the answer and the item's request. A listing's pager sends each page
- *   through the same sending and check. Every output item pairs with the input item, and under Continue On
- *   Fail a failure is that item's one output item (`failedItem`).
- * Why the sender sends by itself rather than through n8n's postReceive steps: docs/choices/requests.md.
+ * The request steps, by one operation. Document → Create Signing Request (document/create/body.ts) is
+ *
+ *   v3Routing('POST', '/v3.0/sign/request', {
+ *     creates: CREATE_SIGNING_REQUEST,
+ *     build: buildCreateBody,
+ *     aroundSend: lookUpIrnFirst,
+ *     output: outputCreated,
+ *   })
+ *
+ * n8n builds each item's request from the fields and Request Options and hands it to the one sender, `sendItem`,
+ * which first refuses OAuth2 (v3 and v1 take only the Auth Token) and, as the operation `creates`, Retry On
+ * Fail, and puts in the credential's base URL; then runs the operation's steps in this order:
+ * 1. preSend: none here; Get Details has `[putDocumentId('query'), putDetailSections]`: a `check…` step refuses
+ *    a field that breaks a rule, a `put…` step puts one into the request;
+ * 2. build: the body from the fields, checked, and what the item's request carries (`ItemRequest`: the IRN);
+ * 3. aroundSend: looks the IRN up first and may answer without sending; else the request is sent, refreshed
+ *    after an OAuth2 401 and checked against the family's error envelope (`sendChecked`);
+ * 4. output: the items made of the answer; without it, the answer's body is the one item;
+ * 5. paginate: none here; a listing (Pack → Search) sends its pages itself, in place of 3 and 4.
+ * Every output item pairs with its input item; under Continue On Fail a failure is its one item (`failedItem`).
+ * In a workflow, Get Status and Download File run as custom operations (`inWorkflow`) that build the request as
+ * n8n would and hand it to the same sender; Resend Invitations batches items (document/resend.ts). Why the sender
+ * sends by itself rather than through n8n's postReceive steps: docs/choices/requests.md.
  */
 
 /**
  * The action node's `requestDefaults`, which n8n's routing puts in every item's request before its fields, and
- * `inWorkflow` too. `baseURL` is a literal, which each operation's preSend replaces by the credential's base
- * URL (`sendToCredentialBaseUrl`; docs/choices/document.md, "Base URL"). The error bodies of the v4 and v1
+ * `inWorkflow` too. `baseURL` is a literal, which the sender replaces by the credential's base
+ * URL (`putCredentialBaseUrl`; docs/choices/document.md, "Base URL"). The error bodies of the v4 and v1
  * families carry the codes, which `checkedAnswer` reads: so no HTTP status throws before it.
  */
 export const NODE_REQUEST_DEFAULTS = {
@@ -123,7 +129,7 @@ export type Pager = (
 ) => Promise<INodeExecutionData[]>;
 
 export interface OperationSteps {
-	/** Steps that check the fields or add them to the request (`check…`, `send…`), run first by the sender. */
+	/** Steps that check the fields or put them into the request (`check…`, `put…`), run first. */
 	preSend?: PreSendAction[];
 	/** The step that makes the body, and says what the item's request carries (Create: its IRN). */
 	build?: (this: IExecuteSingleFunctions, request: IHttpRequestOptions) => Promise<ItemRequest>;
@@ -141,22 +147,6 @@ export interface OperationSteps {
 	/** A listing that pages: it sends the pages itself, and makes the output of their answers. */
 	paginate?: Pager;
 }
-
-/** preSend of the v3 and v1 operations: with the OAuth2 credential, stop before any request. */
-const refuseOAuth2Of = (family: ServiceFamily) =>
-	async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-		const authentication = parameter<Authentication>(this, 'authentication', 'authToken');
-		refuseOAuth2(this.getNode(), authentication, family, { operation: true }, this.getItemIndex());
-		return requestOptions;
-	};
-
-/** preSend: n8n's Retry On Fail re-runs the whole node, so an operation that creates refuses to run with it. */
-const refuseRetryOnFail = (creation: Creation) =>
-	async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-		if (this.getNode().retryOnFail)
-			throw retryOnFailRefusal(this.getNode(), creation, this.getItemIndex());
-		return requestOptions;
-	};
 
 /** A run's credential as read once: where its requests go, and the Auth Token credential to send them with. */
 interface RunCredential {
@@ -183,13 +173,14 @@ function runCredential(context: IExecuteSingleFunctions): Promise<RunCredential>
 }
 
 /**
- * preSend of every operation: the credential's base URL (and its host in the credential's allowed domains). Not
- * an expression in `requestDefaults.baseURL`, which n8n evaluates twice per item, for the request and for its
- * credential-domain check (docs/choices/performance.md, Expression evaluations). n8n's routing adds the node's own host to a "Specific Domains"
- * list, but knows that host only from `requestDefaults.baseURL` (the literal production base URL) and before
- * any preSend: this puts the credential's real host in its place (`credentialTarget`).
+ * Put into every item's request before its preSend steps: the credential's base URL (and its host in the
+ * credential's allowed domains). Not an expression in `requestDefaults.baseURL`, which n8n evaluates twice per
+ * item, for the request and for its credential-domain check (docs/choices/performance.md, Expression
+ * evaluations). n8n's routing adds the node's own host to a "Specific Domains" list, but knows that host only
+ * from `requestDefaults.baseURL` (the literal production base URL): this puts the credential's real host in its
+ * place (`credentialTarget`).
  */
-async function sendToCredentialBaseUrl(
+async function putCredentialBaseUrl(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) {
@@ -223,12 +214,9 @@ const SENT_AGAIN = {
 function sendChecked(
 	context: IExecuteSingleFunctions,
 	family: ServiceFamily,
+	authentication: Authentication,
 	creation: Creation | undefined,
 ): SendRequest {
-	// v3 and v1 take only the Auth Token: their preSend refused OAuth2 already.
-	const authentication = acceptsOAuth2(family)
-		? parameter<Authentication>(context, 'authentication', 'authToken')
-		: 'authToken';
 	const credentialType = credentialTypeFor(authentication);
 	const itemIndex = context.getItemIndex();
 	const check = { authentication, family, itemIndex, creation };
@@ -301,16 +289,22 @@ type ItemSender = (
  * be traced back to the input row (n8n pairs outputs by position only for a node with one output).
  */
 const sendItem =
-	(family: ServiceFamily, preSend: PreSendAction[], steps: OperationSteps): ItemSender =>
+	(family: ServiceFamily, steps: OperationSteps): ItemSender =>
 	async (context, built) => {
 		const itemIndex = context.getItemIndex();
 		try {
-			let request = built();
-			for (const step of preSend) request = await step.call(context, request);
+			const node = context.getNode();
+			const authentication = parameter<Authentication>(context, 'authentication', 'authToken');
+			refuseOAuth2(node, authentication, family, { operation: true }, itemIndex);
+			if (steps.creates) refuseRetryOnFail(node, steps.creates, itemIndex);
+			let request = await putCredentialBaseUrl.call(context, built());
+			for (const step of steps.preSend ?? []) request = await step.call(context, request);
 			const made = steps.build ? await steps.build.call(context, request) : { request };
 			const item: ItemRequest = { documentId: documentIdIn(made.request), ...made };
-			const send = sendChecked(context, family, steps.creates);
-			const sendRead = steps.creates ? sendChecked(context, family, undefined) : send;
+			const send = sendChecked(context, family, authentication, steps.creates);
+			const sendRead = steps.creates
+				? sendChecked(context, family, authentication, undefined)
+				: send;
 			const read: ReadRequest = async (url, qs, purpose) =>
 				await sendRead({ ...readOf(item.request), url, qs }, purpose);
 			const sendAndOutput = async () => {
@@ -344,14 +338,7 @@ function familyRequest(
 	url: string,
 	steps: OperationSteps,
 ): OperationRequest {
-	const { creates } = steps;
-	const preSend = [
-		...(acceptsOAuth2(family) ? [] : [refuseOAuth2Of(family)]),
-		...(creates ? [refuseRetryOnFail(creates)] : []),
-		sendToCredentialBaseUrl,
-		...(steps.preSend ?? []),
-	];
-	return { method, url, send: sendItem(family, preSend, steps) };
+	return { method, url, send: sendItem(family, steps) };
 }
 
 /**

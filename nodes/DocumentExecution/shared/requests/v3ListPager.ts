@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 import { answerData, answerList } from '../../../shared/accountReads';
 import { parameter } from '../form/parameters';
-import { refuse, type FieldLabels } from '../form/rules';
+import { refuseBrokenRules, type FieldLabels } from '../form/rules';
 import type { Pager } from './routing';
 
 /** Return All / Limit over a v3 list paged by `max` and `offset` (Document → Get Many, Wallet → Get Purchases). */
@@ -27,7 +27,7 @@ export const LIMIT_LABELS: FieldLabels = { limit: 'Limit' };
 /** preSend of a v3 listing without rules of its own: refuses a Limit below 1 while Return All is off. */
 export async function checkLimit(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 	if (!parameter<boolean>(this, 'returnAll', false))
-		refuse(this, limitSchema, { limit: parameter(this, 'limit', 50) }, LIMIT_LABELS);
+		refuseBrokenRules(this, limitSchema, { limit: parameter(this, 'limit', 50) }, LIMIT_LABELS);
 	return options;
 }
 

@@ -8,12 +8,12 @@ import type {
 import { jsonParse } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { refuseField } from '../../../shared/errors';
 import { parameter } from '../form/parameters';
 import {
 	blankToUndefined,
 	oneOf,
-	refuse,
-	refuseField,
+	refuseBrokenRules,
 	wholeNumber,
 	type FieldLabels,
 } from '../form/rules';
@@ -178,20 +178,18 @@ function readFilterJson(context: IExecuteSingleFunctions): unknown {
 	const raw = parameter<unknown>(context, 'filterJson', '');
 	if (typeof raw !== 'string') return raw;
 	if (!raw.trim())
-		refuseField(
-			context,
-			SEARCH_LABELS.filterJson,
-			'is empty',
-			'Set Filter to No Filter to search without one.',
-		);
+		refuseField(context.getNode(), SEARCH_LABELS.filterJson, 'is empty', context.getItemIndex(), {
+			hint: 'Set Filter to No Filter to search without one.',
+		});
 	try {
 		return jsonParse<unknown>(raw);
 	} catch (error) {
-		return refuseField(
-			context,
+		refuseField(
+			context.getNode(),
 			SEARCH_LABELS.filterJson,
 			'is not valid JSON',
-			`The JSON parser says: ${(error as Error).message}.`,
+			context.getItemIndex(),
+			{ hint: `The JSON parser says: ${(error as Error).message}.` },
 		);
 	}
 }
@@ -228,7 +226,7 @@ export function buildSearch(
 		if (sortRules.length)
 			input.sort = sortRules.map(({ field, direction }) => ({ field, direction }));
 
-		const parsed = refuse(this, schema, input, SEARCH_LABELS);
+		const parsed = refuseBrokenRules(this, schema, input, SEARCH_LABELS);
 		const body: IDataObject = { limit: parsed.limit, page: parsed.page ?? 0 };
 		const conditions: SearchFilter[] = (parsed.conditions ?? []).map(
 			({ field, operator, value }) => ({

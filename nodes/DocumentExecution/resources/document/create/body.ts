@@ -13,7 +13,8 @@ import { isObject } from '../../../../shared/isObject';
 import { storedFile, StoredFile } from '../../../shared/files/binary';
 import { jsonBodyWithFiles, withStreamedBody } from '../../../shared/files/streamedBody';
 import { parameter } from '../../../shared/form/parameters';
-import { refuse, refuseField } from '../../../shared/form/rules';
+import { refuseField } from '../../../../shared/errors';
+import { refuseBrokenRules } from '../../../shared/form/rules';
 import { simplifies, unsimplified } from '../../../shared/requests/outputs';
 import { v3Routing, type ItemRequest } from '../../../shared/requests/routing';
 import { asString, compact, messagesOf, type Body } from '../common';
@@ -34,7 +35,12 @@ function parseJson(context: IExecuteSingleFunctions, value: unknown, field: stri
 	try {
 		return JSON.parse(value) as unknown;
 	} catch (error) {
-		return refuseField(context, field, `is not valid JSON (${(error as Error).message})`);
+		refuseField(
+			context.getNode(),
+			field,
+			`is not valid JSON (${(error as Error).message})`,
+			context.getItemIndex(),
+		);
 	}
 }
 
@@ -161,9 +167,10 @@ function neslFromParameters(context: IExecuteSingleFunctions, raw: unknown): Bod
 	if (arrays !== undefined) {
 		if (!isObject(arrays)) {
 			refuseField(
-				context,
+				context.getNode(),
 				CREATE_LABELS['neslData.otherArrays'],
 				'must be a JSON object with entities, participants, neslParties or neslSecurities',
+				context.getItemIndex(),
 			);
 		}
 		Object.assign(nesl, arrays);
@@ -265,9 +272,10 @@ export async function buildCreateBody(
 		const parsed = parseJson(this, parameter(this, 'jsonBody', '{}'), CREATE_LABELS.jsonBody);
 		if (!isObject(parsed))
 			refuseField(
-				this,
+				this.getNode(),
 				CREATE_LABELS.jsonBody,
 				'must be a JSON object (the whole signing request)',
+				this.getItemIndex(),
 			);
 		written = parsed;
 	} else {
@@ -282,15 +290,16 @@ export async function buildCreateBody(
 		? { ...CREATE_LABELS, 'file.file': CREATE_LABELS.binaryPropertyName }
 		: CREATE_LABELS;
 	const body = restoreFiles(
-		refuse(this, createBodySchema, validationView(unwrapped), labels) as Body,
+		refuseBrokenRules(this, createBodySchema, validationView(unwrapped), labels) as Body,
 		unwrapped,
 	);
 	const ifIrnExists = parameter<string>(this, 'options.ifIrnExists', IF_IRN_EXISTS.createAnother);
 	if (ifIrnExists !== IF_IRN_EXISTS.createAnother && body.irn === undefined)
 		refuseField(
-			this,
+			this.getNode(),
 			CREATE_LABELS.irn,
 			'is required when If the IRN Already Exists is "Return the Existing Document" or "Stop With an Error"',
+			this.getItemIndex(),
 		);
 	// Files from binary fields are encoded into the request while it is sent (see jsonBodyWithFiles).
 	const placed = new Map<string, StoredFile>();
