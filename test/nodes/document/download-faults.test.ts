@@ -1,4 +1,4 @@
-import { DOWNLOAD_LINK } from '../../../nodes/DocumentExecution/shared/files/downloads';
+import { DOWNLOAD_LINK } from '../../../nodes/DocumentExecution/shared/files/presignedUrls';
 import { V3_SEED } from '../../emulator/families/v3';
 import type { FaultKind } from '../../emulator/faults';
 import type { Emulator } from '../../emulator/server';

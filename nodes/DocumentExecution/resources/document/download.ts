@@ -11,7 +11,6 @@ import { inWorkflow } from '../../shared/requests/inWorkflow';
 import { routingOf, v3Request, type ItemRequest } from '../../shared/requests/routing';
 import { putDocumentId } from './common';
 import { routeOf } from '../../../shared/transport';
-import { PDF_MIME_TYPE } from '../../../shared/pdf';
 import { defaultFileName, outputDownload } from '../../shared/files/downloadOutput';
 import {
 	askedFile,
@@ -90,16 +89,15 @@ export async function outputLinkedFile(
 	return await outputDownload(this, {
 		about,
 		// The link's own name (its Content-Disposition) is known only by reading it.
-		source: fetchedFile(
+		file: fetchedFile(
 			this,
 			'Document → Download File',
 			type,
 			response,
-			{ fileName: namedFile ?? defaultName, mimeType: PDF_MIME_TYPE },
+			{ chosen: namedFile, byDefault: defaultName },
 			routeOf(item.request),
 		),
 		linkOnly: Boolean(options.linkOnly),
-		fileName: { chosen: namedFile, byDefault: defaultName },
 		linkLife: `it works for ${DOWNLOAD_LINK_LIFE_SECONDS} seconds from when the service issued it`,
 		expiry: { expiresInSeconds: DOWNLOAD_LINK_LIFE_SECONDS },
 	});

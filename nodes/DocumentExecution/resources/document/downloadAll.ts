@@ -11,15 +11,14 @@ import type {
 import { answerList } from '../../../shared/accountReads';
 import { asNodeError, v3CodeOf } from '../../../shared/errors';
 import { isObject } from '../../../shared/isObject';
-import { PDF_MIME_TYPE } from '../../../shared/pdf';
 import { routeOf, type RequestRoute } from '../../../shared/transport';
 import {
 	defaultFileName,
-	type FileSource,
 	receiveFile,
 	returnsFile,
 	withInputFiles,
 } from '../../shared/files/downloadOutput';
+import type { FileOnItsWay } from '../../shared/files/downloads';
 import { returnFileProperty, showFor } from '../../shared/form/descriptions';
 import { v3Routing, type ItemRequest, type ReadRequest } from '../../shared/requests/routing';
 import { asString, putDocumentId } from './common';
@@ -103,7 +102,7 @@ const defaultNameOf = (file: DocumentFile, documentId: string) =>
 async function sourceOf(
 	{ context, read, documentId, route }: Fetching,
 	file: DocumentFile,
-): Promise<FileSource | undefined> {
+): Promise<FileOnItsWay | undefined> {
 	const operation = `${DOWNLOAD_ALL}, ${file.label}`;
 	const asked = fetchDocumentQuery({
 		downloadType: file.kind,
@@ -126,10 +125,7 @@ async function sourceOf(
 		operation,
 		file.kind,
 		answer,
-		{
-			fileName: defaultNameOf(file, documentId),
-			mimeType: PDF_MIME_TYPE,
-		},
+		{ byDefault: defaultNameOf(file, documentId) },
 		route,
 	);
 }
@@ -182,10 +178,7 @@ export async function outputAllFiles(
 	for await (const { file, source } of filesOf(fetching, signUrlsOf(response))) {
 		const { kind, index, signUrl, binaryKey } = file;
 		const asked = { kind, index, signUrl };
-		const received = await receiveFile(this, source, {
-			withFile: withFiles,
-			naming: { byDefault: defaultNameOf(file, documentId) },
-		});
+		const received = await receiveFile(this, source, withFiles);
 		if ('described' in received) {
 			files.push({ ...asked, ...received.described });
 			continue;

@@ -1,8 +1,13 @@
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { answerData } from '../../../shared/accountReads';
-import type { FileDescription, FileSource } from '../../shared/files/downloadOutput';
-import { expectedFileOf, noDownloadLinkError } from '../../shared/files/downloads';
+import { PDF_MIME_TYPE } from '../../../shared/pdf';
+import {
+	expectedFileOf,
+	type FileOnItsWay,
+	freshLinkRemedy,
+	noDownloadLinkError,
+} from '../../shared/files/downloads';
 import type { RequestRoute } from '../../../shared/transport';
 import { asString } from './common';
 
@@ -34,23 +39,26 @@ export const fetchDocumentQuery = ({
 
 /**
  * The file behind the link fetchDocument answered (`data.file`) to a file of `downloadType`, as `operation`'s
- * messages name it, known without reading the link as `unread` says, read through the item's `route`; an answer
- * without a link is an error.
+ * messages name it, named as `name` says, read through the item's `route`; an answer without a link is an error.
+ * Without reading the link, its name is the one it would be given and its type a PDF's.
  */
 export function fetchedFile(
 	context: IExecuteSingleFunctions,
 	operation: string,
 	downloadType: string,
 	response: IN8nHttpFullResponse,
-	unread: Pick<FileDescription, 'fileName' | 'mimeType'>,
+	name: FileOnItsWay['name'],
 	route: RequestRoute,
-): FileSource {
+): FileOnItsWay {
 	const url = asString(answerData(response.body).file);
 	if (!url)
 		throw noDownloadLinkError(context, operation, 'data.file', response, context.getItemIndex());
+	const unread = { fileName: name.chosen ?? name.byDefault ?? null, mimeType: PDF_MIME_TYPE };
 	return {
 		operation,
 		expected: expectedFileOf(downloadType),
-		file: { url, life: `download links live ${DOWNLOAD_LINK_LIFE_SECONDS} seconds`, unread, route },
+		remedy: freshLinkRemedy(`download links live ${DOWNLOAD_LINK_LIFE_SECONDS} seconds`),
+		name,
+		from: { url, unread, route },
 	};
 }

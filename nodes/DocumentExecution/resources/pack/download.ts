@@ -14,7 +14,12 @@ import { routeOf, type RequestRoute } from '../../../shared/transport';
 import { answerData } from '../../../shared/accountReads';
 import { answerBytes } from '../../../shared/errors';
 import { PDF_MIME_TYPE } from '../../../shared/pdf';
-import { defaultFileName, type Download, outputDownload } from '../../shared/files/downloadOutput';
+import {
+	contentTypeOf,
+	defaultFileName,
+	type Download,
+	outputDownload,
+} from '../../shared/files/downloadOutput';
 import {
 	askedFile,
 	DOWNLOAD_TYPES,
@@ -23,7 +28,12 @@ import {
 	requireIndex,
 	putDownloadQuery,
 } from '../../shared/files/downloadRequest';
-import { contentTypeOf, expectedFileOf, noDownloadLinkError } from '../../shared/files/downloads';
+import {
+	expectedFileOf,
+	type FileOnItsWay,
+	freshLinkRemedy,
+	noDownloadLinkError,
+} from '../../shared/files/downloads';
 import { downloadOutputProperties, showFor } from '../../shared/form/descriptions';
 import { parameter } from '../../shared/form/parameters';
 import { booleanField, oneOf } from '../../shared/form/rules';
@@ -140,7 +150,7 @@ const STREAM_REMEDY =
 	"check the credential's Base URL (a proxy or a login page may be in the way), then run the node again";
 
 /** What the answer says of the file: JSON with a short-lived link (`data.url`), or the file itself. */
-type PackAnswer = Pick<Download, 'about' | 'source' | 'linkLife' | 'expiry'>;
+type PackAnswer = Pick<Download, 'about' | 'file' | 'linkLife' | 'expiry'>;
 
 /**
  * A JSON answer (parsed once, by the answer check): the link in `data.url` (read at once, it is short-lived) and
@@ -150,6 +160,7 @@ function linkAnswer(
 	context: IExecuteSingleFunctions,
 	response: IN8nHttpFullResponse,
 	downloadType: string,
+	name: FileOnItsWay['name'],
 	route: RequestRoute,
 ): PackAnswer {
 	const data = Buffer.isBuffer(response.body) ? {} : answerData(response.body);
@@ -159,12 +170,15 @@ function linkAnswer(
 	const expected = expectedFileOf(downloadType);
 	return {
 		about: { delivery: 'link' },
-		source: {
+		file: {
 			operation: PACK_DOWNLOAD,
 			expected,
-			file: {
+			remedy: freshLinkRemedy(
+				`pack download links are short-lived${until ? ` (this one until ${until})` : ''}`,
+			),
+			name,
+			from: {
 				url: data.url,
-				life: `pack download links are short-lived${until ? ` (this one until ${until})` : ''}`,
 				unread: { fileName: null, mimeType: expected === 'pdf' ? PDF_MIME_TYPE : null },
 				route,
 			},
@@ -181,12 +195,15 @@ const streamedAnswer = (
 	response: IN8nHttpFullResponse,
 	body: Buffer,
 	downloadType: string,
+	name: FileOnItsWay['name'],
 ): PackAnswer => ({
 	about: { delivery: 'stream' },
-	source: {
+	file: {
 		operation: PACK_DOWNLOAD,
 		expected: expectedFileOf(downloadType),
-		file: { answer: { ...response, body }, remedy: STREAM_REMEDY },
+		remedy: STREAM_REMEDY,
+		name,
+		from: { answer: { ...response, body } },
 	},
 	expiry: { expiresAt: null },
 });
@@ -204,18 +221,18 @@ export async function outputPackDownload(
 	const linkOnly = parameter<IDataObject>(this, 'options', {}).linkOnly === true;
 	const contentType = contentTypeOf(response.headers);
 	const asked = askedFile(this, 'packDocumentId');
+	const name = {
+		byDefault: defaultFileName(downloadType, ownerOf(asked), Number(asked.index ?? 0)),
+	};
 	const answer =
 		contentType === 'application/json' || contentType.endsWith('+json')
-			? linkAnswer(this, response, downloadType, routeOf(request))
+			? linkAnswer(this, response, downloadType, name, routeOf(request))
 			: // The bytes as n8n's request helper gave them: the file itself, which is not copied.
-				streamedAnswer(response, answerBytes(response.body), downloadType);
+				streamedAnswer(response, answerBytes(response.body), downloadType, name);
 	return await outputDownload(this, {
 		...answer,
 		about: { ...asked, ...answer.about },
 		linkOnly,
-		fileName: {
-			byDefault: defaultFileName(downloadType, ownerOf(asked), Number(asked.index ?? 0)),
-		},
 	});
 }
 

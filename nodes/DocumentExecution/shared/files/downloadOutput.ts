@@ -4,31 +4,26 @@ import type {
 	IExecuteSingleFunctions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
-	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
-import { networkError, type NetworkAttempt } from '../../../shared/networkErrors';
-import type { RequestRoute } from '../../../shared/transport';
+import { networkError } from '../../../shared/networkErrors';
+import { PDF_MIME_TYPE } from '../../../shared/pdf';
 import { parameter } from '../form/parameters';
-import { firstBytes, storedHead, storedSize } from './binary';
+import { storedHead, storedSize } from './binary';
 import {
 	CHECKED_HEAD_BYTES,
 	checkDownloadedFile,
-	contentTypeOf,
-	DOWNLOAD_LINK,
 	type ExpectedFile,
-	type FileAnswer,
-	fileNameFromDisposition,
-	outputMimeType,
+	type FileOnItsWay,
 } from './downloads';
-import { requestPresignedUrl } from './presignedUrls';
+import { openLink } from './presignedUrls';
 
 /**
- * The one path of a downloaded file (Document → Download File, Download All Files, Pack → Download): from where
- * the service put it (behind a short-lived link, or in its own answer) to the file in n8n's binary store, or,
- * without the file (Output Link Only, or an AI agent tool with Return File off), to what is known of it; then
- * the output item. Each operation only says where its answer put the file: a FileSource.
+ * The one path of a downloaded file (Document → Download File, Download All Files, Pack → Download), from the
+ * file on its way (`FileOnItsWay`: behind a short-lived link, or in the service's own answer) to the output item:
+ * the link opened (presignedUrls.ts), the answer's type and name read (here), the file stored and read back
+ * (binary.ts), then checked (downloads.ts); or, without the file (Output Link Only, or an AI agent tool with
+ * Return File off), what is known of it.
  */
 
 /** What is known of a file without its bytes: what a download outputs in place of the file. */
@@ -41,163 +36,111 @@ export interface FileDescription {
 	fileSize: number | null;
 }
 
-/** A file behind a short-lived, pre-signed link: read at once, as it dies within seconds. */
-export interface LinkedFile {
-	url: string;
-	/** How long the service's links live, as the messages say it: "download links live 15 seconds". */
-	life: string;
-	/** The file's name and type as known without reading the link, for a download without its file. */
-	unread: Pick<FileDescription, 'fileName' | 'mimeType'>;
-	/** The route of the item's request that answered the link: the link is read through its proxy and SSL choice. */
-	route: RequestRoute;
-}
-
-/** A file the service sent in its own answer, read by routing as bytes. */
-export interface AnsweredFile {
-	answer: Pick<IN8nHttpFullResponse, 'statusCode' | 'headers'> & { body: Buffer };
-	/** What to do about an answer that is not the file. */
-	remedy: string;
-}
-
-/** Where a download's answer put the file, and what the node expects it to be. */
-export interface FileSource {
-	/** The operation as the node's form names it ("Document → Download File"); every message starts with it. */
-	operation: string;
-	expected: ExpectedFile;
-	file: LinkedFile | AnsweredFile;
-}
-
-/** An output file's name: `chosen` (a File Name option) before the answer's own, `byDefault` after it. */
-export interface FileNaming {
-	chosen?: string;
-	byDefault?: string;
-}
-
 /** What a download made of its file: the file stored, or, without the file, what is known of it. */
 export type ReceivedFile =
 	| { stored: IBinaryData; fileSize: number }
 	| { described: FileDescription };
 
-/** An answer body as n8n's request helper gives it for `encoding: 'stream'`, as prepareBinaryData takes it. */
-type StreamOfBytes = AsyncIterable<Buffer> &
-	Parameters<IExecuteSingleFunctions['helpers']['prepareBinaryData']>[0];
-
-/** A file as it arrives: a link's answer (a stream) or the service's own answer (bytes). */
-interface ArrivingFile extends FileAnswer {
-	body: Buffer | StreamOfBytes;
-	/** The answer's Content-Type (contentTypeOf). */
-	mimeType: string;
-	/** The name in the answer's Content-Disposition, if any. */
-	fileName?: string;
-	/** A link, read while its file is stored: a network failure then reads as one on the link. */
-	link?: NetworkAttempt;
-}
+/** The answer's Content-Type, without parameters and in lower case (as MIME types compare); empty when it has none. */
+export const contentTypeOf = (headers: IN8nHttpFullResponse['headers']): string =>
+	String(headers['content-type'] ?? '')
+		.split(';')[0]
+		.trim()
+		.toLowerCase();
 
 /**
- * Opens a short-lived download link at once (v3.3 links die after 15 seconds). The link is pre-signed, so
- * no credentials are sent with it. A network failure or an error status is an error that says so; the file
- * itself is read as it is stored.
+ * The type of an output file: the answer's Content-Type, unless it names none or only a generic one
+ * (`application/octet-stream`, `binary/…`). Then a file checked to be a PDF (the spec's signed document) is
+ * `application/pdf`, and any other file `application/octet-stream`: the spec does not say what audit trails,
+ * attachments and supporting documents are (docs/choices/document.md, "Files").
  */
-async function openLink(
-	context: IExecuteSingleFunctions,
-	{ operation, expected }: FileSource,
-	{ url, life, route }: LinkedFile,
-): Promise<ArrivingFile> {
-	const itemIndex = context.getItemIndex();
-	const again = `run the node again to get a fresh link (${life})`;
-	const attempt = { operation, again, timeoutMs: DOWNLOAD_LINK.timeoutMs };
-	const response = await requestPresignedUrl(
-		context,
-		{ method: 'GET', url, encoding: 'stream' },
-		attempt,
-		route,
-		itemIndex,
-	);
-	const body = response.body as StreamOfBytes;
-	if (response.statusCode >= 300) {
-		const start = await firstBytes(body, 200);
-		throw new NodeApiError(context.getNode(), { body: start.toString('utf8') } as JsonObject, {
-			message: `The download link could not be read (HTTP ${response.statusCode})`,
-			description: 'Download links expire within seconds; run the node again to get a fresh one.',
-			httpCode: String(response.statusCode),
-			itemIndex,
-		});
-	}
-	return {
-		body,
-		statusCode: response.statusCode,
-		mimeType: contentTypeOf(response.headers),
-		fileName: fileNameFromDisposition(response.headers['content-disposition']),
-		operation,
-		expected,
-		answeredBy: 'the download link',
-		remedy: again,
-		link: { ...attempt, url },
-	};
+export const outputMimeType = (answered: string, expected: ExpectedFile): string =>
+	answered && !/octet-stream|^binary\//i.test(answered)
+		? answered
+		: expected === 'pdf'
+			? PDF_MIME_TYPE
+			: 'application/octet-stream';
+
+/**
+ * The file name an answer's Content-Disposition gives, made safe to store, or undefined when it gives none
+ * (the caller's default applies then). The UTF-8 `filename*` (RFC 6266) comes before the plain `filename`; one
+ * that cannot be decoded gives way to a plain name, and is kept as sent without one. Whatever a file store or a
+ * proxy puts there, the name is never a path: only its last segment is kept, without control characters.
+ */
+export function fileNameFromDisposition(header: unknown): string | undefined {
+	if (typeof header !== 'string') return undefined;
+	const encoded = /filename\*\s*=\s*UTF-8''([^;\s]+)/i.exec(header)?.[1];
+	const plain = /(?:^|;)\s*filename\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(header);
+	const name = decodedOrUndefined(encoded) ?? plain?.[1] ?? plain?.[2] ?? encoded;
+	return name === undefined ? undefined : safeFileName(name);
 }
 
-/** A file in the service's own answer, as it arrived. */
-const answered = (
-	{ operation, expected }: FileSource,
-	{ answer, remedy }: AnsweredFile,
-): ArrivingFile => ({
-	body: answer.body,
-	statusCode: answer.statusCode,
-	mimeType: contentTypeOf(answer.headers),
-	fileName: fileNameFromDisposition(answer.headers['content-disposition']),
-	operation,
-	expected,
-	answeredBy: 'the service',
-	remedy,
-});
+function decodedOrUndefined(encoded: string | undefined): string | undefined {
+	if (encoded === undefined) return undefined;
+	try {
+		return decodeURIComponent(encoded);
+	} catch {
+		return undefined;
+	}
+}
+
+const isControlCharacter = (character: string): boolean =>
+	character < ' ' || character === '\u007f';
+
+/** The last segment of a path (`/` or `\`), without control characters; undefined when no name is left. */
+function safeFileName(name: string): string | undefined {
+	const printable = [...name].filter((character) => !isControlCharacter(character)).join('');
+	const last = printable.split(/[/\\]/).pop()!.trim();
+	return last === '' || last === '.' || last === '..' ? undefined : last;
+}
 
 /**
  * The file of a download. A link is read at once (it is short-lived) and its answer stored as it arrives (on
  * disk in n8n's filesystem mode, so the node never holds the file), then its first stored bytes and size are
  * checked; a file in the service's answer is checked, then stored as it is (never copied). Without the file
  * (`withFile` false), a link is not read, and a file the service sent is checked and described. The file is
- * named `naming.chosen`, else as the answer names it, else `naming.byDefault`.
+ * named `name.chosen`, else as the answer names it, else `name.byDefault`.
  */
 export async function receiveFile(
 	context: IExecuteSingleFunctions,
-	source: FileSource,
-	{ withFile, naming = {} }: { withFile: boolean; naming?: FileNaming },
+	file: FileOnItsWay,
+	withFile: boolean,
 ): Promise<ReceivedFile> {
 	const itemIndex = context.getItemIndex();
-	const { file } = source;
-	if ('url' in file && !withFile)
-		return { described: { url: file.url, ...file.unread, fileSize: null } };
-	const arriving = 'url' in file ? await openLink(context, source, file) : answered(source, file);
-	const { body, mimeType } = arriving;
+	const { from } = file;
+	if ('url' in from && !withFile)
+		return { described: { url: from.url, ...from.unread, fileSize: null } };
+	const { answer, attempt } =
+		'url' in from
+			? await openLink(context, file, from)
+			: { answer: from.answer, attempt: undefined };
+	const { statusCode, headers, body } = answer;
+	const mimeType = contentTypeOf(headers);
+	const fileName =
+		file.name.chosen ??
+		fileNameFromDisposition(headers['content-disposition']) ??
+		file.name.byDefault;
 	const bytes = Buffer.isBuffer(body) ? body : undefined;
-	if (bytes)
-		checkDownloadedFile(
-			context,
-			{ head: bytes, size: bytes.length, mimeType },
-			arriving,
-			itemIndex,
-		);
-	const fileName = naming.chosen ?? arriving.fileName ?? naming.byDefault;
+	if (bytes) {
+		const came = { statusCode, mimeType, head: bytes, size: bytes.length };
+		checkDownloadedFile(context, file, came, itemIndex);
+	}
 	if (bytes && !withFile) {
 		const known = { fileName: fileName ?? null, mimeType: mimeType || null };
 		return { described: { url: null, ...known, fileSize: bytes.length } };
 	}
 	let stored: IBinaryData;
 	try {
-		const type = outputMimeType(mimeType, source.expected);
+		const type = outputMimeType(mimeType, file.expected);
 		stored = await context.helpers.prepareBinaryData(body, fileName, type);
 	} catch (error) {
-		const { link } = arriving;
-		throw (link && networkError(context.getNode(), error, link, itemIndex)) ?? error;
+		throw (attempt && networkError(context.getNode(), error, attempt, itemIndex)) ?? error;
 	}
 	if (bytes) return { stored, fileSize: bytes.length };
-	const facts = {
-		head: await storedHead(context, stored, CHECKED_HEAD_BYTES),
-		size: await storedSize(context, stored),
-		mimeType,
-	};
-	checkDownloadedFile(context, facts, arriving, itemIndex);
-	return { stored, fileSize: facts.size };
+	const head = await storedHead(context, stored, CHECKED_HEAD_BYTES);
+	const size = await storedSize(context, stored);
+	checkDownloadedFile(context, file, { statusCode, mimeType, head, size }, itemIndex);
+	return { stored, fileSize: size };
 }
 
 /**
@@ -250,18 +193,13 @@ const DOWNLOAD_FILE_NAMES: Record<string, (id: string, index: number) => string>
 export const defaultFileName = (downloadType: string, ownerId: string, index = 0): string =>
 	DOWNLOAD_FILE_NAMES[downloadType](ownerId, index);
 
-/** A download as its operation maps its answer: what it is about and where the file is. */
+/** A download as its operation maps its answer: what it is about and the file on its way. */
 export interface Download {
 	/** What was downloaded, first in the output's JSON: the document, the file type, the index… */
 	about: IDataObject;
-	source: FileSource;
-	/**
-	 * Output Link Only: the link instead of the file. A file the service sent itself is output all the same, as
-	 * there is no link to give.
-	 */
+	file: FileOnItsWay;
+	/** Output Link Only: the link instead of the file (`fetchesFile`). */
 	linkOnly: boolean;
-	/** The output file's name: `chosen` (the File Name option) before the answer's own, `byDefault` after it. */
-	fileName?: FileNaming;
 	/** For the note of a download without its file: how long the link works, in words. */
 	linkLife?: string;
 	/** What the JSON of a download without its file ends with: when the link expires. */
@@ -297,17 +235,28 @@ const fileItem = (
 ];
 
 /**
- * The output item of a download: the file (receiveFile), or the JSON that describes it, beside the input item's
- * files. A link is output in place of the file with Output Link Only or Return File off; a file the service
- * sent itself only with Return File off (Output Link Only has no link to give instead).
+ * Whether a download fetches its file, rather than output what is known of it, by where the file is, Output
+ * Link Only (`linkOnly`) and Return File (`returnFile`, on outside an AI agent tool unless the tool turns it off):
+ *
+ * | the file is    | Output Link Only | Return File | the output                                 |
+ * | -------------- | ---------------- | ----------- | ------------------------------------------ |
+ * | behind a link  | off              | on          | the file, read from the link               |
+ * | behind a link  | on               | on or off   | the link                                   |
+ * | behind a link  | off              | off         | the link                                   |
+ * | in the answer  | on               | on or off   | the file: there is no link to give instead |
+ * | in the answer  | off              | on          | the file                                   |
+ * | in the answer  | off              | off         | what is known of the file                  |
  */
+export const fetchesFile = (file: FileOnItsWay, linkOnly: boolean, returnFile: boolean): boolean =>
+	'url' in file.from ? !linkOnly && returnFile : linkOnly || returnFile;
+
+/** The output item of a download: the file (receiveFile), or the JSON that describes it, beside the input item's files. */
 export async function outputDownload(
 	context: IExecuteSingleFunctions,
-	{ about, source, linkOnly, fileName, linkLife, expiry }: Download,
+	{ about, file, linkOnly, linkLife, expiry }: Download,
 ): Promise<INodeExecutionData[]> {
-	const withFile =
-		'url' in source.file ? !linkOnly && returnsFile(context) : linkOnly || returnsFile(context);
-	const received = await receiveFile(context, source, { withFile, naming: fileName });
+	const withFile = fetchesFile(file, linkOnly, returnsFile(context));
+	const received = await receiveFile(context, file, withFile);
 	if ('described' in received) {
 		const described = fileLinkJson(context, received.described, linkLife);
 		return [{ json: { ...about, ...described, ...expiry }, ...withInputFiles(context) }];

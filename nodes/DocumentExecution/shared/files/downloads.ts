@@ -1,13 +1,15 @@
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { isPdf, PDF_MIME_TYPE } from '../../../shared/pdf';
+import { isPdf } from '../../../shared/pdf';
+import type { RequestRoute } from '../../../shared/transport';
 import type { NodeContext } from './binary';
 
 /**
- * What a download's answers must be, for Document → Download File, Download All Files and Pack → Download: a
- * link where the service puts one, and behind it the file (not a web page, not empty, a PDF where the spec says
- * so); and what the file is called and typed as, from the answer's headers.
+ * A download in the package's words, for Document → Download File, Download All Files and Pack → Download: the
+ * file on its way from the service to n8n's binary store, what it must be (not a web page, not empty, a PDF
+ * where the spec says so) and the check that what came back is that file; and the error of an answer without a
+ * link.
  */
 
 /**
@@ -27,40 +29,44 @@ export const expectedFileOf = (downloadType: string): ExpectedFile =>
 	PDF_DOWNLOAD_TYPES.includes(downloadType) ? 'pdf' : 'file';
 
 /**
- * How long the node waits for a download link to answer (and, once it answers, for each next piece of the
- * file). A link silent for that long has outlived the 15 seconds a v3.3 link lives, so waiting longer only
- * delays the error.
+ * A file on its way from the service to n8n's binary store: what a download operation makes of its answer, and
+ * all the download path needs to read, check, name and store the file.
  */
-export const DOWNLOAD_LINK = { timeoutMs: 30_000 };
+export interface FileOnItsWay {
+	/** The operation as the node's form names it ("Document → Download File"); every message starts with it. */
+	operation: string;
+	expected: ExpectedFile;
+	/** What to do about an answer that is not the file. */
+	remedy: string;
+	/** The output file's name: `chosen` (a File Name option) before the answer's own, `byDefault` after it. */
+	name: { chosen?: string; byDefault?: string };
+	/**
+	 * Where the file comes from: behind a short-lived, pre-signed link (read at once, as it dies within seconds,
+	 * through the `route` of the item's request that answered it; `unread`: the file's name and type as known
+	 * without reading it), or in the service's own answer, read as bytes.
+	 */
+	from:
+		| {
+				url: string;
+				unread: { fileName: string | null; mimeType: string | null };
+				route: RequestRoute;
+		  }
+		| { answer: Pick<IN8nHttpFullResponse, 'statusCode' | 'headers'> & { body: Buffer } };
+}
 
-/** The answer's Content-Type, without parameters and in lower case (as MIME types compare); empty when it has none. */
-export const contentTypeOf = (headers: IN8nHttpFullResponse['headers']): string =>
-	String(headers['content-type'] ?? '')
-		.split(';')[0]
-		.trim()
-		.toLowerCase();
+/** The remedy of a file behind a link, which lives as `life` says ("download links live 15 seconds"). */
+export const freshLinkRemedy = (life: string) => `run the node again to get a fresh link (${life})`;
 
-/** What the node checks of a downloaded file: its first bytes (at least CHECKED_HEAD_BYTES), size and type. */
+/** What came back for a file: the answer's status and Content-Type, its first bytes (at least CHECKED_HEAD_BYTES) and size. */
 export interface DownloadedFile {
+	statusCode: number;
+	mimeType: string;
 	head: Buffer;
 	size: number;
-	mimeType: string;
 }
 
 /** Bytes of a downloaded file read to tell what it is: enough for a web page's opening tags. */
 export const CHECKED_HEAD_BYTES = 512;
-
-/** The answer a downloaded file came in, as the messages of a refused file name it. */
-export interface FileAnswer {
-	statusCode: number;
-	/** The operation as the node's form names it ("Document → Download File"); every message starts with it. */
-	operation: string;
-	expected: ExpectedFile;
-	/** What answered: "the download link", "the service". */
-	answeredBy: string;
-	/** What to do about an answer that is not the file. */
-	remedy: string;
-}
 
 const isWebPage = (file: DownloadedFile): boolean =>
 	/^(text\/html|application\/xhtml\+xml)$/i.test(file.mimeType) ||
@@ -81,72 +87,27 @@ function fileProblem(file: DownloadedFile, expected: ExpectedFile): string | und
 /** Throws unless the bytes of a successful answer are the file it promised: a file output is the file, or an error. */
 export function checkDownloadedFile(
 	context: NodeContext,
-	file: DownloadedFile,
-	answer: FileAnswer,
+	file: FileOnItsWay,
+	came: DownloadedFile,
 	itemIndex?: number,
 ): void {
-	const problem = fileProblem(file, answer.expected);
+	const problem = fileProblem(came, file.expected);
 	if (!problem) return;
-	const start = file.head
+	const answeredBy = 'url' in file.from ? 'the download link' : 'the service';
+	const start = came.head
 		.subarray(0, 80)
 		.toString('latin1')
 		.replace(/[^\x20-\x7e]/g, '.');
 	throw new NodeApiError(
 		context.getNode(),
-		{ contentType: file.mimeType, size: file.size },
+		{ contentType: came.mimeType, size: came.size },
 		{
-			message: `${answer.operation}: ${answer.answeredBy} returned ${problem}; ${answer.remedy}`,
-			description: `HTTP ${answer.statusCode}, Content-Type ${file.mimeType || 'none'}, ${file.size} bytes${start ? `, starting "${start}"` : ''}.`,
-			httpCode: String(answer.statusCode),
+			message: `${file.operation}: ${answeredBy} returned ${problem}; ${file.remedy}`,
+			description: `HTTP ${came.statusCode}, Content-Type ${came.mimeType || 'none'}, ${came.size} bytes${start ? `, starting "${start}"` : ''}.`,
+			httpCode: String(came.statusCode),
 			itemIndex,
 		},
 	);
-}
-
-/**
- * The type of an output file: the answer's Content-Type, unless it names none or only a generic one
- * (`application/octet-stream`, `binary/…`). Then a file checked to be a PDF (the spec's signed document) is
- * `application/pdf`, and any other file `application/octet-stream`: the spec does not say what audit trails,
- * attachments and supporting documents are (docs/choices/document.md, "Files").
- */
-export const outputMimeType = (answered: string, expected: ExpectedFile): string =>
-	answered && !/octet-stream|^binary\//i.test(answered)
-		? answered
-		: expected === 'pdf'
-			? PDF_MIME_TYPE
-			: 'application/octet-stream';
-
-/**
- * The file name an answer's Content-Disposition gives, made safe to store, or undefined when it gives none
- * (the caller's default applies then). The UTF-8 `filename*` (RFC 6266) comes before the plain `filename`; one
- * that cannot be decoded gives way to a plain name, and is kept as sent without one. Whatever a file store or a
- * proxy puts there, the name is never a path: only its last segment is kept, without control characters.
- */
-export function fileNameFromDisposition(header: unknown): string | undefined {
-	if (typeof header !== 'string') return undefined;
-	const encoded = /filename\*\s*=\s*UTF-8''([^;\s]+)/i.exec(header)?.[1];
-	const plain = /(?:^|;)\s*filename\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(header);
-	const name = decodedOrUndefined(encoded) ?? plain?.[1] ?? plain?.[2] ?? encoded;
-	return name === undefined ? undefined : safeFileName(name);
-}
-
-function decodedOrUndefined(encoded: string | undefined): string | undefined {
-	if (encoded === undefined) return undefined;
-	try {
-		return decodeURIComponent(encoded);
-	} catch {
-		return undefined;
-	}
-}
-
-const isControlCharacter = (character: string): boolean =>
-	character < ' ' || character === '\u007f';
-
-/** The last segment of a path (`/` or `\`), without control characters; undefined when no name is left. */
-function safeFileName(name: string): string | undefined {
-	const printable = [...name].filter((character) => !isControlCharacter(character)).join('');
-	const last = printable.split(/[/\\]/).pop()!.trim();
-	return last === '' || last === '.' || last === '..' ? undefined : last;
 }
 
 /**
