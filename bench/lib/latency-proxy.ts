@@ -24,6 +24,16 @@ export interface LatencyStats {
 	arrivals: number[];
 	/** From the first arrival to the last answer, in milliseconds. */
 	spanMs: number;
+	/**
+	 * By `METHOD /path` (no query): the answers by status, and the slowest from arrival to the end of the answer
+	 * (the latency included). What the service answered, counted without keeping any body.
+	 */
+	routes: Record<string, RouteStats>;
+}
+
+export interface RouteStats {
+	statuses: Record<string, number>;
+	slowestMs: number;
 }
 
 /** The most of `arrivals` (ms, in order) within any window of `windowMs`. */
@@ -52,35 +62,47 @@ export async function startLatencyProxy(target: string, latencyMs: number): Prom
 	let lastAnswer = 0;
 	let inFlight = 0;
 	let maxInFlight = 0;
+	let routes: Record<string, RouteStats> = {};
 	const server: Server = createServer((incoming, outgoing) => {
-		arrivals.push(performance.now());
+		const arrived = performance.now();
+		arrivals.push(arrived);
 		maxInFlight = Math.max(maxInFlight, ++inFlight);
 		outgoing.once('close', () => {
 			inFlight--;
 			lastAnswer = performance.now();
+			const route = (routes[
+				`${incoming.method} ${new URL(incoming.url ?? '/', 'http://proxy').pathname}`
+			] ??= { statuses: {}, slowestMs: 0 });
+			const status = String(outgoing.statusCode);
+			route.statuses[status] = (route.statuses[status] ?? 0) + 1;
+			route.slowestMs = Math.max(route.slowestMs, lastAnswer - arrived);
 		});
 		const body: Buffer[] = [];
 		incoming.on('data', (chunk: Buffer) => body.push(chunk));
-		incoming.on('end', () =>
-			setTimeout(() => {
-				const forwarded = httpRequest(
-					{
-						host: upstream.hostname,
-						port: upstream.port,
-						method: incoming.method,
-						path: incoming.url,
-						headers: { ...incoming.headers, host: upstream.host },
-						agent,
-					},
-					(answer) => {
-						outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-						answer.pipe(outgoing);
-					},
-				);
-				forwarded.on('error', (error) => outgoing.destroy(error));
-				forwarded.end(Buffer.concat(body));
-			}, latencyMs),
-		);
+		// The emulator closes a connection idle for 5 s (Node's default); a request sent on it as it closes is reset
+		// before the emulator read it: sent again on a new connection, as Node's docs advise for reused sockets.
+		const forward = (again: boolean) => {
+			const forwarded = httpRequest(
+				{
+					host: upstream.hostname,
+					port: upstream.port,
+					method: incoming.method,
+					path: incoming.url,
+					headers: { ...incoming.headers, host: upstream.host },
+					agent,
+				},
+				(answer) => {
+					outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+					answer.pipe(outgoing);
+				},
+			);
+			forwarded.on('error', (error: NodeJS.ErrnoException) => {
+				if (again && forwarded.reusedSocket && error.code === 'ECONNRESET') forward(false);
+				else outgoing.destroy(error);
+			});
+			forwarded.end(Buffer.concat(body));
+		};
+		incoming.on('end', () => setTimeout(() => forward(true), latencyMs));
 	});
 	server.keepAliveTimeout = 60_000;
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -94,10 +116,12 @@ export async function startLatencyProxy(target: string, latencyMs: number): Prom
 				maxPerSecond: mostWithin(arrivals, 1000),
 				arrivals: arrivals.map((at) => at - arrivals[0]),
 				spanMs: arrivals.length ? lastAnswer - arrivals[0] : 0,
+				routes,
 			};
 		},
 		reset() {
 			arrivals = [];
+			routes = {};
 			maxInFlight = inFlight;
 		},
 		async close() {
