@@ -14,6 +14,8 @@
  * --n8n-env=NAME=value,… (n8n settings for the bench's n8n server, e.g. N8N_EXPRESSION_ENGINE=legacy).
  * `--queue` runs instead the queue-mode trigger benchmark (bench/benchmarks/queue.ts; --burst=N, --queue-reps=N,
  * --workers=1,2, --queue-configs=defaults,lazy; also compile, legacy).
+ * `--only=bulk` runs alone the bulk-send example on long CSV files (bench/benchmarks/bulk.ts; --bulk-rows=1000,10000,
+ * --latency-ms), on servers of its own; a whole run leaves it out (it takes a quarter of an hour).
  */
 import { cpus, totalmem } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -33,6 +35,7 @@ import { downloadAllBenchmark } from './benchmarks/downloadAll';
 import { irnBenchmark } from './benchmarks/irn';
 import { latencyBenchmark } from './benchmarks/latency';
 import { pagingBenchmark } from './benchmarks/paging';
+import { runBulk } from './benchmarks/bulk';
 import { benchQueue, queueTable } from './benchmarks/queue';
 import { statusBenchmark } from './benchmarks/status';
 import { triggerBenchmark } from './benchmarks/trigger';
@@ -73,8 +76,14 @@ const BENCHMARKS: Benchmark[] = [
 	createBenchmark,
 ];
 
+/** The benchmark `--only=bulk` runs alone, on servers of its own, writing bench/results-bulk.json. */
+const BULK = 'bulk';
+
 /** The benchmarks `--only` names (all without it). */
 function selected(only: string[] | undefined): Benchmark[] {
+	if (only?.includes(BULK) && only.length > 1)
+		throw new Error(`--only: ${BULK} runs alone (--only=${BULK})`);
+	if (only?.includes(BULK)) return [];
 	const names = BENCHMARKS.map((benchmark) => benchmark.name);
 	const unknown = only?.filter((name) => !names.includes(name)) ?? [];
 	if (unknown.length)
@@ -242,6 +251,7 @@ async function main(): Promise<void> {
 		await ensureN8n();
 		const packed = await buildAndPack();
 		if (options.queue) await runQueue(options.queueOptions, packed);
+		else if (options.only?.includes(BULK)) await runBulk(options, packed);
 		else await runBenchmarks(options, benchmarks, packed, started, begin);
 	} catch (error) {
 		await started.proxy?.close();

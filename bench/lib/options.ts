@@ -66,6 +66,8 @@ export interface BenchOptions {
 	 * measure what a setting a user can choose costs or gains (docs/performance.md, "Tuning n8n").
 	 */
 	n8nEnv: Record<string, string>;
+	/** `--bulk-rows=1000,10000`: the CSV sizes of the bulk-send benchmark, each in a fresh n8n server. */
+	bulkRows: number[];
 	queueOptions: QueueOptions;
 }
 
@@ -101,6 +103,7 @@ export function parseOptions(argv: string[]): BenchOptions {
 				return [name, value.join('=')];
 			}),
 		),
+		bulkRows: list('bulk-rows', '1000,10000').map(Number),
 		queueOptions: {
 			burst: number('burst', 50),
 			reps: number('queue-reps', 5),

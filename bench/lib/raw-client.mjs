@@ -2,6 +2,8 @@
 // under the same Node 24 as n8n, one measurement per invocation; prints one JSON line. Loopback only.
 //   status:   node raw-client.mjs status <baseUrl> <token> <concurrency> <id>...   (ids from argv, or --ids-file)
 //   download: node raw-client.mjs download <baseUrl> <token> <documentId>
+//   bulk:     node raw-client.mjs bulk <origin> <token> <concurrency> <plan.json>   (bench/benchmarks/bulk.ts
+//             writes the plan: per row, the IRN lookup and the create our node sent, its values put in)
 import { readFileSync } from 'node:fs';
 
 const [mode, baseUrl, token, ...rest] = process.argv.slice(2);
@@ -41,10 +43,57 @@ async function download(documentId) {
 	return bytes.length;
 }
 
+/** Every `__TOKEN__` of `template` replaced by the row's value for it. */
+const filledIn = (template, row) =>
+	Object.entries(row).reduce((text, [token, value]) => text.replaceAll(token, value), template);
+
+/** One row as our node sends it: the IRN lookup, then the create; answers the create's time. */
+async function sendRow(origin, plan, row) {
+	const lookup = await fetch(`${origin}${filledIn(plan.lookup.url, row)}`, {
+		method: plan.lookup.method,
+		headers,
+	});
+	await lookup.arrayBuffer();
+	if (lookup.status !== 200) throw new Error(`IRN lookup: ${lookup.status}`);
+	const begin = performance.now();
+	const created = await fetch(`${origin}${plan.create.url}`, {
+		method: 'POST',
+		headers: { ...headers, 'content-type': 'application/json' },
+		body: filledIn(plan.create.body, row),
+	});
+	const answer = await created.json();
+	if (created.status !== 200 || answer.status !== 1)
+		throw new Error(`create: ${created.status} ${JSON.stringify(answer).slice(0, 200)}`);
+	return performance.now() - begin;
+}
+
+/** Every row of the plan, `concurrency` rows under way at once; counts the rows that failed. */
+async function bulk(origin, concurrency, plan) {
+	let next = 0;
+	let failed = 0;
+	let firstFailure;
+	let slowestCreateMs = 0;
+	const worker = async () => {
+		while (next < plan.rows.length) {
+			const row = plan.rows[next++];
+			try {
+				slowestCreateMs = Math.max(slowestCreateMs, await sendRow(origin, plan, row));
+			} catch (error) {
+				firstFailure ??= `${error.message}${error.cause ? `: ${error.cause.code ?? error.cause.message}` : ''}`;
+				failed++;
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(concurrency, plan.rows.length) }, worker));
+	return { failed, firstFailure, slowestCreateMs };
+}
+
+// A bulk send of 10,000 rows takes minutes; one status or download, seconds.
+const deadlineSeconds = mode === 'bulk' ? 900 : 120;
 const deadline = setTimeout(() => {
-	process.stderr.write('raw client: gave up after 120 s\n');
+	process.stderr.write(`raw client: gave up after ${deadlineSeconds} s\n`);
 	process.exit(2);
-}, 120_000);
+}, deadlineSeconds * 1000);
 
 if (mode === 'status') {
 	const [concurrency, ...idArgs] = rest;
@@ -60,6 +109,15 @@ if (mode === 'status') {
 	const bytes = await download(rest[0]);
 	const ms = performance.now() - begin;
 	process.stdout.write(`${JSON.stringify({ ms, bytes })}\n`);
+} else if (mode === 'bulk') {
+	const [concurrency, planFile] = rest;
+	const plan = JSON.parse(readFileSync(planFile, 'utf8'));
+	const begin = performance.now();
+	const { failed, slowestCreateMs } = await bulk(baseUrl, Number(concurrency), plan);
+	const ms = performance.now() - begin;
+	process.stdout.write(
+		`${JSON.stringify({ ms, items: plan.rows.length, failed, slowestCreateMs })}\n`,
+	);
 } else {
 	throw new Error(`unknown mode ${mode}`);
 }

@@ -157,13 +157,22 @@ export function tableSection(results: BenchResults): string {
 	return `${START}\n${about}\n\n${table(results.rows)}\n${END}`;
 }
 
-/** `document` with its figures section replaced by `section`. */
-export function withTableSection(document: string, section: string): string {
-	const start = document.indexOf(START);
-	const end = document.indexOf(END);
-	if (start < 0 || end < start) throw new Error(`${TABLE_FILE} has no ${START} … ${END} section`);
-	return `${document.slice(0, start)}${section}${document.slice(end + END.length)}`;
+/** `document` with the section between the markers `start` and `end` (both kept) replaced by `section`. */
+export function withSection(
+	document: string,
+	markers: { start: string; end: string },
+	section: string,
+): string {
+	const start = document.indexOf(markers.start);
+	const end = document.indexOf(markers.end);
+	if (start < 0 || end < start)
+		throw new Error(`${TABLE_FILE} has no ${markers.start} … ${markers.end} section`);
+	return `${document.slice(0, start)}${section}${document.slice(end + markers.end.length)}`;
 }
+
+/** `document` with its figures section replaced by `section`. */
+export const withTableSection = (document: string, section: string): string =>
+	withSection(document, { start: START, end: END }, section);
 
 /** The figures section as `document` has it now. */
 export function currentTableSection(document: string): string {
