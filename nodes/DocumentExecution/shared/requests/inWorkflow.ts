@@ -13,23 +13,11 @@ import type { RequestRoute } from '../../../shared/transport';
 import { NODE_REQUEST_DEFAULTS, type OperationRequest } from './routing';
 
 /**
- * An operation run as the resource's custom operation in a workflow, through the same sender, steps and
- * output as its routing (`routingOf`), but without n8n's routing around them. n8n runs a declarative node's
- * custom operation instead of its routing (n8n-core's `WorkflowExecute.runNode`), and routing costs every
- * item two walks over all the node's top-level properties, each evaluating every parameter given as an
- * expression (`RoutingNode.runNode`, then `resolveBaseUrl` for its credential-domain check): for Get Status
- * about 1 ms an item, more than the request (docs/choices/performance.md, Expression evaluations). What routing gives the request, `inWorkflow` gives it the same way, read from n8n-core 2.41.1's
- * `RoutingNode.runNode`:
- * - the node's request defaults, the operation's method and path, and an empty query, body and headers;
- * - Request Options: Batching (before every Items per Batch-th item, a pause of Batch Interval; items' requests
- *   start without waiting for the ones before), Timeout (300 s when unset), Proxy (its URL taken apart into
- *   host, port, protocol and user; a URL without them is the item's error) and Ignore SSL Issues;
- * - the credential's allowed domains: routing sets them before the preSend steps from the literal base URL, and
- *   `putCredentialBaseUrl` replaces them on both paths;
- * - every item's output in item order; without Continue On Fail, the first failed item's error (by item order)
- *   stops the node. The sender pairs items and answers Continue On Fail itself, on both paths.
- * An AI agent's tool call runs the node's routing, never its custom operations (docs/choices/requests.md).
- * The operation's path must be a literal: routing evaluates an expression there, this does not.
+ * An operation run as the resource's custom operation in a workflow: the same sender, steps and output as its
+ * routing (`routingOf`), and what routing gives a request (the request defaults, Request Options, the
+ * credential's allowed domains, item order, Continue On Fail) given the same way, without routing's cost of
+ * about 1 ms an item. What is copied and why: docs/choices/requests.md, Custom operations in a workflow. An AI
+ * agent's tool call runs the routing instead. The operation's path must be a literal: routing evaluates one.
  */
 export const inWorkflow = ({ method, url, send }: OperationRequest) =>
 	async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -60,7 +48,7 @@ export const inWorkflow = ({ method, url, send }: OperationRequest) =>
 		return [output];
 	};
 
-/** The Request Options n8n adds to a declarative node (n8n-core's `commonDeclarativeNodeOptionParameters`). */
+/** The Request Options n8n adds to a declarative node. */
 export interface RequestOptions {
 	batching?: { batch?: { batchSize?: number; batchInterval?: number } };
 	proxy?: string;
@@ -96,10 +84,7 @@ export function requestOptionsOf(context: IExecuteFunctions, itemIndex: number):
 	return handled as RequestOptions;
 }
 
-/**
- * The route an item's Request Options give its requests, as n8n's routing sets it (`RoutingNode.runNode`):
- * the proxy taken apart, Ignore SSL Issues, and the timeout (300 s when unset).
- */
+/** The route an item's Request Options give its requests, as routing sets it (timeout 300 s when unset). */
 export function routeOfOptions(
 	node: INode,
 	{ proxy, timeout, allowUnauthorizedCerts }: RequestOptions,
@@ -112,9 +97,7 @@ export function routeOfOptions(
 	};
 }
 
-/**
- * The request routing builds for an item before its Request Options and preSend steps (`RoutingNode.runNode`).
- */
+/** The request routing builds for an item before its Request Options and preSend steps. */
 const routedRequest = (method: OperationRequest['method'], url: string): IHttpRequestOptions => ({
 	...NODE_REQUEST_DEFAULTS,
 	headers: { ...NODE_REQUEST_DEFAULTS.headers },
@@ -154,9 +137,8 @@ function proxyOf(node: INode, proxy: string, itemIndex: number): IHttpRequestOpt
 }
 
 /**
- * One item's functions, as n8n's routing hands them to an operation's steps (n8n-core's `ExecuteSingleContext`),
- * made over the node's own: the same node, run, credentials and helpers, with the item's parameters, credentials,
- * input item and binary data.
+ * One item's functions, as routing hands them to an operation's steps: the node's own, with the item's
+ * parameters, credentials, input item and binary data.
  */
 function itemFunctions(context: IExecuteFunctions, itemIndex: number): IExecuteSingleFunctions {
 	const { helpers } = context;
