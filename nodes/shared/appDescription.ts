@@ -1,7 +1,6 @@
 /**
- * The description of the action node and of the Document Execution Trigger. The node panel shows the two as one
- * entry with the trigger's description (docs/choices/document.md, "What n8n does"), so both nodes carry this one
- * text, which says what each of them is for.
+ * Both nodes' description: the node panel shows them as one entry with the trigger's description, so it says
+ * what each is for (see docs/choices/document.md, What n8n does).
  */
 export const APP_DESCRIPTION =
 	'Create e-signing requests, track them, download signed files and audit trails, administer the Document Execution Service, and start workflows when invitees sign, approve or reject';

@@ -1,9 +1,4 @@
-/** Base64 text as the service takes it and sends it (the create's files, an older webhook's PDFs). */
-
-/**
- * Base64 text as it is sent: without the line breaks and spaces that base64 tools wrap their output with
- * (`base64`, `openssl`, MIME), which carry nothing. The service decodes standard base64, unwrapped.
- */
+/** The service decodes standard base64 unwrapped; `base64`, `openssl` and MIME wrap their output. */
 export const unwrapBase64 = (text: string): string =>
 	/\s/.test(text) ? text.replace(/\s+/g, '') : text;
 

@@ -1,16 +1,13 @@
 /**
- * Links from the editor to the package's documentation on GitHub, as n8n's UX guidelines ask of a notice: a
- * short text, then a link to the page that says more, opening in a new tab. test/foundation/doc-links.test.ts
- * checks that each page and heading exists.
+ * n8n's UX guidelines ask a notice for a short text, then a link to the page that says more, in a new tab.
+ * test/foundation/doc-links.test.ts checks that each page and heading exists.
  */
 
 const DOCS_URL =
 	'https://github.com/n8n-nodes-document-execution/n8n-nodes-document-execution/blob/main/docs/';
 
-/** A page of docs/ and a heading on it. */
 type DocsPage = `${string}.md#${string}`;
 
-/** The pages the editor links to, by what they say more about. */
 export const DOCS_PAGES = {
 	failures: 'document-execution.md#when-something-goes-wrong',
 	account: 'document-execution.md#the-account-v1',
@@ -22,10 +19,8 @@ export const DOCS_PAGES = {
 
 export type DocsTopic = keyof typeof DOCS_PAGES;
 
-/** An HTML link to the page of `topic`, opening in a new tab. */
 export const docsLink = (topic: DocsTopic, text: string): string =>
 	`<a href="${DOCS_URL}${DOCS_PAGES[topic]}" target="_blank">${text}</a>`;
 
-/** A notice's text: a sentence or two, then a link to the page that says more. */
 export const withDocsLink = (text: string, topic: DocsTopic): string =>
 	`${text} ${docsLink(topic, 'More')}`;

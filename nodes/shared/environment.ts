@@ -1,9 +1,6 @@
 import type { ICredentialDataDecryptedObject, INodeProperties } from 'n8n-workflow';
 
-/**
- * The service's public hosts (from its knowledge base). The spec only says that `{base_url}` differs per
- * environment and ends in `/api`; this is the one place to change them.
- */
+/** From the service's knowledge base: the spec only says that `{base_url}` differs per environment. */
 export const SERVICE_HOSTS = {
 	production: 'https://app1.leegality.com/api',
 	sandbox: 'https://sandbox.leegality.com/api',
@@ -39,7 +36,7 @@ export const environmentProperties: INodeProperties[] = [
 	},
 ];
 
-/** `{base_url}` for a credential, without a trailing slash. Used where code (not routing) sends a request. */
+/** `{base_url}` for a credential, without a trailing slash. */
 export function resolveBaseUrl(credentials: ICredentialDataDecryptedObject): string {
 	const environment = credentials.environment as Environment;
 	const url =
@@ -47,19 +44,15 @@ export function resolveBaseUrl(credentials: ICredentialDataDecryptedObject): str
 	return url.replace(/\/+$/, '');
 }
 
-/** Where a credential's requests go: its base URL, and the hosts its domain restriction allows. */
 export interface CredentialTarget {
 	baseUrl: string;
-	/** Undefined: n8n's own value stands (no restriction to specific domains). */
+	/** Undefined: n8n's own value stands. */
 	allowedDomains?: string;
 }
 
 /**
- * A credential's base URL and, where its "Allowed HTTP Request Domains" is "Specific Domains", the list n8n's
- * request layer enforces (on redirects too): the credential's own host first, as n8n adds a declarative node's
- * own host to the list (`getCredentialAllowedDomains`), then the hosts the user listed. Every request the
- * package sends with a credential carries it: the routed and custom operations (`putCredentialBaseUrl`) and
- * the requests it sends itself (`serviceRequest`).
+ * The credential's own host leads its "Specific Domains" list, as n8n does for a declarative node; every
+ * request sent with a credential carries it (see docs/choices/document.md, Base URL).
  */
 export function credentialTarget(credentials: ICredentialDataDecryptedObject): CredentialTarget {
 	const baseUrl = resolveBaseUrl(credentials);
@@ -70,10 +63,7 @@ export function credentialTarget(credentials: ICredentialDataDecryptedObject): C
 	return { baseUrl, allowedDomains: listed ? `${host}, ${listed}` : host };
 }
 
-/**
- * The same resolution as an n8n expression, for `requestDefaults` and credential tests, where only
- * expressions are evaluated. Built from SERVICE_HOSTS so that the hosts stay in one place.
- */
+/** The same resolution as an expression, for the credential tests, where only expressions are evaluated. */
 export const baseUrlExpression = `={{ ($credentials.environment === 'custom' ? String($credentials.baseUrl ?? '') : ${JSON.stringify(
 	SERVICE_HOSTS,
 )}[$credentials.environment ?? 'production']).replace(/\\/+$/, '') }}`;

@@ -3,15 +3,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { asNodeError, CREATE_IS_NOT_REPEATABLE, mayHaveCreated, type Creation } from './errors';
 
-/**
- * Requests that failed before any answer came back (reset, refused, DNS, time-out): which failure it was and
- * the one-line message that says what happened and what to do. Answers of the service are read in errors.ts.
- */
-
-/** The network failures a user can tell apart and act on, each with what happened and what to do. */
 type NetworkFailure = 'reset' | 'refused' | 'unreachable' | 'dns' | 'timeout';
 
-/** Node's (and axios's) error codes for each failure; `socket hang up` carries ECONNRESET. */
+/** `socket hang up` carries ECONNRESET. */
 const NETWORK_FAILURE_CODES: Record<string, NetworkFailure> = {
 	ECONNRESET: 'reset',
 	EPIPE: 'reset',
@@ -28,14 +22,13 @@ const NETWORK_FAILURE_CODES: Record<string, NetworkFailure> = {
 
 /** A request the node sends itself (not through n8n's routing), for the messages of its network failures. */
 export interface NetworkAttempt {
-	/** The operation as the node's form names it ("Document → Download File"). */
+	/** As the node's form names it ("Document → Download File"). */
 	operation: string;
 	url: string;
 	/** What running again achieves, e.g. "run the node again to get a fresh link". */
 	again: string;
-	/** The time limit the request had, when it had one. */
 	timeoutMs?: number;
-	/** Whether n8n's Retry On Fail may send the request again (never for an operation that creates). Default true. */
+	/** False for an operation that creates: Retry On Fail must not send it again. */
 	retryOnFail?: boolean;
 }
 
@@ -53,7 +46,7 @@ const NETWORK_FAILURES: Record<NetworkFailure, (host: string, attempt: NetworkAt
 			`${host} did not answer${timeoutMs ? ` within ${timeoutMs / 1000} s` : ' in time'}; ${again}${retryOnFail ? ', or turn on Retry On Fail' : ''}`,
 	};
 
-/** The failures after which the request may have reached the service; the others (refused, DNS…) never left. */
+/** The others (refused, DNS…) never left n8n. */
 const REACHED_THE_SERVICE: NetworkFailure[] = ['reset', 'timeout'];
 
 function errorCode(error: unknown): string | undefined {
@@ -68,16 +61,14 @@ function errorCode(error: unknown): string | undefined {
 const networkFailureOf = (code: string | undefined): NetworkFailure | undefined =>
 	code === undefined ? undefined : NETWORK_FAILURE_CODES[code];
 
-/** Whether `error` is a network failure after which the request may have reached the service (reset, time-out). */
 export function mayHaveReachedTheService(error: unknown): boolean {
 	const failure = networkFailureOf(errorCode(error));
 	return failure !== undefined && REACHED_THE_SERVICE.includes(failure);
 }
 
 /**
- * The error for a request the node sent itself that failed before any answer (reset, refused, DNS, time-out),
- * in one line: the operation, the host and what to do. Undefined when `error` is no network failure. Only the
- * host is named: the rest of a pre-signed URL is its signature.
+ * Undefined when `error` is no network failure. Only the host is named: the rest of a pre-signed URL is its
+ * signature.
  */
 export function networkError(
 	node: INode,
@@ -100,10 +91,7 @@ export function networkError(
 	);
 }
 
-/**
- * The error of a create request that failed without an answer, from the error n8n's routing threw: after a
- * reset or a time-out it says the service may have created it; any other error is handed back as it is.
- */
+/** After a reset or a time-out the service may have created it, and the error says so. */
 export function createRequestError(
 	node: INode,
 	error: unknown,

@@ -1,9 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 /**
- * The account's private salt, the key of the webhook MAC (hex HMAC-SHA1 of document.documentId). Both
- * credentials carry it, so that the Document Execution Trigger can verify deliveries whichever
- * credential it uses. It never leaves the credential: the trigger only feeds it to the HMAC.
+ * The key of the webhook MAC, on both credentials so that the trigger can verify with either. It never leaves
+ * the credential: the trigger only feeds it to the HMAC.
  */
 export const privateSaltProperty: INodeProperties = {
 	displayName: 'Private Salt',

@@ -1,13 +1,6 @@
-/**
- * The service's dates as a flow can compare them. The service writes India Standard Time (UTC+05:30, no
- * daylight saving) as `dd-MM-yyyy HH:mm:ss` without an offset (Get Status, Get Details, the webhooks), an ISO
- * UTC date-time in the create answer (`2024-11-23T18:29:59Z`; public client code against the live service,
- * collected 2026-11-25) and epoch milliseconds in the 2022 description's details schema. n8n's `toDateTime()`
- * reads `01-09-2024` as 9 January, so every simplified output and normalised field gives each date one way:
- * ISO 8601 in India time with its offset, `2024-09-01T23:59:59+05:30` (docs/choices/document.md, "Dates").
- */
+/** The service writes India time without an offset; see docs/choices/document.md, Dates. */
 
-/** India Standard Time's offset from UTC; India keeps no daylight saving. */
+/** India keeps no daylight saving. */
 export const INDIA_OFFSET_MS = 5.5 * 3600_000;
 
 const SERVICE_DATE_TIME = /^(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2}):(\d{2})$/;
@@ -15,10 +8,7 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/**
- * An instant (epoch ms) written as ISO 8601 in India time: `2024-09-01T23:59:59+05:30`, with its milliseconds
- * where it has some (`…T23:59:59.732+05:30`), so the instant is kept whole.
- */
+/** `2024-09-01T23:59:59+05:30`, with milliseconds where the instant has some. */
 export function indiaIsoOf(instant: number): string {
 	const india = new Date(instant + INDIA_OFFSET_MS);
 	const milliseconds = india.getUTCMilliseconds();
@@ -44,10 +34,8 @@ function serviceDateInstant(text: string): number | undefined {
 }
 
 /**
- * A date of the service's answer as ISO 8601 in India time with its offset: from `dd-MM-yyyy HH:mm:ss` (India
- * time), from an ISO date-time with any offset (the same instant, written at +05:30) or from epoch milliseconds.
- * Anything else (null, a date the calendar lacks, text of another form) is passed through as the service sent
- * it, so nothing the service said is lost.
+ * A service date (`dd-MM-yyyy HH:mm:ss` in India time, ISO at any offset, epoch ms) at +05:30; anything else is
+ * passed through as sent, so nothing the service said is lost.
  */
 export function indiaIsoDate<Value>(value: Value): Value | string {
 	if (typeof value === 'number' && Number.isFinite(value)) return indiaIsoOf(value);
