@@ -29,7 +29,7 @@ import {
 	type RememberedStatuses,
 } from './statusWatch';
 
-/** The Event values; each is also the key of its state in the node's static data. */
+/** Each is also the key of its state in the node's static data. */
 type PollEvent = 'documentCompleted' | 'documentStatusChanged' | AlertEvent;
 
 const EVENT_OPTIONS: Array<INodePropertyOptions & { value: PollEvent }> = [
@@ -49,7 +49,6 @@ const EVENT_OPTIONS: Array<INodePropertyOptions & { value: PollEvent }> = [
 
 const EVENTS = EVENT_OPTIONS.map((option) => option.value);
 
-/** The chosen Event's name under the node's title. */
 const SUBTITLE = `={{ ${JSON.stringify(Object.fromEntries(EVENT_OPTIONS.map(({ value, name }) => [value, name])))}[$parameter["event"]] }}`;
 const eventName = (event: PollEvent) =>
 	EVENT_OPTIONS.find((option) => option.value === event)!.name;
@@ -58,7 +57,6 @@ const item = (event: PollEvent, json: IDataObject): INodeExecutionData => ({
 	json: { event, ...json },
 });
 
-/** The node's static data, holding only the chosen event's state (a former event's state is dropped). */
 function stateOf(context: IPollFunctions, event: PollEvent): IDataObject {
 	const staticData = context.getWorkflowStaticData('node');
 	for (const other of EVENTS) if (other !== event) delete staticData[other];
@@ -71,7 +69,7 @@ function nothingYet(context: IPollFunctions, what: string): NodeOperationError {
 	});
 }
 
-/** Fetch Test Event: the most recently completed document, read without moving the cursor. */
+/** Fetch Test Event: read without moving the cursor. */
 async function latestCompleted(
 	context: IPollFunctions,
 	read: ReadPage,
@@ -130,10 +128,6 @@ async function pollStatusChanged(context: IPollFunctions): Promise<INodeExecutio
 		: null;
 }
 
-/**
- * A capacity alert: what is due now, emitted where it was not due at the last poll (everything due on the first
- * poll); Fetch Test Event shows what is due and leaves the state alone.
- */
 async function pollCapacity(
 	context: IPollFunctions,
 	event: AlertEvent,

@@ -2,36 +2,25 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { documentIdOf, PAGE_SIZE, type ReadPage } from './serviceReads';
 
-/**
- * Where the Document Completed event stands in the service's list of completed documents, which is ordered by
- * completion date, oldest first: a document that completes is added at the end, and a deleted one leaves it,
- * moving the later ones up.
- *
- * - `offset`: how many documents of the list the trigger has passed (emitted, or recorded on activation).
- * - `recentIds`: the ids of the last of them (at most ANCHOR_COUNT), in list order.
- *
- * Each poll reads again from `offset - recentIds.length`: without deletions those are exactly `recentIds`, and
- * what follows them is new. A deletion before the cursor moves the list up, so the new documents start earlier;
- * they are still found right after the remembered ids that are left. The state is a number and at most
- * ANCHOR_COUNT ids, however many documents the account has.
- */
+/** See docs/choices/poll-trigger.md, Document Completed. */
 export interface CompletedCursor {
+	/** How many documents of the completed list the trigger has passed. */
 	offset: number;
+	/** The last of them, in list order: a deletion before the cursor is found again after them. */
 	recentIds: string[];
 }
 
 /** Ids remembered: covers up to this many deletions before the cursor between two polls. */
 export const ANCHOR_COUNT = 40;
 
-/** Requests per poll at most; a longer backlog is read over the next polls. */
+/** A longer backlog is read over the next polls. */
 export const MAX_PAGES_PER_POLL = 10;
 
 const lastIds = (documents: IDataObject[]) => documents.slice(-ANCHOR_COUNT).map(documentIdOf);
 
 /**
- * Reads pages from `start` until the end of the list or the request budget; answers what it read. Each later
- * page starts at the last document read: when it is another one, a deletion moved the list between two
- * requests, and reading stops there (the next poll finds its place again from the remembered ids).
+ * Each later page starts at the last document read: when it is another one, a deletion moved the list between
+ * two requests, and reading stops there.
  */
 async function readFrom(read: ReadPage, start: number, budget: number) {
 	const documents: IDataObject[] = [];
@@ -51,7 +40,7 @@ async function readFrom(read: ReadPage, start: number, budget: number) {
 	return { documents, total };
 }
 
-/** The first activation: the end of the list as it is now (nothing before it is ever emitted). */
+/** The first activation records the end of the list: history is not replayed. */
 export async function completedBaseline(read: ReadPage): Promise<CompletedCursor> {
 	const first = await read(0, PAGE_SIZE);
 	if (first.total <= PAGE_SIZE)
@@ -61,10 +50,7 @@ export async function completedBaseline(read: ReadPage): Promise<CompletedCursor
 	return { offset: start + tail.documents.length, recentIds: lastIds(tail.documents) };
 }
 
-/**
- * The documents completed since the cursor, oldest first, and the cursor after them. Documents read before
- * the first remembered id are ones passed earlier (the window starts early when documents were deleted).
- */
+/** Documents read before the first remembered id were passed earlier (deletions start the window early). */
 export async function completedSince(
 	read: ReadPage,
 	cursor: CompletedCursor,

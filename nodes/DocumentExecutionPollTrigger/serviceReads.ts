@@ -7,25 +7,22 @@ import { serviceRequest } from '../shared/transport';
 /** The service's largest page, for every list the trigger reads. */
 export const PAGE_SIZE = 40;
 
-/** One page of a v3 document list: `data.documents` and `data.total`. */
 export interface DocumentPage {
 	documents: IDataObject[];
 	total: number;
 }
 
-/** Reads the page of `max` documents from position `offset` of one list. */
 export type ReadPage = (offset: number, max: number) => Promise<DocumentPage>;
 
-/** The two lists: the knowledge base's completed documents (oldest completion first) and the spec's v3 list. */
+/** The knowledge base's completed list is ordered by completion, oldest first; the spec's v3 list is not. */
 export const LISTS = {
 	completed: { path: '/v3.0/document/completed', operation: 'Document Completed' },
 	all: { path: '/v3.0/sign/request/list', operation: 'Document Status Changed' },
 } as const;
 
-/** One v3 read of a poll: a path and its query, answered with the answer's body. */
 export type ReadV3 = (path: string, qs: IDataObject) => Promise<IDataObject>;
 
-/** The reads of one poll of `event` (as the Event list names it), with the Auth Token credential read once. */
+/** The credential is read once per poll. */
 export async function v3Reader(context: IPollFunctions, event: string): Promise<ReadV3> {
 	const credentials = await context.getCredentials(credentialTypeFor('authToken'));
 	return async (path, qs) => {
@@ -45,7 +42,6 @@ export async function v3Reader(context: IPollFunctions, event: string): Promise<
 	};
 }
 
-/** A page reader for one list. */
 export async function pageReader(
 	context: IPollFunctions,
 	list: keyof typeof LISTS,

@@ -6,7 +6,7 @@ export const DEFAULT_WATCHED = 200;
 /** Bounds the requests per poll (ceil(N / 40)) and the remembered statuses (about 20 bytes a document). */
 export const MAX_WATCHED = 1000;
 
-/** The statuses last seen, as document ids grouped by status: the id is the larger part, so it is stored once. */
+/** Document ids grouped by status: the id is the larger part, so it is stored once. */
 export type RememberedStatuses = Record<string, string[]>;
 
 export interface StatusChange {
@@ -17,7 +17,7 @@ export interface StatusChange {
 
 const statusOf = (document: IDataObject) => String(document.status ?? '');
 
-/** The newest `count` documents of the v3 list (newest first in the service as emulated), ceil(count / 40) requests at most. */
+/** The spec does not give the v3 list's order; the emulator lists newest first. */
 export async function newestDocuments(read: ReadPage, count: number): Promise<IDataObject[]> {
 	const documents: IDataObject[] = [];
 	while (documents.length < count) {
@@ -36,10 +36,8 @@ export function remember(documents: IDataObject[]): RememberedStatuses {
 }
 
 /**
- * The documents whose status differs from the one remembered, in list order. A document not remembered is
- * new when it is listed before every remembered one (created since the last poll); listed after one, it moved
- * into the watched window from below (a newer document was deleted) and is only remembered. When no remembered
- * document is listed any more, every listed one counts as new.
+ * A document not remembered is new when listed before every remembered one; listed after one, a deletion moved
+ * it into the watched window, and it is only remembered (docs/choices/poll-trigger.md, Document Status Changed).
  */
 export function statusChanges(
 	documents: IDataObject[],
