@@ -18,10 +18,7 @@ interface ServiceMessage {
 const serviceMessages = (list: unknown): ServiceMessage[] =>
 	Array.isArray(list) ? (list as ServiceMessage[]) : [];
 
-/**
- * The code of the first message of the v3 envelope an error was made from (`responseError` keeps the envelope
- * as the error's response), or undefined for any other error: for a caller that treats one code as an answer.
- */
+/** The first message code of the v3 envelope an error came from: for a caller that takes one code as an answer. */
 export function v3CodeOf(error: unknown): string | undefined {
 	const envelope = isObject(error) ? error.errorResponse : undefined;
 	const [first] = serviceMessages(isObject(envelope) ? envelope.messages : undefined);
@@ -57,17 +54,11 @@ function apiError(
 	});
 }
 
-/**
- * The bytes of an answer read with `encoding: 'arraybuffer'`, as they are: n8n's request helper already
- * answers a Buffer (axios in Node), and `Buffer.from` of a Buffer would copy a downloaded file once more.
- */
+/** An answer's bytes: n8n already answers a Buffer, which `Buffer.from` would copy once more. */
 export const answerBytes = (body: unknown): Buffer =>
 	Buffer.isBuffer(body) ? body : Buffer.from(body as ArrayBuffer);
 
-/**
- * Bodies read as bytes (`encoding: 'arraybuffer'`, for operations that may answer with a file) are decoded
- * when they hold JSON, so that an error envelope is read the same way whatever the request asked for.
- */
+/** A body read as bytes, decoded when it holds JSON: an error envelope reads the same whatever was asked for. */
 export function decodeBody(body: unknown): unknown {
 	if (!Buffer.isBuffer(body) && !(body instanceof ArrayBuffer)) return body;
 	const bytes = answerBytes(body);
@@ -91,11 +82,8 @@ interface Failure {
 
 const isServerError = (statusCode: number) => statusCode >= 500;
 
-// ------------------------------------------------------------------ what any HTTP service may answer
-
 /** HTTP 429: when to send again, and how to pace the requests. */
 function rateLimited(response: Answer, body: unknown, creates: boolean): Failure {
-	// n8n's Request Options › Batching paces every routed operation (README: Pacing requests).
 	const pacing =
 		' Over many items, pace the requests with Request Options → Batching (for example 10 items per 1000 ms).';
 	const retryAfter = response.headers?.['retry-after'];
@@ -147,8 +135,6 @@ function unreadable(statusCode: number, body: unknown, creates: boolean): Failur
 		leavesOpen: serverError || statusCode < 300,
 	};
 }
-
-// ------------------------------------------------------------------ each family's envelope
 
 /** What a family's envelope says: the error's message and description, or undefined for a success. */
 type EnvelopeReader = (
@@ -220,10 +206,9 @@ function readFailure(
 }
 
 /**
- * The error a response stands for, or undefined when it is a success. Covers the family's own envelope
- * and what any HTTP service may answer instead: rate limits, server errors, bodies that are not JSON.
- * With `creation`, an answer that leaves open whether the service acted says that it may have created it.
- * Only the response body goes into the error, never the request (which carries the credentials).
+ * The error a response stands for (the family's envelope, or a rate limit, server error or body that is not
+ * JSON), or undefined for a success. Only the response body goes into the error, never the request, which
+ * carries the credentials.
  */
 export function responseError(
 	node: INode,
@@ -260,9 +245,8 @@ export const asNodeError = (
 		: new NodeOperationError(node, error as Error, { itemIndex });
 
 /**
- * The output item of an input item that failed under Continue On Fail (either kind): the error's message as
- * nodes-base gives it, and the input item it pairs with, so that n8n's error output carries that item's fields
- * and later nodes can read the row that failed (`$('…').item`).
+ * The output item of an input item that failed under Continue On Fail (either kind), paired with it so that
+ * later nodes can read the row that failed (`$('…').item`).
  */
 export function failedItem(node: INode, error: unknown, itemIndex: number): INodeExecutionData {
 	const nodeError = asNodeError(node, error, itemIndex);
@@ -306,11 +290,7 @@ export function refuseRetryOnFail(node: INode, creation: Creation, itemIndex: nu
 	);
 }
 
-/**
- * Stops an item, or a trigger's poll, before any request (the action node's rules, the poll trigger's
- * thresholds): `<field>: <rule>`, and the one description telling that nothing was sent, then a `hint` where one
- * helps, then any other broken rule.
- */
+/** Stops an item, or a trigger's poll, before any request: `<field>: <rule>`, and that nothing was sent. */
 export function refuseField(
 	node: INode,
 	field: string,

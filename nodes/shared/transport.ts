@@ -26,13 +26,10 @@ import {
 import { networkError, type NetworkAttempt } from './networkErrors';
 
 /**
- * How the package talks to the service: `checkedAnswer`, the one refresh-then-check of an answer that every
- * request goes through (the action node's sender, DocumentExecution/shared/requests/routing.ts, and
- * `serviceRequest`); `serviceRequest`, the one way to send a request outside the action node's routing (the
- * editor's pickers, both triggers' reads, Resend Invitations' batches).
+ * How the package talks to the service: every answer goes through `checkedAnswer`; `serviceRequest` sends what the
+ * action node's sender does not (the pickers, both triggers' reads, Resend Invitations' batches).
  */
 
-/** The contexts that send requests to the service. */
 export type RequestContext =
 	| IExecuteFunctions
 	| IExecuteSingleFunctions
@@ -51,10 +48,7 @@ export type AuthTokenPlace =
 	/** A trigger option that reads the service, by its label ("Re-Fetch Current Status"). */
 	| { triggerOption: string };
 
-/**
- * The one refusal of OAuth2 for a request of a family that takes only the Auth Token (v3, v1): thrown before
- * anything is sent, by routing, the pickers and the triggers.
- */
+/** The one refusal of OAuth2 for a family that takes only the Auth Token (v3, v1), before anything is sent. */
 export function refuseOAuth2(
 	node: INode,
 	authentication: Authentication,
@@ -63,7 +57,6 @@ export function refuseOAuth2(
 	itemIndex?: number,
 ): void {
 	if (authentication !== 'oAuth2' || acceptsOAuth2(family)) return;
-	// What the refusal names first (the field, the picker, the trigger option) and what to do, by place.
 	const { subject, remedy } =
 		'picker' in place
 			? {
@@ -87,10 +80,9 @@ export function refuseOAuth2(
 }
 
 /**
- * The refresh rule. The node reads the service's error bodies, so its requests do not throw on an HTTP error
- * status, and n8n's OAuth2 helper, which refreshes a token only when a request throws, never sees a 401. So: with
- * the OAuth2 credential, an answer of HTTP 401 (v4's LE_ERR_AP_080: the access token expired) refreshes the token
- * through n8n, which stores it in the credential, and the request is sent once more; that answer stands.
+ * The refresh rule: with OAuth2, an answer of HTTP 401 (v4's LE_ERR_AP_080: the token expired) refreshes the
+ * token and the request is sent once more; that answer stands. The node's requests do not throw on a 401, so
+ * n8n would not refresh by itself (docs/choices/requests.md, The OAuth2 refresh).
  */
 export async function answerWithFreshToken(
 	context: RequestContext,
@@ -99,7 +91,6 @@ export async function answerWithFreshToken(
 	sendAgain: () => Promise<IN8nHttpFullResponse>,
 ): Promise<IN8nHttpFullResponse> {
 	if (answer.statusCode !== 401 || authentication !== 'oAuth2') return answer;
-	// `call(context)`: the helper reads the credential through the context it is called on.
 	await context.helpers.refreshOAuth2Token.call(context, credentialTypeFor('oAuth2'));
 	return await sendAgain();
 }
@@ -116,10 +107,7 @@ export interface AnswerCheck {
 /** A Content-Type of JSON: `application/json`, or a `+json` type, with or without parameters. */
 const JSON_CONTENT_TYPE = /^\s*application\/([\w.-]+\+)?json\s*(;|$)/i;
 
-/**
- * The answer of `send`, after the refresh rule (with `sendAgain` for the second sending) and the family's error
- * envelope check: a success, or the error the answer means.
- */
+/** The answer of `send` after the refresh rule and the family's error check: a success, or its error thrown. */
 export async function checkedAnswer(
 	context: RequestContext,
 	check: AnswerCheck,
@@ -127,8 +115,7 @@ export async function checkedAnswer(
 	sendAgain: () => Promise<IN8nHttpFullResponse>,
 ): Promise<IN8nHttpFullResponse> {
 	const sent = await answerWithFreshToken(context, check.authentication, await send(), sendAgain);
-	// An answer read as bytes that says it is JSON (a pack download's link) is parsed here, once, for both the
-	// error check and the output; a file stays bytes.
+	// Bytes that say they are JSON (a pack download's link) are parsed once, for the check and the output.
 	const answer = JSON_CONTENT_TYPE.test(String(sent.headers?.['content-type'] ?? ''))
 		? { ...sent, body: decodeBody(sent.body) as IN8nHttpFullResponse['body'] }
 		: sent;
@@ -144,10 +131,9 @@ export async function checkedAnswer(
 }
 
 /**
- * The Auth Token credential as a run has already read it, for `httpRequestWithAuthentication`'s
- * `credentialsDecrypted`: n8n then authenticates the request with it instead of reading and decrypting the
- * credential from its database again for every request. Undefined for OAuth2, whose requests n8n authenticates
- * from its own read (it ignores `credentialsDecrypted`), and for a node without that credential.
+ * The Auth Token credential as the run read it, handed to n8n with each request so that n8n does not decrypt
+ * it again per request (docs/choices/requests.md, Why the sender sends by itself). Undefined for OAuth2, which
+ * n8n reads itself, and for a node without that credential.
  */
 export function alreadyRead(
 	context: RequestContext,
@@ -161,10 +147,7 @@ export function alreadyRead(
 	return { credentialsDecrypted: { id: reference.id, name: reference.name, type, data } };
 }
 
-/**
- * Sends `options` with the credential of `credentialType`, and maps a failure before any answer as every request
- * the package sends itself: through `networkError` (what happened, what to do), anything else as a node error.
- */
+/** Sends `options` with the credential; a failure before any answer says what happened and what to do. */
 export async function sendWithCredential(
 	context: RequestContext,
 	credentialType: string,
@@ -191,11 +174,8 @@ export async function sendWithCredential(
 }
 
 /**
- * How one item's requests travel: the node's Request Options (Proxy, Ignore SSL Issues, Timeout) as the item's
- * request carries them (n8n's routing, or the action node's `inWorkflow`, set them). The other requests the
- * node sends for the item travel the same way: its reads (the action node's sender), Resend Invitations'
- * batches (`ServiceRequest.route`), and the pre-signed links and upload URLs (`requestPresignedUrl`: the proxy
- * and SSL choice only; a link keeps its own time limit).
+ * How one item's requests travel: its Request Options (Proxy, Ignore SSL Issues, Timeout), which every other
+ * request sent for the item takes too; a pre-signed link keeps its own time limit.
  */
 export type RequestRoute = Pick<
 	IHttpRequestOptions,
@@ -232,10 +212,9 @@ export interface ServiceRequest {
 }
 
 /**
- * Sends `request` with the credential its authentication names and answers the service's answer (a success).
- * Its errors read as everywhere in the package: a failure before any answer through `networkError`, an error
- * answer through `responseError` of its family. `credentials`: the credential's data when the caller has read it
- * already (reading it again costs an expression isolate outside an execution).
+ * Sends `request` with the credential its authentication names and answers the service's success, or throws
+ * its error. `credentials`: the credential as the caller read it already, as reading it again costs an
+ * expression isolate outside an execution.
  */
 export async function serviceRequest(
 	context: RequestContext,
@@ -247,7 +226,6 @@ export async function serviceRequest(
 		credentials ?? (await context.getCredentials(credentialType)),
 	);
 	const { operation, again, itemIndex } = request;
-	// A caller that read the credential once for its run hands it on, so n8n does not read it per request.
 	const credential = credentials && alreadyRead(context, request.authentication, credentials);
 	const send = async () =>
 		await sendWithCredential(

@@ -14,10 +14,8 @@ import { NODE_REQUEST_DEFAULTS, type OperationRequest } from './routing';
 
 /**
  * An operation run as the resource's custom operation in a workflow: the same sender, steps and output as its
- * routing (`routingOf`), and what routing gives a request (the request defaults, Request Options, the
- * credential's allowed domains, item order, Continue On Fail) given the same way, without routing's cost of
- * about 1 ms an item. What is copied and why: docs/choices/requests.md, Custom operations in a workflow. An AI
- * agent's tool call runs the routing instead. The operation's path must be a literal: routing evaluates one.
+ * routing, and what routing gives a request, without routing's cost of about 1 ms an item
+ * (docs/choices/requests.md, Custom operations in a workflow). Its path must be a literal: routing evaluates one.
  */
 export const inWorkflow = ({ method, url, send }: OperationRequest) =>
 	async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -56,10 +54,7 @@ export interface RequestOptions {
 	allowUnauthorizedCerts?: boolean;
 }
 
-/**
- * The Request Options the custom operations give their requests, by their path in the Request Options collection;
- * `requestOptionsOf` reads these and no others.
- */
+/** The Request Options the custom operations read, and no others, by their path in the collection. */
 export const HANDLED_REQUEST_OPTIONS = [
 	'batching.batch.batchSize',
 	'batching.batch.batchInterval',
@@ -136,10 +131,7 @@ function proxyOf(node: INode, proxy: string, itemIndex: number): IHttpRequestOpt
 	};
 }
 
-/**
- * One item's functions, as routing hands them to an operation's steps: the node's own, with the item's
- * parameters, credentials, input item and binary data.
- */
+/** One item's functions, as routing hands them to an operation's steps. */
 function itemFunctions(context: IExecuteFunctions, itemIndex: number): IExecuteSingleFunctions {
 	const { helpers } = context;
 	const item: Partial<IExecuteSingleFunctions> = {

@@ -5,11 +5,6 @@ import { isObject } from '../../../shared/isObject';
 import { locatorValue, parameter } from '../form/parameters';
 import type { ItemRequest, OutputStep, ReadRequest } from './routing';
 
-/**
- * Output steps that make an operation's output from the service's envelope, for the operations whose output
- * needs nothing more. The sender checks the answer before them (routing.ts).
- */
-
 /** The output: the envelope's `data` as the output item, or one item per entry when it is a list. */
 export const outputData: OutputStep = async function (answer) {
 	const data = isObject(answer.body) ? answer.body.data : undefined;
@@ -29,11 +24,9 @@ export const simplifies = (context: IExecuteSingleFunctions): boolean =>
 	parameter<boolean>(context, 'simplify', true) !== false;
 
 /**
- * The one rule of Simplify off, for every operation that has Simplify (Create, Get Status, Get Details, Pack →
- * Get): the output is the answer's `data`, exactly as the service sent it (its dates in the service's own text),
- * with no second read. Not the envelope: by the time an output is made its `status` is 1 (a 0 is the item's
- * error) and its `messages` hold the success message, which Create's `warnings` keeps where it warns
- * (docs/document-execution.md, "Simplify"; docs/choices/document.md, "Outputs").
+ * The one rule of Simplify off (Create, Get Status, Get Details, Pack → Get): the answer's `data` exactly as the
+ * service sent it, with no second read; not the envelope, whose `status` and `messages` only say it succeeded
+ * (docs/choices/document.md, "Outputs").
  */
 export const unsimplified = (body: unknown): IDataObject => answerData(body);
 
@@ -59,9 +52,8 @@ export const outputListOf = (key: string): OutputStep =>
 	};
 
 /**
- * The output of an operation whose answer carries only messages (`data` is `{}`): what was acted on, the
- * outcome flag, and the service's first message code and text. `acted` gives what was acted on where the
- * item's request carries it, so that the parameter is not evaluated again.
+ * The output of an operation whose answer carries only messages: what was acted on, the outcome flag, and the
+ * first message. `acted` reads it from the item's request, so that the parameter is not evaluated again.
  */
 export const outputOutcome = (
 	parameter: string,

@@ -49,27 +49,25 @@ import { parameter } from '../form/parameters';
  *     output: outputCreated,
  *   })
  *
- * n8n builds each item's request from the fields and Request Options and hands it to the one sender, `sendItem`,
- * which first refuses OAuth2 (v3 and v1 take only the Auth Token) and, as the operation `creates`, Retry On
- * Fail, and puts in the credential's base URL; then runs the operation's steps in this order:
+ * n8n builds each item's request from the fields and Request Options and hands it to `sendItem`, which refuses
+ * OAuth2 (v3 and v1 take only the Auth Token) and, as the operation `creates`, Retry On Fail, puts in the
+ * credential's base URL, then runs the operation's steps in this order:
  * 1. preSend: none here; Get Details has `[putDocumentId('query'), putDetailSections]`: a `check…` step refuses
  *    a field that breaks a rule, a `put…` step puts one into the request;
- * 2. build: the body from the fields, checked, and what the item's request carries (`ItemRequest`: the IRN);
+ * 2. build: the body, checked, and what the item's request carries (`ItemRequest`: the IRN);
  * 3. aroundSend: looks the IRN up first and may answer without sending; else the request is sent, refreshed
  *    after an OAuth2 401 and checked against the family's error envelope (`sendChecked`);
  * 4. output: the items made of the answer; without it, the answer's body is the one item;
  * 5. paginate: none here; a listing (Pack → Search) sends its pages itself, in place of 3 and 4.
  * Every output item pairs with its input item; under Continue On Fail a failure is its one item (`failedItem`).
- * In a workflow, Get Status and Download File run as custom operations (`inWorkflow`) that build the request as
- * n8n would and hand it to the same sender; Resend Invitations batches items (document/resend.ts). Why the sender
- * sends by itself rather than through n8n's postReceive steps: docs/choices/requests.md.
+ * Get Status and Download File also run as custom operations (`inWorkflow`), through the same sender. Why the
+ * sender sends by itself: docs/choices/requests.md.
  */
 
 /**
- * The action node's `requestDefaults`, which n8n's routing puts in every item's request before its fields, and
- * `inWorkflow` too. `baseURL` is a literal, which the sender replaces by the credential's base
- * URL (`putCredentialBaseUrl`; docs/choices/document.md, "Base URL"). The error bodies of the v4 and v1
- * families carry the codes, which `checkedAnswer` reads: so no HTTP status throws before it.
+ * The action node's `requestDefaults`, copied by `inWorkflow`. `baseURL` is a literal that the sender replaces by
+ * the credential's (docs/choices/document.md, "Base URL"); no HTTP status throws, as `checkedAnswer` reads the
+ * service's codes from the error bodies.
  */
 export const NODE_REQUEST_DEFAULTS = {
 	baseURL: SERVICE_HOSTS.production,
@@ -81,16 +79,12 @@ export const NODE_REQUEST_DEFAULTS = {
 export interface ItemRequest {
 	/** The request as the steps built it: sent as it is, and sent again after an OAuth2 token refresh. */
 	request: IHttpRequestOptions;
-	/** The Document ID the request carries (in its query or body): the operations on one document name it. */
 	documentId?: string;
 	/** Create's IRN, once its rules held: the IRN lookup's key. */
 	irn?: string;
 }
 
-/**
- * What a request the node sends for an item besides its own is for, as the message of a failure without an
- * answer names it (`networkError`): "Document → Download All Files, attachment 2", "run the node again".
- */
+/** What a request sent for an item besides its own is for, as a failure's message names it (`networkError`). */
 export type RequestPurpose = Omit<NetworkAttempt, 'url' | 'timeoutMs'>;
 
 /** Sends one request of the item (a listing's page) and answers it refreshed and checked. */
@@ -100,9 +94,8 @@ export type SendRequest = (
 ) => Promise<IN8nHttpFullResponse>;
 
 /**
- * Reads `url` for the item: sent where the item's request goes and as it travels (the credential's base URL and
- * allowed domains, the Request Options), with the item's credential, refreshed and checked, and never as a
- * create (its failure says nothing was created).
+ * Reads `url` for the item as its own request travels (base URL, allowed domains, Request Options, credential),
+ * refreshed and checked, and never as a create (its failure says nothing was created).
  */
 export type ReadRequest = (
 	url: string,
@@ -128,23 +121,19 @@ export type Pager = (
 	send: SendRequest,
 ) => Promise<INodeExecutionData[]>;
 
+/** An operation's steps, in the order the opening example of this file shows. */
 export interface OperationSteps {
-	/** Steps that check the fields or put them into the request (`check…`, `put…`), run first. */
 	preSend?: PreSendAction[];
-	/** The step that makes the body, and says what the item's request carries (Create: its IRN). */
 	build?: (this: IExecuteSingleFunctions, request: IHttpRequestOptions) => Promise<ItemRequest>;
 	/** Set when the operation creates something at the service, which is not safe to send twice. */
 	creates?: Creation;
-	/** Runs around the sending and output (`send`): it may answer without sending, as a lookup finds it made. */
 	aroundSend?: (
 		this: IExecuteSingleFunctions,
 		item: ItemRequest,
 		send: () => Promise<INodeExecutionData[]>,
 		read: ReadRequest,
 	) => Promise<INodeExecutionData[]>;
-	/** The output; without one, the answer's body is the one output item. */
 	output?: OutputStep;
-	/** A listing that pages: it sends the pages itself, and makes the output of their answers. */
 	paginate?: Pager;
 }
 
@@ -173,12 +162,9 @@ function runCredential(context: IExecuteSingleFunctions): Promise<RunCredential>
 }
 
 /**
- * Put into every item's request before its preSend steps: the credential's base URL (and its host in the
- * credential's allowed domains). Not an expression in `requestDefaults.baseURL`, which n8n evaluates twice per
- * item, for the request and for its credential-domain check (docs/choices/performance.md, Expression
- * evaluations). n8n's routing adds the node's own host to a "Specific Domains" list, but knows that host only
- * from `requestDefaults.baseURL` (the literal production base URL): this puts the credential's real host in its
- * place (`credentialTarget`).
+ * The credential's base URL, and its host among the allowed domains, put into the item's request: not an
+ * expression in `requestDefaults.baseURL`, which n8n would evaluate twice per item (docs/choices/performance.md,
+ * Expression evaluations; the allowed domains: docs/choices/requests.md, Why the sender sends by itself).
  */
 async function putCredentialBaseUrl(
 	this: IExecuteSingleFunctions,
@@ -204,12 +190,9 @@ const SENT_AGAIN = {
 };
 
 /**
- * Sends one request of an item with the operation's credential and answers it refreshed and checked. The first
- * sending is as n8n's routing sends (the request n8n built, with its Request Options), and a failure without an
- * answer is handed on as it is thrown, for n8n to report as it reports routing's; but for an operation that
- * creates, whose failure says whether it may have been created (`createRequestError`), and for a request with a
- * `purpose`, which reads as every request the node sends itself (`sendWithCredential`), as does a second
- * sending after a refresh.
+ * Sends one request of an item with its credential, refreshed and checked. A failure without an answer is thrown
+ * as n8n's helper threw it, as routing's would be; but a create's says whether it may have been created
+ * (`createRequestError`), and a read with a `purpose` or a second sending reads as the node's own requests do.
  */
 function sendChecked(
 	context: IExecuteSingleFunctions,
@@ -282,11 +265,8 @@ type ItemSender = (
 ) => Promise<INodeExecutionData[]>;
 
 /**
- * The one sender of every operation: it is handed the request built for the item, runs the preSend steps, builds
- * the item's request, sends it, refreshes and checks the answer, and makes the output. It runs the preSend steps
- * and answers a failure under Continue On Fail itself, because n8n's routing gives the error item of a step that
- * throws no pairing: its error output would lose the input item's fields, and the items of both outputs could not
- * be traced back to the input row (n8n pairs outputs by position only for a node with one output).
+ * The one sender of every operation. It runs the preSend steps and answers a failure under Continue On Fail
+ * itself, so that every output item pairs with its input row (docs/choices/requests.md, The choice).
  */
 const sendItem =
 	(family: ServiceFamily, steps: OperationSteps): ItemSender =>
@@ -341,10 +321,7 @@ function familyRequest(
 	return { method, url, send: sendItem(family, steps) };
 }
 
-/**
- * The routing of an operation: n8n builds the item's request from the node's fields and Request Options and, as
- * `send.paginate` asks, hands it to `operations.pagination`, the operation's sender, instead of sending it.
- */
+/** The routing of an operation: as `send.paginate` asks, n8n hands the request it built to the sender. */
 export const routingOf = ({ method, url, send }: OperationRequest): INodePropertyRouting => ({
 	request: { method, url },
 	send: { paginate: true },
@@ -369,11 +346,9 @@ export const v4Routing = (method: IHttpRequestMethods, url: string, steps: Opera
 	routingOf(familyRequest('v4', method, url, steps));
 
 /**
- * Path prefix of the organisation administration (v1) operations, relative to `{base_url}`.
- *
- * The spec writes these paths as `{base_url}/api/v1/...` while `{base_url}` already ends in `/api`, so,
- * followed literally, requests go to `<base_url>/api/v1/...` (`.../api/api/v1/...`). If the service answers
- * at `<base_url>/v1/...` instead, change this one line to `/v1`. See docs/choices/admin.md.
+ * Path prefix of the administration (v1) operations. The spec writes `{base_url}/api/v1/...` while `{base_url}`
+ * already ends in `/api`; followed literally, that is `.../api/api/v1/...`. If the service answers at
+ * `<base_url>/v1/...` instead, change this one line to `/v1` (docs/choices/admin.md).
  */
 export const V1_PREFIX = '/api/v1';
 

@@ -32,10 +32,8 @@ export async function checkLimit(this: IExecuteSingleFunctions, options: IHttpRe
 }
 
 /**
- * The pager of a v3 list whose answer holds its entries under `data.<key>`: pages at Options → Page Size (40,
- * the service's cap, when the operation has none) and stops when it has what it needs: the Limit, the list's
- * `data.total`, or a short page (when an answer lacks `total`), so no empty page is requested at the end. One
- * item per entry.
+ * The pager of a v3 list with its entries under `data.<key>`: stops at the Limit, at `data.total` or on a short
+ * page (an answer without `total`), so no empty page is asked for at the end.
  */
 export const paginateV3List = (key: string): Pager =>
 	async function (item, send) {
