@@ -25,7 +25,6 @@ import {
 } from './steps';
 import { TRIGGER_PANEL, TRIGGER_WEBHOOKS, WEBHOOK_METHODS } from './webhooks';
 
-/** The Events choices: Any Event first, then one per event kind, described as EVENT_KINDS describes it. */
 const EVENT_OPTIONS: INodePropertyOptions[] = [
 	{
 		name: 'Any Event',

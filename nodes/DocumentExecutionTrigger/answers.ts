@@ -51,7 +51,6 @@ export const ANSWERS = {
 
 export type AnswerName = keyof typeof ANSWERS;
 
-/** Writes an answer that is not a 2xx on the response itself. */
 export function writeAnswer(response: ServiceResponse, name: AnswerName): void {
 	const answer: Answer = ANSWERS[name];
 	if (answer.body === undefined) response.status(answer.status).end();

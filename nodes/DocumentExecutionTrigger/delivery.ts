@@ -8,7 +8,7 @@ export type Route = 'success' | 'error';
 
 export interface ShapedDelivery {
 	shape: DeliveryShape;
-	/** The document id the shape's MAC covers (not yet checked to be a string). */
+	/** What the shape's MAC covers; not yet checked to be a string. */
 	documentId: unknown;
 }
 
@@ -35,7 +35,7 @@ export const WEBHOOK4_KINDS: Record<string, keyof typeof EVENT_KINDS> = {
 	REVIEWER_REJECTED: 'INVITEE_REJECTED',
 };
 
-/** Only Completed Documents: every invitee of the document has acted (docs/choices/trigger.md). */
+/** Every invitee has acted (docs/choices/trigger.md, Only Completed Documents). */
 export const COMPLETED_DOCUMENT_STATUSES: readonly string[] = [
 	'COMPLETED',
 	'PACK_PENDING_COMPLETION',

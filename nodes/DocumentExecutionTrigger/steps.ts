@@ -26,7 +26,6 @@ import { checkedWithSalt } from './saltMemory';
 import { saltOf, verifyMac, type MacVerdict } from './verifyMac';
 import { ROUTES } from './webhooks';
 
-/** A delivery as webhook()'s steps hand it on. */
 export interface ReceivedDelivery {
 	body: Record<string, unknown>;
 	shaped: ShapedDelivery;
@@ -60,7 +59,7 @@ export function triggerCredential(context: IWebhookFunctions): TriggerCredential
 	};
 }
 
-/** Read the delivery: undefined when its body is not a JSON object of either shape (answered 400). */
+/** Undefined when the body is not a JSON object of either shape (answered 400). */
 export async function readDelivery(
 	context: IWebhookFunctions,
 ): Promise<ReceivedDelivery | undefined> {
@@ -86,7 +85,6 @@ export async function verifyDelivery(
 	);
 }
 
-/** Pick the events: whether Events or Other Event Types take the delivery's (else ignored). */
 export const isPicked = (context: IWebhookFunctions, delivery: ReceivedDelivery): boolean =>
 	isSelected(
 		context.getNodeParameter('events', []),
@@ -108,8 +106,8 @@ async function confirmedWithService<T>(
 }
 
 /**
- * Confirm completion for Only Completed Documents: false when the document is not completed (ignored, 2xx). A
- * delivery without a status has it read from the service into its event (a failed read: 503).
+ * Only Completed Documents: false when the document is not completed (ignored, 2xx). A delivery without a
+ * status has it read from the service (a failed read: 503).
  */
 export async function confirmCompletion(
 	context: IWebhookFunctions,
@@ -132,8 +130,8 @@ export async function confirmCompletion(
 }
 
 /**
- * Claim the delivery's event for this trigger node and URL (the Test URL apart); the claim is kept only if
- * n8n answers the delivery with a 2xx.
+ * Per trigger node and URL (the Test URL apart); the claim is kept only if n8n answers the delivery with a 2xx
+ * (docs/choices/trigger.md, Each delivery runs the flow once).
  */
 export async function claimDelivery(
 	context: IWebhookFunctions,

@@ -11,7 +11,6 @@ import { docsLink } from '../shared/docsLinks';
 import { isObject } from '../shared/isObject';
 import type { Route } from './delivery';
 
-/** Each webhook's name, and the route it stands for on the service's side. */
 export const ROUTES: Record<string, Route> = { default: 'success', error: 'error' };
 type WebhookName = 'default' | 'error';
 
