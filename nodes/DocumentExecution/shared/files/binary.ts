@@ -3,21 +3,13 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { refuseField } from '../../../shared/errors';
 
-/**
- * n8n's binary data, whatever its storage mode (inline, filesystem, S3): an input item's binary property read
- * whole, or known by its size and first bytes and read only while a request sends it (StoredFile).
- */
-
-/** preSend/postReceive functions get a single-item context; custom operations get the whole-run one. */
+/** An operation's steps get one item's functions; a custom operation gets the whole run's. */
 export type NodeContext = IExecuteSingleFunctions | IExecuteFunctions;
 
 const isSingleItem = (context: NodeContext): context is IExecuteSingleFunctions =>
 	'getItemIndex' in context;
 
-/**
- * The bytes of an input item's binary property, whatever n8n's binary storage mode (inline, filesystem,
- * S3). `field` is the parameter's display name, so the error tells the user what to fix.
- */
+/** The bytes of an input item's binary property; `field`, the parameter's label, names what to fix. */
 export async function readBinary(
 	context: NodeContext,
 	propertyName: string,
@@ -30,10 +22,7 @@ export async function readBinary(
 		: await context.helpers.getBinaryDataBuffer(itemIndex, propertyName);
 }
 
-/**
- * An input item's binary property without reading its bytes (to validate before any request), with the
- * same refusal as readBinary when it is missing.
- */
+/** An input item's binary property without its bytes, to validate before any request. */
 export function binaryMetadata(
 	context: NodeContext,
 	propertyName: string,
@@ -70,14 +59,10 @@ const BASE64_SLICE_BYTES = 48 * 1024;
 
 /**
  * A file of an input item known by its size and first bytes, read only while the request carrying it is sent
- * (see jsonBodyWithFiles and uploadToPresignedUrl): from n8n's binary store as a stream, or from the item's own
- * base64 slice by slice. `field` names where it came from as the form does.
+ * (jsonBodyWithFiles, uploadToPresignedUrl), so that the node never holds it whole.
  */
 export class StoredFile {
-	/**
-	 * @param read the file's bytes, in pieces of any size
-	 * @param storedBase64 the item's own base64 where it is exactly the file's (see isCanonicalBase64)
-	 */
+	/** @param storedBase64 the item's own base64 where it is exactly the file's (isCanonicalBase64) */
 	constructor(
 		readonly field: string,
 		readonly size: number,
@@ -107,10 +92,7 @@ export class StoredFile {
 			);
 	}
 
-	/**
-	 * The file's base64, piece by piece: the item's own text, sliced and never decoded, where it holds it; else
-	 * encoded from the bytes, each piece but the last a multiple of 3 bytes, whatever sizes they come in.
-	 */
+	/** The file's base64 piece by piece: the item's own text sliced, else each piece but the last of 3n bytes. */
 	async *base64(node: INode): AsyncGenerator<string> {
 		const stored = this.storedBase64;
 		if (stored !== undefined) {
@@ -164,18 +146,14 @@ export async function storedHead(
 
 /**
  * The size in bytes of a binary: of its base64 when the item holds it (a Code node may have replaced the text
- * and left `bytes` as it was), else the `bytes` n8n recorded, or, where it recorded none, the size its binary
- * store gives (docs/choices/document.md, "Files").
+ * and left `bytes` as it was), else as n8n recorded it (docs/choices/document.md, "Files").
  */
 export async function storedSize(context: NodeContext, binary: IBinaryData): Promise<number> {
 	if (!binary.id) return Buffer.byteLength(binary.data, 'base64');
 	return binary.bytes ?? (await context.helpers.getBinaryMetadata(binary.id)).fileSize;
 }
 
-/**
- * An input item's binary property as a StoredFile, whatever n8n's binary storage mode, with the same refusal
- * as readBinary when it is missing. Only its size and first bytes are read here.
- */
+/** An input item's binary property as a StoredFile: only its size and first bytes are read here. */
 export async function storedFile(
 	context: IExecuteSingleFunctions,
 	propertyName: string,

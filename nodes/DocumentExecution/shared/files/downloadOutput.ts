@@ -19,11 +19,9 @@ import {
 import { openLink } from './presignedUrls';
 
 /**
- * The one path of a downloaded file (Document → Download File, Download All Files, Pack → Download), from the
- * file on its way (`FileOnItsWay`: behind a short-lived link, or in the service's own answer) to the output item:
- * the link opened (presignedUrls.ts), the answer's type and name read (here), the file stored and read back
- * (binary.ts), then checked (downloads.ts); or, without the file (Output Link Only, or an AI agent tool with
- * Return File off), what is known of it.
+ * The one path of a downloaded file, from `FileOnItsWay` to the output item: the link opened (presignedUrls.ts),
+ * the answer's type and name read (here), the file stored and read back (binary.ts), then checked (downloads.ts);
+ * or, without the file, what is known of it.
  */
 
 /** What is known of a file without its bytes: what a download outputs in place of the file. */
@@ -36,12 +34,10 @@ export interface FileDescription {
 	fileSize: number | null;
 }
 
-/** What a download made of its file: the file stored, or, without the file, what is known of it. */
 export type ReceivedFile =
 	| { stored: IBinaryData; fileSize: number }
 	| { described: FileDescription };
 
-/** The answer's Content-Type, without parameters and in lower case (as MIME types compare); empty when it has none. */
 export const contentTypeOf = (headers: IN8nHttpFullResponse['headers']): string =>
 	String(headers['content-type'] ?? '')
 		.split(';')[0]
@@ -49,10 +45,8 @@ export const contentTypeOf = (headers: IN8nHttpFullResponse['headers']): string 
 		.toLowerCase();
 
 /**
- * The type of an output file: the answer's Content-Type, unless it names none or only a generic one
- * (`application/octet-stream`, `binary/…`). Then a file checked to be a PDF (the spec's signed document) is
- * `application/pdf`, and any other file `application/octet-stream`: the spec does not say what audit trails,
- * attachments and supporting documents are (docs/choices/document.md, "Files").
+ * The type of an output file: the answer's Content-Type, unless it is none or generic; then `application/pdf`
+ * for a file checked to be a PDF, else `application/octet-stream` (docs/choices/document.md, "Files").
  */
 export const outputMimeType = (answered: string, expected: ExpectedFile): string =>
 	answered && !/octet-stream|^binary\//i.test(answered)
@@ -62,9 +56,8 @@ export const outputMimeType = (answered: string, expected: ExpectedFile): string
 			: 'application/octet-stream';
 
 /**
- * The file name an answer's Content-Disposition gives, made safe to store, or undefined when it gives none
- * (the caller's default applies then). The UTF-8 `filename*` (RFC 6266) comes before the plain `filename`; one
- * that cannot be decoded gives way to a plain name, and is kept as sent without one. Whatever a file store or a
+ * The file name an answer's Content-Disposition gives, or undefined. The UTF-8 `filename*` (RFC 6266) comes
+ * before the plain `filename`; one that cannot be decoded gives way to a plain name. Whatever a file store or a
  * proxy puts there, the name is never a path: only its last segment is kept, without control characters.
  */
 export function fileNameFromDisposition(header: unknown): string | undefined {
@@ -87,7 +80,6 @@ function decodedOrUndefined(encoded: string | undefined): string | undefined {
 const isControlCharacter = (character: string): boolean =>
 	character < ' ' || character === '\u007f';
 
-/** The last segment of a path (`/` or `\`), without control characters; undefined when no name is left. */
 function safeFileName(name: string): string | undefined {
 	const printable = [...name].filter((character) => !isControlCharacter(character)).join('');
 	const last = printable.split(/[/\\]/).pop()!.trim();
@@ -95,11 +87,9 @@ function safeFileName(name: string): string | undefined {
 }
 
 /**
- * The file of a download. A link is read at once (it is short-lived) and its answer stored as it arrives (on
- * disk in n8n's filesystem mode, so the node never holds the file), then its first stored bytes and size are
- * checked; a file in the service's answer is checked, then stored as it is (never copied). Without the file
- * (`withFile` false), a link is not read, and a file the service sent is checked and described. The file is
- * named `name.chosen`, else as the answer names it, else `name.byDefault`.
+ * The file of a download. A link's answer is stored as it arrives, so the node never holds the file, then its
+ * first stored bytes and size are checked; a file in the service's answer is checked, then stored as it is.
+ * Without the file, a link is not read, and a file the service sent is checked and described.
  */
 export async function receiveFile(
 	context: IExecuteSingleFunctions,
@@ -143,10 +133,7 @@ export async function receiveFile(
 	return { stored, fileSize: size };
 }
 
-/**
- * Whether the node runs as an AI agent tool: a tool runs under the node's type name with `Tool` appended,
- * whichever way the agent calls it (docs/choices/document.md, Download File as an AI agent tool).
- */
+/** A tool runs under the node's type name with `Tool` appended (docs/choices/document.md, Outputs). */
 const runsAsTool = (context: IExecuteSingleFunctions): boolean =>
 	context.getNode().type.endsWith('Tool');
 
@@ -155,19 +142,15 @@ export function returnsFile(context: IExecuteSingleFunctions): boolean {
 	return context.getNodeParameter('returnFile', !runsAsTool(context)) === true;
 }
 
-/**
- * What the note of a download without its file says to do to get the file, as the node's form names it: the
- * file is missing because Return File is off (a tool), or else because Output Link Only is on.
- */
+/** What the note of a download without its file says to do to get it, as the form names it. */
 const howToGetTheFile = (context: IExecuteSingleFunctions): string =>
 	returnsFile(context)
 		? 'turn Options > Output Link Only off'
 		: 'run the download again with Return File on';
 
 /**
- * The JSON of a download that outputs no file: the link, what is known of the file, and a note that says in
- * words that the link is short-lived (`linkLife`) and how to get the file, so that an agent does not hand on a
- * dead link.
+ * The JSON of a download that outputs no file, with a note that says in words that the link is short-lived and
+ * how to get the file, so that an agent does not hand on a dead link.
  */
 function fileLinkJson(
 	context: IExecuteSingleFunctions,
@@ -189,7 +172,6 @@ const DOWNLOAD_FILE_NAMES: Record<string, (id: string, index: number) => string>
 	SUPPORTING_DOCUMENT: (id, index) => `${id}_supporting_document_${index}.pdf`,
 };
 
-/** The name of a downloaded file of `downloadType` whose answer names none, after what it belongs to. */
 export const defaultFileName = (downloadType: string, ownerId: string, index = 0): string =>
 	DOWNLOAD_FILE_NAMES[downloadType](ownerId, index);
 
@@ -208,8 +190,7 @@ export interface Download {
 
 /**
  * The binary fields of a download's output item: the input item's, kept as n8n's HTTP Request and Google Drive
- * downloads keep them, then `files` under their own names (a field of the same name is replaced). None when
- * there are none, as an item without files has no `binary`.
+ * downloads keep them, then `files` (a field of the same name is replaced).
  */
 export function withInputFiles(
 	context: IExecuteSingleFunctions,
@@ -235,8 +216,7 @@ const fileItem = (
 ];
 
 /**
- * Whether a download fetches its file, rather than output what is known of it, by where the file is, Output
- * Link Only (`linkOnly`) and Return File (`returnFile`, on outside an AI agent tool unless the tool turns it off):
+ * Whether a download fetches its file, rather than output what is known of it:
  *
  * | the file is    | Output Link Only | Return File | the output                                 |
  * | -------------- | ---------------- | ----------- | ------------------------------------------ |
@@ -250,7 +230,7 @@ const fileItem = (
 export const fetchesFile = (file: FileOnItsWay, linkOnly: boolean, returnFile: boolean): boolean =>
 	'url' in file.from ? !linkOnly && returnFile : linkOnly || returnFile;
 
-/** The output item of a download: the file (receiveFile), or the JSON that describes it, beside the input item's files. */
+/** The output item of a download: the file, or the JSON that describes it. */
 export async function outputDownload(
 	context: IExecuteSingleFunctions,
 	{ about, file, linkOnly, linkLife, expiry }: Download,

@@ -9,11 +9,7 @@ import { z } from 'zod';
 import { parameter } from '../form/parameters';
 import { blankToUndefined, refuseBrokenRules, wholeNumber, type FieldLabels } from '../form/rules';
 
-/**
- * The request of both downloads (Document → Download File, Pack → Download): the file the form asks for,
- * checked by the operation's rules (the index rule both share here, each family's own beside its fields), then
- * sent in the query under its family's names.
- */
+/** The request of both downloads (Document → Download File, Pack → Download). */
 
 /** The files a download asks for, as both families name them. */
 export const DOWNLOAD_TYPES = [
@@ -34,10 +30,7 @@ const indexFromText = (value: unknown): unknown => {
 		: set;
 };
 
-/**
- * The index rule of both downloads: an attachment or a supporting document is named by its index, a whole
- * number counting from 0. `negative` is the family's message for an index below 0.
- */
+/** An attachment's or supporting document's index: a whole number from 0; `negative`, the family's message. */
 export const fileIndex = (negative: string) =>
 	z.preprocess(indexFromText, wholeNumber().min(0, negative).optional());
 
@@ -54,7 +47,6 @@ export function requireIndex(
 		});
 }
 
-/** The label of each value the downloads' rules check, by its name in the form. */
 export const DOWNLOAD_LABELS: FieldLabels = {
 	downloadType: 'File Type',
 	documentId: 'Document ID',
@@ -64,10 +56,7 @@ export const DOWNLOAD_LABELS: FieldLabels = {
 	linkOnly: 'Output Link Only',
 };
 
-/**
- * The file the form asks for: its type, then the sign URL (a supporting document) or the document ID the
- * parameter `documentIdParameter` holds (when the operation reads it here), then the index (an indexed type).
- */
+/** The file the form asks for: its type, the sign URL or Document ID, and the index of an indexed type. */
 export function askedFile(
 	context: IExecuteSingleFunctions,
 	documentIdParameter?: string,
@@ -80,10 +69,7 @@ export function askedFile(
 	return asked;
 }
 
-/**
- * preSend of both downloads: what `read` takes from the form, refused unless it keeps `schema`'s rules, then
- * `query` of the checked values added to the request's query.
- */
+/** preSend of both downloads: what `read` takes from the form, checked by `schema`, put into the query. */
 export const putDownloadQuery = <Schema extends z.ZodTypeAny>(
 	schema: Schema,
 	read: (context: IExecuteSingleFunctions) => IDataObject,

@@ -5,33 +5,16 @@ import { isPdf } from '../../../shared/pdf';
 import type { RequestRoute } from '../../../shared/transport';
 import type { NodeContext } from './binary';
 
-/**
- * A download in the package's words, for Document → Download File, Download All Files and Pack → Download: the
- * file on its way from the service to n8n's binary store, what it must be (not a web page, not empty, a PDF
- * where the spec says so) and the check that what came back is that file; and the error of an answer without a
- * link.
- */
-
-/**
- * What a downloaded file must be: `pdf` where the spec says the file is a PDF, otherwise any `file`. Neither
- * may be a web page (a login or expiry page answered with HTTP 200) or an empty body.
- */
+/** `pdf` where the spec says the file is a PDF; neither kind may be a web page (a login or expiry page) or empty. */
 export type ExpectedFile = 'pdf' | 'file';
 
-/**
- * The download types the spec calls PDF: the signed document ("download URLs for the signed PDF"). Audit
- * trails, attachments and supporting documents are not said to be PDFs, so only web pages and empty bodies
- * are refused for them.
- */
+/** The spec calls only the signed document a PDF ("download URLs for the signed PDF"). */
 const PDF_DOWNLOAD_TYPES = ['DOCUMENT'];
 
 export const expectedFileOf = (downloadType: string): ExpectedFile =>
 	PDF_DOWNLOAD_TYPES.includes(downloadType) ? 'pdf' : 'file';
 
-/**
- * A file on its way from the service to n8n's binary store: what a download operation makes of its answer, and
- * all the download path needs to read, check, name and store the file.
- */
+/** A file on its way from the service to n8n's binary store: all a download needs to read, check and name it. */
 export interface FileOnItsWay {
 	/** The operation as the node's form names it ("Document → Download File"); every message starts with it. */
 	operation: string;
@@ -40,11 +23,7 @@ export interface FileOnItsWay {
 	remedy: string;
 	/** The output file's name: `chosen` (a File Name option) before the answer's own, `byDefault` after it. */
 	name: { chosen?: string; byDefault?: string };
-	/**
-	 * Where the file comes from: behind a short-lived, pre-signed link (read at once, as it dies within seconds,
-	 * through the `route` of the item's request that answered it; `unread`: the file's name and type as known
-	 * without reading it), or in the service's own answer, read as bytes.
-	 */
+	/** Behind a short-lived, pre-signed link (`unread`: what is known without reading it), or in the answer itself. */
 	from:
 		| {
 				url: string;
@@ -57,7 +36,7 @@ export interface FileOnItsWay {
 /** The remedy of a file behind a link, which lives as `life` says ("download links live 15 seconds"). */
 export const freshLinkRemedy = (life: string) => `run the node again to get a fresh link (${life})`;
 
-/** What came back for a file: the answer's status and Content-Type, its first bytes (at least CHECKED_HEAD_BYTES) and size. */
+/** What came back for a file; `head` holds at least CHECKED_HEAD_BYTES. */
 export interface DownloadedFile {
 	statusCode: number;
 	mimeType: string;
@@ -84,7 +63,7 @@ function fileProblem(file: DownloadedFile, expected: ExpectedFile): string | und
 	return undefined;
 }
 
-/** Throws unless the bytes of a successful answer are the file it promised: a file output is the file, or an error. */
+/** Throws unless the bytes of a successful answer are the file it promised. */
 export function checkDownloadedFile(
 	context: NodeContext,
 	file: FileOnItsWay,
@@ -110,11 +89,7 @@ export function checkDownloadedFile(
 	);
 }
 
-/**
- * The error of a download answer that carries no link where the service puts it (v3.3 `data.file`, v4
- * `data.url`). The service answered, and its answer is at fault: a NodeApiError with the start of that answer,
- * the same for every download.
- */
+/** The error of a download answer without its link (v3.3 `data.file`, v4 `data.url`): the answer is at fault. */
 export function noDownloadLinkError(
 	context: NodeContext,
 	operation: string,

@@ -11,13 +11,9 @@ import type { RequestRoute } from '../../../shared/transport';
 import { firstBytes, type NodeContext } from './binary';
 import type { FileOnItsWay } from './downloads';
 
-/** The service's pre-signed URLs (download links, media upload URLs), which carry their own signature. */
-
 /**
- * Sends a request to a pre-signed URL, without credentials (the URL carries its signature), reading the
- * answer as bytes (or as a stream, where `options` asks) whatever its status, through the item's proxy and SSL
- * choice (`route`) but within its own time limit (`attempt.timeoutMs`). A failure before any answer becomes one
- * line naming the host.
+ * Sends a request to a pre-signed URL (a download link, a media upload URL) without credentials, as the URL
+ * carries its signature: through the item's proxy and SSL choice, but within its own time limit.
  */
 export async function requestPresignedUrl(
 	context: NodeContext,
@@ -55,9 +51,8 @@ type StreamOfBytes = AsyncIterable<Buffer> &
 	Parameters<IExecuteSingleFunctions['helpers']['prepareBinaryData']>[0];
 
 /**
- * Opens the short-lived download link of `file` at once (v3.3 links die after 15 seconds), its answer a stream
- * of the file. The link is pre-signed, so no credentials are sent with it. A network failure or an error status
- * is an error that says so; `attempt` names the link for a failure while its file is read.
+ * Opens the download link of `file` at once (v3.3 links die after 15 seconds), its answer a stream of the
+ * file; `attempt` names the link for a failure while its file is read.
  */
 export async function openLink(
 	context: IExecuteSingleFunctions,

@@ -20,10 +20,9 @@ export class StreamedBody {
 }
 
 /**
- * `options` sending a StreamedBody: as it is, with its type as the Content-Type (set here, as none is set for
- * an empty Blob), and without following redirects, which would keep every byte sent, to send it again (a 301
- * or 302 would turn the request into a GET anyway). A redirect is then an answer like any other, for the
- * operation's error check to report.
+ * `options` sending a StreamedBody, with its type as the Content-Type (none is set for an empty Blob), and
+ * without following redirects, which would keep every byte sent to send it again: a redirect is then an
+ * answer for the operation's error check.
  */
 export const withStreamedBody = (
 	options: IHttpRequestOptions,
@@ -37,10 +36,8 @@ export const withStreamedBody = (
 });
 
 /**
- * A JSON body whose file fields are base64, made while it is sent. `body` carries placeholder strings (keys of
- * `files`) where the files go; each file is read and encoded chunk by chunk into its place, so neither the
- * file nor its base64 is ever held whole: the bytes are those of `JSON.stringify` with each file's base64 in
- * place of its placeholder.
+ * A JSON body whose file fields are base64, made while it is sent: `body` carries the keys of `files` where the
+ * files go, and each is encoded chunk by chunk into its place, so neither file nor base64 is ever held whole.
  */
 export function jsonBodyWithFiles(
 	node: INode,

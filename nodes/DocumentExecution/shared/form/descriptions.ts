@@ -1,10 +1,6 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-/**
- * Description pieces every resource builds its fields from: the one way to write `displayOptions`, the
- * Operation selector, the listing parameters (Return All, Limit, Page Size, Offset), the ID pickers and the
- * output fields of the downloads. The parameter names are stored in workflows.
- */
+/** Description pieces every resource builds its fields from. Parameter names are stored in workflows: keep them. */
 
 /** `displayOptions` of a field of `resource`: for `operations` (all when omitted), and any other conditions. */
 export const showFor = (
@@ -96,10 +92,8 @@ export const offsetOption = (description: string): INodeProperties => ({
 });
 
 /**
- * An ID field as an n8n resource locator: "From List" (a `listSearch` method of the node) and "By ID". No
- * "By URL": no public URL carries a document or pack ID (a sign URL carries an invitation's UUID, and the
- * dashboard's URLs are not published). A plain string saved by an older workflow is read as the ID
- * (`locatorValue`), so workflows from before the pickers keep working.
+ * An ID field as a resource locator, "From List" and "By ID". No "By URL": no public URL carries a document or
+ * pack ID (a sign URL carries an invitation's UUID). A plain string saved in a workflow is read as the ID.
  */
 export function idLocator(field: {
 	displayName: string;
@@ -145,11 +139,8 @@ export function idLocator(field: {
 }
 
 /**
- * Return File, the switch an AI agent tool has on a download. n8n shows it only on the tool (the `@tool`
- * display condition is true where the node type's name ends in `Tool`), with its default off: most agents
- * cannot read binary output, so a tool gives the link and the file's metadata unless Return File is on (set
- * by the user, or left to the model with n8n's "let the model define this parameter"). A regular node has no
- * such switch and returns the file, as before.
+ * Return File, shown only on the AI agent tool (`@tool`), off by default: most agents cannot read binary output,
+ * so a tool gives the link and the file's metadata unless it is on. A regular node always returns the file.
  */
 export function returnFileProperty(
 	show: NonNullable<IDisplayOptions['show']>,
@@ -165,10 +156,7 @@ export function returnFileProperty(
 	};
 }
 
-/**
- * The output fields both downloads share, shown for the operation `displayOptions` names: Return File (on the
- * AI agent tool only) and Put Output File in Field.
- */
+/** The output fields both downloads share: Return File and Put Output File in Field. */
 export const downloadOutputProperties = (displayOptions: IDisplayOptions): INodeProperties[] => [
 	returnFileProperty(displayOptions.show ?? {}),
 	{

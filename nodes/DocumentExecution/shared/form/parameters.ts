@@ -2,11 +2,6 @@ import type { IExecutePaginationFunctions, IExecuteSingleFunctions } from 'n8n-w
 
 import { isObject } from '../../../shared/isObject';
 
-/**
- * The readers of an item's parameters in the node's preSend, postReceive and paging steps: one per kind of
- * parameter.
- */
-
 type ItemContext = IExecuteSingleFunctions | IExecutePaginationFunctions;
 
 /** A parameter as the item's expressions give it (`options.pageSize` for a collection's field). */
@@ -18,9 +13,8 @@ export const locatorValue = (context: ItemContext, name: string): unknown =>
 	context.getNodeParameter(name, '', { extractValue: true });
 
 /**
- * A list of section switches (Sections, a multi-options field) as the item's expressions give it: a list as it
- * is, comma-separated text (`"file, auditTrail"`) split, and an object of switches (`{file: true}`, as older
- * workflows saved it) read as the switches that are on. Anything else is handed through for the rules to refuse.
+ * Sections as the item's expressions give it: a list, comma-separated text (`"file, auditTrail"`), or an object
+ * of switches (`{file: true}`, as some workflows saved it). Anything else is handed on for the rules to refuse.
  */
 export function sectionList(context: ItemContext, name: string): unknown {
 	const value = parameter<unknown>(context, name, []);

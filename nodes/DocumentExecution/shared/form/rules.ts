@@ -10,17 +10,13 @@ import { refuseField } from '../../../shared/errors';
 import { locatorValue } from './parameters';
 
 /**
- * The one way the node refuses an item before sending anything: a zod schema of the operation's rules checks
- * what is about to be sent, and a broken rule becomes a NodeOperationError whose message is
- * `<field>: <rule>`, the field named by its label in the editor, with one description saying that nothing
- * was sent. Each operation keeps its schema and labels beside its fields.
+ * The one way the node refuses an item before sending anything: the zod schema of the operation's rules checks
+ * what is about to be sent, and a broken rule reads `<field>: <rule>`, the field named by its editor label.
  */
 
 /**
- * Editor labels of the values a schema checks, by their path in what is checked: `invitees.*.phone`, `*`
- * standing for a list position. Segments of a label are joined by ` › ` and each is a `displayName` of the
- * node (test/nodes/rule-labels.test.ts). A label ending in `(JSON)` names a parameter holding JSON the user
- * wrote: a path inside it is shown as JSON (`Filter (JSON) at filters[1].value`).
+ * Editor labels of the values a schema checks, by their path (`invitees.*.phone`), each segment a `displayName`
+ * joined by ` › `. Under a label ending in `(JSON)`, a path is shown as JSON (`Filter (JSON) at filters[1].value`).
  */
 export type FieldLabels = Record<string, string>;
 
@@ -32,11 +28,7 @@ export interface RuleViolation {
 	message: string;
 }
 
-/**
- * A key no label names, in words (`loanNumber` → `Loan Number`): keys are known only when a rule breaks (a
- * field of a JSON body or of a collection), so this is the node's one name converter; option lists and
- * field names are written out where they are declared.
- */
+/** A key no label names, in words (`loanNumber` → `Loan Number`): a field of a JSON body or a collection. */
 const humanize = (key: string) =>
 	key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (first) => first.toUpperCase());
 
@@ -91,7 +83,7 @@ const violationOf = (issue: z.ZodIssue, labels: FieldLabels): RuleViolation => {
 	return { field, rule, message: `${field}: ${rule}` };
 };
 
-/** What is sent once `value` keeps every rule of `schema` (numbers turned into text where the spec wants text), or the broken rules. */
+/** What is sent once `value` keeps every rule of `schema`, or the broken rules. */
 export function applyRules<T extends z.ZodTypeAny>(
 	schema: T,
 	value: unknown,
@@ -139,16 +131,11 @@ export const checkParameters = (schema: z.ZodTypeAny, labels: FieldLabels): PreS
 		return options;
 	};
 
-// ------------------------------------------------------------------------ rule pieces every family uses
-
 /** An empty parameter ('' or null, or an expression that resolved to nothing) counts as not set. */
 export const blankToUndefined = (value: unknown) =>
 	value === '' || value === null ? undefined : value;
 
-/**
- * An optional value given blank ('' or null) is not given: it is left out of what is sent and no rule of its
- * form applies, as a field left empty in the form is (the JSON Body and expressions give blanks too).
- */
+/** An optional value given blank is left out of what is sent, as a field left empty in the form is. */
 export const unsetWhenBlank = <T extends z.ZodTypeAny>(schema: T) =>
 	z.preprocess(blankToUndefined, schema.optional());
 

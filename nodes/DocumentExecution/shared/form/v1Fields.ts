@@ -6,11 +6,6 @@ import { parameter } from './parameters';
 import { labelFor, numberAsText, type FieldLabels } from './rules';
 import { refuseField } from '../../../shared/errors';
 
-/**
- * What the administration (v1) operations read alike: comma-separated lists, the "Update Fields" collection
- * of an update, and the rule of a list of IDs.
- */
-
 /** A list parameter: comma-separated text or, from an expression, an array. Entries are trimmed; empty text is an empty list. */
 export function commaList(value: unknown): unknown {
 	if (Array.isArray(value))
@@ -24,10 +19,9 @@ export function commaList(value: unknown): unknown {
 }
 
 /**
- * The fields of the "Update Fields" collection (`updateFields`), exactly as set: only the fields the user
- * added are sent, so the service keeps every other value. A field added but left without a value is refused
- * rather than dropped or sent empty (list fields excepted: empty text is an empty list, which clears them).
- * `labels` names the collection (`updateFields`) and each of its fields.
+ * The fields of "Update Fields" exactly as set: only the fields the user added are sent, so the service keeps
+ * every other value. A field added without a value is refused rather than dropped or sent empty (a list's empty
+ * text is an empty list, which clears it).
  */
 export function updateFieldsOf(
 	context: IExecuteSingleFunctions,

@@ -103,10 +103,7 @@ export type ReadRequest = (
 	purpose?: RequestPurpose,
 ) => Promise<IN8nHttpFullResponse>;
 
-/**
- * An operation's output: the items it makes of the checked answer to the item's request; `read` reads what the
- * answer lacks (Get Status's Simplify: the document's status from the v3 list; Download All Files: each file).
- */
+/** An operation's output from the checked answer; `read` reads what the answer lacks (Simplify's status, files). */
 export type OutputStep = (
 	this: IExecuteSingleFunctions,
 	answer: IN8nHttpFullResponse,
@@ -137,7 +134,6 @@ export interface OperationSteps {
 	paginate?: Pager;
 }
 
-/** A run's credential as read once: where its requests go, and the Auth Token credential to send them with. */
 interface RunCredential {
 	target: CredentialTarget;
 	/** Handed to n8n with each request (`alreadyRead`); undefined for OAuth2. */
@@ -163,8 +159,8 @@ function runCredential(context: IExecuteSingleFunctions): Promise<RunCredential>
 
 /**
  * The credential's base URL, and its host among the allowed domains, put into the item's request: not an
- * expression in `requestDefaults.baseURL`, which n8n would evaluate twice per item (docs/choices/performance.md,
- * Expression evaluations; the allowed domains: docs/choices/requests.md, Why the sender sends by itself).
+ * expression in `requestDefaults.baseURL`, which n8n would evaluate twice per item (docs/choices/document.md,
+ * "Base URL").
  */
 async function putCredentialBaseUrl(
 	this: IExecuteSingleFunctions,
@@ -176,7 +172,6 @@ async function putCredentialBaseUrl(
 	return requestOptions;
 }
 
-/** The Document ID `request` carries, where the operations on one document send it: its query or its body. */
 function documentIdIn(request: IHttpRequestOptions): string | undefined {
 	const sent =
 		request.qs?.documentId ?? (isObject(request.body) ? request.body.documentId : undefined);
@@ -352,10 +347,7 @@ export const v4Routing = (method: IHttpRequestMethods, url: string, steps: Opera
  */
 export const V1_PREFIX = '/api/v1';
 
-/**
- * Routing of an administration (v1) operation. `url` is the path under `V1_PREFIX`: `/settings`, or an
- * expression `=/roles/{{ … }}`.
- */
+/** Routing of an administration (v1) operation; `url` is under `V1_PREFIX`, or an expression `=/roles/{{ … }}`. */
 export const v1Routing = (method: IHttpRequestMethods, url: string, steps: OperationSteps = {}) =>
 	routingOf(
 		familyRequest(
@@ -366,10 +358,7 @@ export const v1Routing = (method: IHttpRequestMethods, url: string, steps: Opera
 		),
 	);
 
-/**
- * The notice under the Operation selector of an operation that creates, listed with the resource's fields:
- * why Retry On Fail must stay off and what to check after a failure, and `more`, the page that says how.
- */
+/** The notice of an operation that creates: why Retry On Fail stays off, and what to check after a failure. */
 export const createNotice = (
 	resource: string,
 	operation: string,

@@ -3,10 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { limitProperty, returnAllProperty, showFor } from '../form/descriptions';
 import { SEARCH_PAGE_SIZE } from './pager';
 
-/**
- * The fields of the administration (v1) Search operation, which Certificate and Audit Log share. Its rules and
- * the request built from these fields are in request.ts, the pager that sends it in pager.ts.
- */
+/** The fields of the administration (v1) Search, which Certificate and Audit Log share. */
 
 /** The spec's Search request operators. AND and OR group other filters. */
 export const OPERATORS = [
@@ -36,10 +33,7 @@ export interface SearchableResource {
 	exampleFilter: object;
 }
 
-/**
- * The fields of a Search operation: a filter builder (conditions joined by AND or OR, or a JSON filter for
- * nesting), sort rules, and Return All / Limit / Page.
- */
+/** The fields of a Search operation: conditions joined by AND or OR, or a JSON filter for nesting. */
 export function searchProperties(spec: SearchableResource): INodeProperties[] {
 	const { resource } = spec;
 	return [

@@ -14,11 +14,7 @@ export const SEARCH_PAGE_SIZE = 50;
 /** Return All stops with an error after this many pages rather than loop on a service that never ends. */
 export const MAX_SEARCH_PAGES = 1000;
 
-/**
- * The pager of both Search operations: one item per record. Without Return All, the one page asked for (Limit
- * records, page index Page). With Return All, pages of SEARCH_PAGE_SIZE from index 0 until `pagination.total`
- * records are read (or a page comes back empty). Each page's answer is checked by the sender (the v1 errors).
- */
+/** The pager of both Search operations: the one page asked for, or with Return All pages until `pagination.total`. */
 export const paginateSearch: Pager = async function (item, send) {
 	const body = item.request.body as IDataObject;
 	const fetchPage = async (page: number) => {

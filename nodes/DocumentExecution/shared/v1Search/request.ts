@@ -21,13 +21,7 @@ import { commaList } from '../form/v1Fields';
 import { GROUP_OPERATORS, OPERATORS, type ConditionOperator } from './fields';
 import { SEARCH_PAGE_SIZE } from './pager';
 
-/**
- * The Search request of the administration (v1) family, which Certificate and Audit Log share: its rules and
- * the body built from the fields (fields.ts). pager.ts sends it. Each resource gives its item
- * fields (certificate/search.ts, auditLog/search.ts) and its path (their index.ts).
- */
-
-// ------------------------------------------------------------------------------------------ rules
+/** The rules and body of the administration (v1) Search, which Certificate and Audit Log share. */
 
 /**
  * How many values each operator takes, [min, max]. The spec says only that `value` is an array; these
@@ -155,8 +149,6 @@ export const SEARCH_LABELS: FieldLabels = {
 	page: 'Page',
 };
 
-// ------------------------------------------------------------------------------------------ request
-
 interface ConditionParameter {
 	field?: string;
 	operator?: string;
@@ -195,10 +187,8 @@ function readFilterJson(context: IExecuteSingleFunctions): unknown {
 }
 
 /**
- * preSend of a Search operation: the spec's Search request from the filter builder (conditions joined by
- * AND or OR, or a JSON filter for nesting), sort rules, Limit and Page. `booleanFields` are the item's
- * fields holding booleans: "true"/"false" typed in a condition on them are sent as booleans. Return All's
- * page size is set here, its page index by `paginateSearch`.
+ * preSend of a Search operation: the spec's Search request from the fields. "true"/"false" typed in a condition
+ * on one of `booleanFields` are sent as booleans.
  */
 export function buildSearch(
 	fields: INodePropertyOptions[],
