@@ -61,7 +61,6 @@ const THRESHOLDS = {
 
 const WATCHED_SERIES_LABEL = 'Stamp Series Names or IDs';
 
-/** The labels of the checked thresholds, by parameter name: each is a displayName of the trigger. */
 export const ALERT_LABELS: Record<string, string> = {
 	fewerUnusedThan: 'Fewer Unused Stamps Than',
 	expiringWithinDays: 'Expiring Within (Days)',
@@ -221,7 +220,6 @@ export function newlyDue(due: Due, previous: string[] | undefined) {
 
 const showFor = (event: AlertEvent) => ({ show: { event: [event] } });
 
-/** The alerts' entries in the Event list. */
 export const CAPACITY_EVENT_OPTIONS: INodePropertyOptions[] = [
 	{
 		name: 'eBG Notification Pending',

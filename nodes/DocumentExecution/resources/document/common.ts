@@ -17,8 +17,6 @@ import {
 	type FieldLabels,
 } from '../../shared/form/rules';
 
-/** What several document operations share: the Document ID field and its rule, and the envelope readers. */
-
 export type Body = Record<string, unknown>;
 
 export const documentIdSchema = z.object({ documentId: requiredText('is required') }).passthrough();
@@ -38,9 +36,8 @@ export const ONE_DOCUMENT_OPERATIONS = [
 
 /**
  * preSend of the operations on one document: the Document ID, read once and checked, into the query or the
- * body, where the item's request carries it to the output (`ItemRequest.documentId`). A field sent by routing
- * would be evaluated twice more per item, so the seven operations share one property without routing
- * (docs/choices/performance.md, Expression evaluations).
+ * body. Not sent by routing, which would evaluate it twice more per item (docs/choices/performance.md,
+ * Expression evaluations).
  */
 export const putDocumentId = (sentIn: 'query' | 'body'): PreSendAction =>
 	async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
@@ -83,7 +80,7 @@ export const documentIdField: INodeProperties = documentIdLocator(
 	showFor('document', ONE_DOCUMENT_OPERATIONS),
 );
 
-/** Drops the fields not set (blankToUndefined), so unset optional fields are not sent. */
+/** Drops the fields not set, so unset optional fields are not sent. */
 export function compact<T extends Body>(object: T): T {
 	return Object.fromEntries(
 		Object.entries(object).filter(([, value]) => blankToUndefined(value) !== undefined),

@@ -65,9 +65,8 @@ export const putDownloadFileQuery = putDownloadQuery(
 );
 
 /**
- * Output of Download File: the link dies in 15 seconds, so it is read here, at once. Without the file
- * (Output Link Only, or Return File off where the node runs as an AI agent tool), the output is the link and
- * what the node knows of the file without reading it: the name it would give it, the type, and the link's life.
+ * Output of Download File: the link dies in 15 seconds, so it is read here, at once. Without the file, the
+ * output is the link and what the node knows of the file without reading it.
  */
 export async function outputLinkedFile(
 	this: IExecuteSingleFunctions,
@@ -185,7 +184,6 @@ export const downloadOperation: INodePropertyOptions = {
 	action: 'Download a file of a document',
 	description:
 		'Download the signed PDF, audit trail, an attachment or a supporting document of a completed document',
-	// What an AI agent's tool call runs; a workflow runs `downloadInWorkflow`, the same request without routing.
 	routing: routingOf(downloadRequest),
 };
 

@@ -29,11 +29,7 @@ import {
 	fetchedFile,
 } from './fetchDocument';
 
-/**
- * Document → Download All Files: the signed PDF, the audit trail, every attachment and every supporting
- * document of a completed document, in one item. Routing reads the document's status (its invitees' sign URLs);
- * the output step asks for each file's link and reads it at once, one file at a time.
- */
+/** Document → Download All Files: every file of a completed document in one item, one file at a time. */
 
 const DOWNLOAD_ALL = 'Document → Download All Files';
 
@@ -131,9 +127,8 @@ async function sourceOf(
 }
 
 /**
- * Every file of the document in order: the signed PDF, the audit trail, the attachments, then each invitee's
- * supporting documents, each indexed list until the service's out-of-range answer; each with its link, asked
- * for only when the previous file is done with.
+ * Every file of the document in order, each indexed list until the service's out-of-range answer; each link is
+ * asked for only when the previous file is done with, as it is short-lived.
  */
 async function* filesOf(fetching: Fetching, signUrls: string[]) {
 	for (const file of FIXED_FILES) {
@@ -159,10 +154,8 @@ const signUrlsOf = (response: IN8nHttpFullResponse): string[] =>
 const LINK_LIFE = `each works for ${DOWNLOAD_LINK_LIFE_SECONDS} seconds from when the service issued it`;
 
 /**
- * Output of Download All Files: each file's link read as soon as the service issues it and stored as it
- * arrives, one file at a time (on disk in n8n's default binary mode, so no two files are in memory at once),
- * beside the input item's files. As an AI agent tool with Return File off, the links are not read: the list
- * gives each link instead, and the input's files pass through.
+ * Output of Download All Files: each file stored as it arrives, one at a time, so no two files are in memory at
+ * once. As an AI agent tool with Return File off, the list gives each link instead.
  */
 export async function outputAllFiles(
 	this: IExecuteSingleFunctions,

@@ -11,11 +11,6 @@ import {
 import type { RequestRoute } from '../../../shared/transport';
 import { asString } from './common';
 
-/**
- * v3.3's fetchDocument, which answers a short-lived link to one file of a document: its path and query, and the
- * link read from its answer. Download File asks for one file; Download All Files for each file in turn.
- */
-
 /** v3.3's fetchDocument, which answers a link to the file asked for. */
 export const FETCH_DOCUMENT_PATH = '/v3.3/document/fetchDocument';
 
@@ -37,11 +32,7 @@ export const fetchDocumentQuery = ({
 	...(index === undefined ? {} : { index }),
 });
 
-/**
- * The file behind the link fetchDocument answered (`data.file`) to a file of `downloadType`, as `operation`'s
- * messages name it, named as `name` says, read through the item's `route`; an answer without a link is an error.
- * Without reading the link, its name is the one it would be given and its type a PDF's.
- */
+/** The file behind the link fetchDocument answered (`data.file`); an answer without a link is an error. */
 export function fetchedFile(
 	context: IExecuteSingleFunctions,
 	operation: string,

@@ -41,10 +41,7 @@ export const GET_DETAILS_LABELS: FieldLabels = { sections: 'Sections' };
  */
 export const SUMMARY_SWITCHES = ['folder', 'folder_name'];
 
-/**
- * preSend of Get Details: the chosen sections become switches, each with its ancestors, so each takes effect.
- * With Simplify on, Sections is hidden and only the summary's switches are sent.
- */
+/** preSend of Get Details: the chosen sections, or with Simplify on only the summary's, as switches. */
 export async function putDetailSections(
 	this: IExecuteSingleFunctions,
 	options: IHttpRequestOptions,
@@ -66,10 +63,9 @@ const inCapitals = <Value>(value: Value) =>
 	typeof value === 'string' ? value.toUpperCase() : value;
 
 /**
- * Simplify's output (docs/document-execution.md): the document, its dates, and each invitee's role and state
- * (a reviewer who approved reads `APPROVED` here, which Get Status cannot tell). The document's fields are read in
- * `data.document` and the folder's name in `data.folders[]`, where the 2022 description's schema and public client
- * code put them (docs/choices/document.md); dates ISO 8601 in India time.
+ * Simplify's output: the document, its dates, and each invitee's role and state (a reviewer who approved reads
+ * `APPROVED` here, which Get Status cannot tell). The fields are read where the 2022 description's schema and
+ * public client code put them (docs/choices/document.md).
  */
 function detailsSummary(data: IDataObject): IDataObject {
 	const document = (isObject(data.document) ? data.document : {}) as IDataObject;

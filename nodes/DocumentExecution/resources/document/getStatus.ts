@@ -28,8 +28,7 @@ export const STATUS_NOT_LISTED =
 	"The service's document list, searched for this document ID, does not list it, so its status is unknown: the document may just have been deleted. Read it again.";
 
 /**
- * Simplify's output (docs/document-execution.md): the document, its status, each invitee's state and contact,
- * and the file links. The status answer names no document status (the spec, the service notes), so the status
+ * Simplify's output. The status answer names no document status (the spec, the service notes), so the status
  * is the v3 list's, read with `q` = the document ID: one more read per item, only with Simplify on.
  */
 const statusSummary: Summary = async function (data, item, read) {
@@ -71,7 +70,6 @@ export const getStatusOperation: INodePropertyOptions = {
 	action: 'Get the signing status of a document',
 	description:
 		"Get each invitee's signing state, the file URLs and, once signed, the signer certificate data",
-	// What an AI agent's tool call runs; a workflow runs `getStatusInWorkflow`, the same request without routing.
 	routing: routingOf(getStatusRequest),
 };
 

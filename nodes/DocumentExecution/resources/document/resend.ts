@@ -119,11 +119,7 @@ function resendOutcomes(
 	});
 }
 
-/**
- * Resend through the node's routing, one request per item: what runs when an AI agent calls the node as its
- * tool, which runs the routing and not the custom operations (docs/choices/requests.md). A workflow runs
- * `resendInvitations` instead; both check and read through the same two functions above.
- */
+/** Resend through the node's routing, one request per item: what an AI agent's tool call runs. */
 export async function putSignUrls(
 	this: IExecuteSingleFunctions,
 	options: IHttpRequestOptions,
@@ -149,10 +145,8 @@ export async function outputResendOutcomes(
 }
 
 /**
- * Resend Invitations in a workflow, a custom operation because it batches across items: every item's sign
- * URLs are packed, in order, into requests of at most 15 (the service's limit), and each URL's outcome is
- * given back as one output item paired with the item it came from. A failed request fails the items whose
- * URLs it held (one error item each under Continue On Fail); the others go on.
+ * Resend Invitations in a workflow, a custom operation because it packs the items' sign URLs into requests of
+ * at most 15 (the service's limit). A failed request fails only the items whose URLs it held.
  */
 export async function resendInvitations(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -199,7 +193,6 @@ export async function resendInvitations(this: IExecuteFunctions): Promise<INodeE
 						again:
 							'check the invitees with Document → Get Status before running again (each resend counts toward the 5 an invitee can get)',
 						itemIndex: firstItem,
-						// The Request Options of the batch's first item, as routing reads them per item.
 						route: routeOfOptions(node, requestOptionsOf(this, firstItem), firstItem),
 					},
 					credentials,
@@ -236,7 +229,6 @@ export const resendOperation: INodePropertyOptions = {
 	action: 'Resend invitation notifications',
 	description:
 		'Resend the e-mail and SMS invitation to invitees who have not signed (at most 5 times each)',
-	// A workflow runs resendInvitations above (a custom operation); this routing is what an AI agent's tool call runs.
 	routing: v3Routing('POST', RESEND_PATH, {
 		preSend: [putSignUrls],
 		output: outputResendOutcomes,

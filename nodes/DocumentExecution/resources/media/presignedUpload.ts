@@ -15,11 +15,7 @@ import { StreamedBody, withStreamedBody } from '../../shared/files/streamedBody'
  */
 const PRESIGNED_UPLOAD = { method: 'PUT' } as const;
 
-/**
- * Sends a file to a pre-signed upload URL as PRESIGNED_UPLOAD says, read while it is sent (its Content-Length is
- * the file's size); a refusal becomes a NodeApiError, a network failure an error naming `operation` (as the
- * node's form names it) and the host.
- */
+/** Sends a file to a pre-signed upload URL as PRESIGNED_UPLOAD says, read while it is sent. */
 export async function uploadToPresignedUrl(
 	context: NodeContext,
 	operation: string,

@@ -83,11 +83,7 @@ export async function buildMediaUpload(
 	return requestOptions;
 }
 
-/**
- * The second request depends on the first one's answer: the file goes to the pre-signed URL at once (it
- * lives 15 minutes). It is sent here, after the envelope check, through the one place that turns binary data
- * into request bodies.
- */
+/** The file goes to the pre-signed URL the first answer gave, at once, as it lives 15 minutes. */
 export async function outputMediaUpload(
 	this: IExecuteSingleFunctions,
 	answer: IN8nHttpFullResponse,

@@ -1,7 +1,5 @@
 import { text } from '../../shared/form/rules';
 
-/** What the pack operations (v4) share: the pack selectors, the ULID form of IDs, the statuses, All Sections. */
-
 export const PACK_STATUSES = ['DRAFT', 'SENT', 'EXPIRED', 'COMPLETED'] as const;
 export const PACK_SELECTORS = ['packId', 'packUrn', 'workflowRunContextId'] as const;
 export type PackSelector = (typeof PACK_SELECTORS)[number];

@@ -39,11 +39,7 @@ import { parameter } from '../../shared/form/parameters';
 import { booleanField, oneOf } from '../../shared/form/rules';
 import { optionalText, ULID_PATTERN } from './common';
 
-/**
- * Pack → Download: a document, its audit trail, an attachment or a supporting document, with the parameter
- * names and output of Document → Download File (`downloadType`, `signUrl`, `index`, `binaryPropertyName`,
- * `options.linkOnly`). The service answers with a short-lived link or with the file itself.
- */
+/** Pack → Download, with the parameter names and output of Document → Download File. */
 
 /**
  * v4's rules of the file asked for: a supporting document is found by its Sign URL alone (v4 refuses a Document
@@ -208,10 +204,7 @@ const streamedAnswer = (
 	expiry: { expiresAt: null },
 });
 
-/**
- * Output of Pack → Download: the Content-Type tells what came back, a link or the file itself; either is
- * output as a download (outputDownload).
- */
+/** Output of Pack → Download: the Content-Type tells whether a link or the file itself came back. */
 export async function outputPackDownload(
 	this: IExecuteSingleFunctions,
 	response: IN8nHttpFullResponse,

@@ -80,7 +80,6 @@ export async function putPackGetQuery(
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	const selector = parameter<PackSelector>(this, 'packSelector', 'packId');
-	// Pack ID is a picker; the other two selectors are text, which the locator reader hands through as it is.
 	const input = {
 		[selector]: locatorValue(this, selector),
 		// Simplify's summary reads only what every answer holds, so with Simplify on no section is asked for.
@@ -117,7 +116,6 @@ export async function outputPack(
 	const simplified = simplifies(this);
 	if (parameter<string>(this, 'options.output', 'pack') !== 'documents')
 		return [{ json: simplified ? packSummary(pack) : pack }];
-	// One item per document, with the pack it belongs to, ready for a download per document.
 	const packContext = {
 		packId: pack.packId,
 		packName: pack.packName,

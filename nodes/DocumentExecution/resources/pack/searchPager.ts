@@ -23,11 +23,9 @@ function readSearchPage(answer: IN8nHttpFullResponse): SearchPage {
 }
 
 /**
- * The pager of Pack → Search. The preSend step has put the first offset and the page size in the query
- * (`offset`, `max`); this reads `returnAll` and `limit`, then asks page after page and
- * stops from `pagination.totalRecords` (never with an extra empty request). Without a status filter the
- * service only lists the first 1000 packs: each page is cut to stay inside that window, and Return All stops
- * with an error naming the fix when more packs match than the window can show.
+ * The pager of Pack → Search, which stops from `pagination.totalRecords`. Without a status filter the service
+ * lists only the first 1000 packs: each page is cut to stay inside that window, and Return All stops with an
+ * error naming the fix when more packs match.
  */
 export const paginatePackSearch: Pager = async function (item, send) {
 	const qs = (item.request.qs ?? {}) as IDataObject;

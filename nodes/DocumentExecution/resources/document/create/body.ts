@@ -24,10 +24,7 @@ import { describeFile } from './fileFacts';
 import { CREATE_LABELS, createBodySchema, SIZED_TEMPLATE_FIELD_TYPES } from './rules';
 import { simplifiedInvitee } from './serviceDate';
 
-/**
- * Document → Create Signing Request: the body from the fields (or the JSON body), checked, then the files
- * encoded; and the operation's entry in the Operation list, with its routing (at the end).
- */
+/** Document → Create Signing Request: the body from the fields or the JSON body, checked, then files encoded. */
 
 function parseJson(context: IExecuteSingleFunctions, value: unknown, field: string): unknown {
 	if (typeof value !== 'string') return value;
@@ -257,11 +254,9 @@ async function bodyFromFields(context: IExecuteSingleFunctions): Promise<Body> {
 }
 
 /**
- * Create's build step: builds the body from the fields (or takes the JSON body), checks every rule on it before
- * anything is sent, and only then encodes the files as base64. Files are checked as bytes, so a file over the
- * limit is refused without ever being encoded; base64 text is sent unwrapped (see `unwrapBase64`). The item's
- * request carries the IRN too, for the lookup of If the IRN Already Exists (the body may be made while it is
- * sent, so it cannot be read back).
+ * Create's build step: every rule is checked before the files are encoded, so a file over the limit is refused
+ * without ever being encoded. The item's request carries the IRN for the lookup of If the IRN Already Exists,
+ * as the body, made while it is sent, cannot be read back.
  */
 export async function buildCreateBody(
 	this: IExecuteSingleFunctions,
@@ -301,7 +296,6 @@ export async function buildCreateBody(
 			'is required when If the IRN Already Exists is "Return the Existing Document" or "Stop With an Error"',
 			this.getItemIndex(),
 		);
-	// Files from binary fields are encoded into the request while it is sent (see jsonBodyWithFiles).
 	const placed = new Map<string, StoredFile>();
 	const placeFile = (file: unknown) => {
 		if (!(file instanceof StoredFile)) return file;

@@ -12,19 +12,12 @@ import {
 } from '../../../shared/form/rules';
 import { neslDataSchema } from './nesl';
 
-/**
- * Every rule of Create Signing Request, checked on the body about to be sent (built from the fields or typed
- * as JSON), so a rule holds whichever way the request was written; files are checked as facts about their
- * bytes (see describeFile in fileFacts.ts).
- */
+/** Every rule of Create Signing Request, checked on the body about to be sent, however it was written. */
 
 export const MAX_FILE_BYTES = 15 * 1024 * 1024;
 export const MAX_NAME_LENGTH = 255;
 
-/**
- * The editor labels of the body's fields, by their path in the body (list positions as `*`); the JSON Body is
- * checked with the same labels, as its fields are the ones the form builds.
- */
+/** The editor labels of the body's fields, by their path in the body; the JSON Body's errors use them too. */
 export const CREATE_LABELS: FieldLabels = {
 	profileId: 'Workflow Profile ID',
 	irn: 'IRN',
