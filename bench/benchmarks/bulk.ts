@@ -16,19 +16,20 @@ import { info, step } from '../../scripts/lib/log';
 import { N8n, type StoredExecution } from '../../scripts/lib/n8n';
 import type { Packed } from '../../scripts/lib/pack';
 import { N8N_VERSION, paths, ROOT } from '../../scripts/lib/paths';
-import { goodRow, BULK_CSV, BULK_RESULTS, type BulkRow } from '../../test/e2e/bulk-rows';
 import {
-	BULK_FOLDER_IN_EXAMPLE,
-	csvRecords,
-	exampleWorkflow,
-	withCredentials,
-} from '../../test/e2e/support';
+	goodRow,
+	BULK_RESULTS,
+	saveBulkSend,
+	writeBulkCsv,
+	type BulkRow,
+} from '../../test/e2e/bulk-rows';
+import { csvRecords } from '../../test/e2e/support';
 import { makePdf } from '../../test/fixtures/pdf';
 import { servicePaths } from '../../test/support/servicePaths';
 import { clearRequests, startBenchEmulator } from '../lib/emulator';
 import { startLatencyProxy, type LatencyProxy } from '../lib/latency-proxy';
 import { memoryOf, resetPeak, serverNodeOptions, sleep } from '../lib/n8n-runs';
-import { MB, type BenchOptions } from '../lib/options';
+import { BULK_ROWS, MB, type BenchOptions } from '../lib/options';
 import { runRawClient } from '../lib/raw-reference';
 import { median, TABLE_FILE, withSection } from '../lib/report';
 import { benchCredentials, DISTANT_CREDENTIAL } from '../lib/workflows';
@@ -93,19 +94,9 @@ export interface BulkSize {
 	rssMb: number[];
 }
 
-/** The example with the bench's folder for the one it ships with (what its notes ask of a user). */
-function inFolder<Workflow>(workflow: Workflow, folder: string): Workflow {
-	const text = JSON.stringify(workflow);
-	if (!text.includes(BULK_FOLDER_IN_EXAMPLE))
-		throw new Error(`examples/bulk-send.json no longer reads ${BULK_FOLDER_IN_EXAMPLE}`);
-	return JSON.parse(text.split(BULK_FOLDER_IN_EXAMPLE).join(folder)) as Workflow;
-}
-
 /** The CSV file of `rows`, each row's PDF a hard link to one 100 KB PDF (the disk holds one). */
 function layRows(folder: string, rows: BulkRow[]): void {
-	const columns = Object.keys(rows[0]) as Array<keyof BulkRow>;
-	const lines = rows.map((row) => columns.map((column) => row[column]).join(','));
-	writeFileSync(join(folder, BULK_CSV), `${columns.join(',')}\n${lines.join('\n')}\n`);
+	writeBulkCsv(folder, rows);
 	const pdf = join(folder, 'one.pdf');
 	for (const row of rows) {
 		rmSync(join(folder, row.pdfFile), { force: true });
@@ -277,20 +268,10 @@ async function measureSize(rows: number, options: BenchOptions, packed: Packed):
 		await n8n.start();
 		await n8n.setupOwner();
 		const distantBaseUrl = `${proxy.origin}${new URL(emulator.info.baseUrl).pathname}`;
-		const { name, type, data } = benchCredentials(emulator, distantBaseUrl).find(
-			(credential) => credential.id === DISTANT_CREDENTIAL.id,
+		const credential = benchCredentials(emulator, distantBaseUrl).find(
+			({ id }) => id === DISTANT_CREDENTIAL.id,
 		)!;
-		const credential = await n8n.rest<{ id: string }>('POST', '/rest/credentials', {
-			name,
-			type,
-			data,
-		});
-		const workflow = inFolder(exampleWorkflow('bulk-send.json'), folder);
-		await n8n.rest(
-			'POST',
-			'/rest/workflows',
-			withCredentials(workflow, [{ id: credential.id, name, type }], WORKFLOW_ID),
-		);
+		await saveBulkSend(n8n, credential, folder, WORKFLOW_ID);
 
 		const warmUp = rowsFrom(rows + 1, WARM_UP_ROWS);
 		layRows(folder, warmUp);
@@ -452,8 +433,11 @@ export async function runBulk(options: BenchOptions, packed: Packed): Promise<vo
 	const generatedAt = new Date().toISOString();
 	const seconds = (Date.now() - begin) / 1000;
 	const command = `npm run bench -- ${process.argv.slice(2).join(' ')}`;
+	// Only the goals' sizes stand for the package: a try with other sizes is kept beside them and changes nothing else.
+	const published = options.bulkRows.join(',') === BULK_ROWS;
+	const resultsFile = published ? 'results-bulk.json' : 'results-bulk-partial.json';
 	writeFileSync(
-		join(ROOT, 'bench', 'results-bulk.json'),
+		join(ROOT, 'bench', resultsFile),
 		`${JSON.stringify(
 			{
 				generatedAt,
@@ -476,6 +460,10 @@ export async function runBulk(options: BenchOptions, packed: Packed): Promise<vo
 			2,
 		)}\n`,
 	);
+	if (!published) {
+		info(`Wrote bench/${resultsFile} (other sizes than ${BULK_ROWS}: ${TABLE_FILE} left alone)`);
+		return;
+	}
 	const about = `From \`${command}\` on ${generatedAt.slice(0, 10)} (n8n ${N8N_VERSION}, the service ${options.latencyMs} ms away, 100 KB PDFs, ${Math.round(seconds)} s in all).`;
 	const file = join(ROOT, TABLE_FILE);
 	writeFileSync(
@@ -486,5 +474,5 @@ export async function runBulk(options: BenchOptions, packed: Packed): Promise<vo
 			`${START}\n${about}\n\n${printed}\n${END}`,
 		),
 	);
-	info(`Wrote bench/results-bulk.json and the bulk-send table in ${TABLE_FILE}`);
+	info(`Wrote bench/${resultsFile} and the bulk-send table in ${TABLE_FILE}`);
 }

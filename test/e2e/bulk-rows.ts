@@ -2,9 +2,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { EmulatorProcess } from '../../scripts/lib/emulator';
+import type { N8n } from '../../scripts/lib/n8n';
 import { makePdf } from '../fixtures/pdf';
 import { servicePaths } from '../support/servicePaths';
-import { csvRecords } from './support';
+import {
+	BULK_FOLDER_IN_EXAMPLE,
+	csvRecords,
+	exampleWorkflow,
+	withCredentials,
+	withFolder,
+} from './support';
 
 /** What examples/bulk-send.json reads and writes in its folder, and the columns of its CSV file. */
 export const BULK_CSV = 'bulk-send.csv';
@@ -60,10 +67,35 @@ export function bulkRows(
 	return { rows, errors };
 }
 
-/** The CSV file and each row's PDF (but the missing ones) in `folder`, as a user puts them there. */
-export function writeBulkFolder(folder: string, rows: BulkRow[]): void {
+/**
+ * examples/bulk-send.json saved in a running n8n under `id`, reading `folder`, with `credential` made through the
+ * REST API as a user makes it in the editor.
+ */
+export async function saveBulkSend(
+	n8n: N8n,
+	credential: { name: string; type: string; data: Record<string, unknown> },
+	folder: string,
+	id: string,
+): Promise<void> {
+	const { name, type, data } = credential;
+	const made = await n8n.rest<{ id: string }>('POST', '/rest/credentials', { name, type, data });
+	const workflow = withFolder(exampleWorkflow('bulk-send.json'), BULK_FOLDER_IN_EXAMPLE, folder);
+	await n8n.rest(
+		'POST',
+		'/rest/workflows',
+		withCredentials(workflow, [{ id: made.id, name, type }], id),
+	);
+}
+
+/** The example's CSV file of `rows` in `folder`. */
+export function writeBulkCsv(folder: string, rows: BulkRow[]): void {
 	const lines = rows.map((row) => COLUMNS.map((column) => row[column]).join(','));
 	writeFileSync(join(folder, BULK_CSV), `${COLUMNS.join(',')}\n${lines.join('\n')}\n`);
+}
+
+/** The CSV file and each row's PDF (but the missing ones) in `folder`, as a user puts them there. */
+export function writeBulkFolder(folder: string, rows: BulkRow[]): void {
+	writeBulkCsv(folder, rows);
 	for (const row of rows)
 		if (!row.pdfFile.startsWith('missing-'))
 			writeFileSync(join(folder, row.pdfFile), makePdf(row.documentName));

@@ -9,21 +9,13 @@ import {
 	BAD_ROWS,
 	bulkCreates,
 	bulkRows,
+	saveBulkSend,
 	expectBulkResults,
 	expectOneCreatePerGoodRow,
 	writeBulkFolder,
 	type BulkRow,
 } from './bulk-rows';
-import {
-	BULK_FOLDER_IN_EXAMPLE,
-	csvRecords,
-	emulator,
-	exampleWorkflow,
-	n8nWithPackage,
-	tokenCredential,
-	withCredentials,
-	withFolder,
-} from './support';
+import { csvRecords, emulator, n8nWithPackage, tokenCredential } from './support';
 
 const MANUAL_TRIGGER = "When clicking 'Execute workflow'";
 /** The example's chunk size: the kill comes once the second chunk's creates have begun. */
@@ -57,18 +49,7 @@ describe('examples/bulk-send.json in a running n8n', () => {
 		const service = await emulator(`bulk-${id}`);
 		services.push(service);
 		const { data, type } = tokenCredential(service);
-		const name = `Document Execution (${id})`;
-		const credential = await n8n.rest<{ id: string }>('POST', '/rest/credentials', {
-			name,
-			type,
-			data,
-		});
-		const workflow = withFolder(exampleWorkflow('bulk-send.json'), BULK_FOLDER_IN_EXAMPLE, folder);
-		await n8n.rest(
-			'POST',
-			'/rest/workflows',
-			withCredentials(workflow, [{ id: credential.id, name, type }], id),
-		);
+		await saveBulkSend(n8n, { name: `Document Execution (${id})`, type, data }, folder, id);
 		writeBulkFolder(folder, rows);
 		return service;
 	}

@@ -142,14 +142,17 @@ export const BULK_FOLDER_IN_EXAMPLE = '/data/bulk-send';
 /** Where examples/document-completed-archive.json writes; a test points it at a folder of its own. */
 export const ARCHIVE_FOLDER_IN_EXAMPLE = '/data/signed-documents';
 
-/** The example with its folder replaced by the test's (the one change its notes ask of a user). */
+/**
+ * The example with its folder replaced by the test's or the bench's (the one change its notes ask of a user);
+ * throws when the example no longer names that folder.
+ */
 export function withFolder<Workflow>(
 	workflow: Workflow,
 	inExample: string,
 	folder: string,
 ): Workflow {
 	const text = JSON.stringify(workflow);
-	expect(text).toContain(inExample);
+	if (!text.includes(inExample)) throw new Error(`The example no longer names ${inExample}`);
 	return JSON.parse(text.split(inExample).join(folder)) as Workflow;
 }
 
