@@ -6,7 +6,7 @@ import { V3_SEED } from '../../emulator/families/v3';
 import { isPdf } from '../../fixtures/pdf';
 import { NODE_NAME } from '../../harness/engine';
 import { tokenCredential } from '../../support/credentials';
-import { requestsOn, runDocument, servicePaths, startV3Emulator, v3State } from './setup';
+import { pdfItem, requestsOn, runDocument, servicePaths, startV3Emulator, v3State } from './setup';
 
 /**
  * A credential's "Allowed HTTP Request Domains" (n8n 2.x) still lets the node reach its own service: n8n adds a
@@ -51,6 +51,36 @@ describe.each([
 		// Download File's file, read from the link the service answered.
 		if (parameters.operation === 'download') expect(isPdf(await result.binary(item))).toBe(true);
 	});
+});
+
+it("Create Signing Request with a credential's Specific Domains, none listed: the lookup and the create reach the service", async () => {
+	const result = await runDocument(
+		emulator,
+		{
+			operation: 'create',
+			profileId: V3_SEED.pdfProfileId,
+			documentSource: 'binary',
+			invitees: { invitee: [{ name: 'Asha Rao', email: 'asha@example.com' }] },
+			additionalFields: { irn: 'DOMAINS-1' },
+			options: { ifIrnExists: 'returnExisting' },
+		},
+		{
+			input: [await pdfItem()],
+			credentials: {
+				documentExecutionApi: {
+					...tokenCredential(emulator),
+					allowedHttpRequestDomains: 'domains',
+					allowedDomains: '',
+				},
+			},
+		},
+	);
+	expect(result.nodeError(NODE_NAME)).toBeUndefined();
+	expect(emulator.requests.map(({ method, path }) => `${method} ${path}`)).toEqual([
+		`GET ${servicePaths.list}`,
+		`POST ${servicePaths.create}`,
+	]);
+	expect(result.items[0].json).toMatchObject({ irn: 'DOMAINS-1', documentId: expect.any(String) });
 });
 
 /**

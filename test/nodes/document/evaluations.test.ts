@@ -1,15 +1,15 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { Expression } from 'n8n-workflow';
 
 import { V3_SEED } from '../../emulator/families/v3';
 import type { Emulator } from '../../emulator/server';
 import { NODE_NAME } from '../../harness/engine';
 import { TestCredentialsHelper } from '../../harness/credentials-helper';
-import { runDocument, startV3Emulator } from './setup';
+import { pdfItem, runDocument, startV3Emulator } from './setup';
 
 /**
  * Expressions cost most of a routed operation's time per item (in n8n 2.x each evaluation crosses into an
- * isolate), so the number Get Status and Download File cause per item is pinned here: an added field with
+ * isolate), so the number Create Signing Request, Get Status and Download File cause per item is pinned here: an added field with
  * routing, a second property of the same name or a step that reads a parameter again shows up as a failure,
  * not as a slower bench. So are the credential reads per item (each one is a database read and a decryption in
  * the n8n server): none. Why each matters: docs/choices/performance.md.
@@ -28,21 +28,23 @@ const NAMES: Record<string, string> = {
 };
 const CREDENTIAL_READS = 'credential reads';
 
-/** Every expression evaluated, by what it is, and the credential reads, during one run over `documentIds`. */
+/**
+ * Every expression evaluated, by what it is, and the credential reads, during one run over `input`, whose
+ * items each come out as one item with the same `key`.
+ */
 async function countsOver(
 	parameters: INodeParameters,
-	documentIds: string[],
+	input: INodeExecutionData[],
+	key: string,
 ): Promise<Record<string, number>> {
 	const evaluate = jest.spyOn(Expression.prototype, 'resolveSimpleParameterValue');
 	const readCredential = jest.spyOn(TestCredentialsHelper.prototype, 'getDecrypted');
 	try {
-		const result = await runDocument(
-			emulator,
-			{ ...parameters, documentId: { __rl: true, mode: 'id', value: DOCUMENT_ID_EXPRESSION } },
-			{ input: documentIds.map((documentId) => ({ json: { documentId } })) },
-		);
+		const result = await runDocument(emulator, parameters, { input });
 		expect(result.nodeError(NODE_NAME)).toBeUndefined();
-		expect(result.output(NODE_NAME).map((item) => item.json.documentId)).toEqual(documentIds);
+		expect(result.output(NODE_NAME).map((item) => item.json[key])).toEqual(
+			input.map((item) => item.json[key]),
+		);
 		const counts: Record<string, number> = {
 			[CREDENTIAL_READS]: readCredential.mock.calls.length,
 		};
@@ -60,10 +62,15 @@ async function countsOver(
 /** What one more item costs: the counts over 3 items less those over 1, halved. */
 async function perItem(
 	parameters: INodeParameters,
-	documentIdOf: (index: number) => string,
+	itemOf: (index: number) => Promise<INodeExecutionData>,
+	key: string,
 ): Promise<Record<string, number>> {
-	const one = await countsOver(parameters, [documentIdOf(1)]);
-	const three = await countsOver(parameters, [1, 2, 3].map(documentIdOf));
+	const one = await countsOver(parameters, [await itemOf(1)], key);
+	const three = await countsOver(
+		parameters,
+		await Promise.all([1, 2, 3].map(async (index) => await itemOf(index))),
+		key,
+	);
 	return Object.fromEntries(
 		Object.entries(three)
 			.map(([name, count]) => [name, (count - (one[name] ?? 0)) / 2])
@@ -71,7 +78,18 @@ async function perItem(
 	);
 }
 
-// The Document ID once, read by putDocumentId: in a workflow both operations run as custom operations
+/** Get Status or Download File over items carrying `documentIdOf(index)`, read by an expression. */
+const perDocumentId = async (
+	parameters: INodeParameters,
+	documentIdOf: (index: number) => string,
+) =>
+	await perItem(
+		{ ...parameters, documentId: { __rl: true, mode: 'id', value: DOCUMENT_ID_EXPRESSION } },
+		async (index) => ({ json: { documentId: documentIdOf(index) } }),
+		'documentId',
+	);
+
+// The Document ID once, read by putDocumentId: in a workflow these operations run as custom operations
 // (`inWorkflow`), without n8n's two walks over the node's properties that evaluate it twice more per item
 // (RoutingNode.runNode, then resolveBaseUrl; an agent's tool call still takes them). No base URL: it is read from the credential once per run.
 // No token header: the credential's authenticate is a function. No credential read: the node hands n8n the
@@ -83,7 +101,7 @@ describe('Expressions evaluated per item', () => {
 		['on', true],
 		['off', false],
 	])('Get Status, Simplify %s: the Document ID once and nothing else', async (_case, simplify) => {
-		const counts = await perItem(
+		const counts = await perDocumentId(
 			{ operation: 'getStatus', simplify },
 			(index) => `DOCEXTRA${String(index).padStart(6, '0')}`,
 		);
@@ -91,10 +109,44 @@ describe('Expressions evaluated per item', () => {
 	});
 
 	it('Download File: the same, the output taking the Document ID that was sent', async () => {
-		const counts = await perItem(
+		const counts = await perDocumentId(
 			{ operation: 'download', downloadType: 'DOCUMENT' },
 			() => V3_SEED.completedDocumentId,
 		);
 		expect(counts).toEqual({ 'Document ID': 1 });
+	});
+
+	it('Create Signing Request: each field once, If the IRN Already Exists taking the IRN that was read', async () => {
+		const fields = {
+			documentName: '={{ $json.irn }}.pdf',
+			name: '={{ $json.signer }}',
+			email: '={{ $json.email }}',
+			irn: '={{ $json.irn }}',
+		};
+		const counts = await perItem(
+			{
+				operation: 'create',
+				profileId: V3_SEED.pdfProfileId,
+				documentSource: 'binary',
+				binaryPropertyName: 'data',
+				documentName: fields.documentName,
+				invitees: { invitee: [{ name: fields.name, email: fields.email }] },
+				additionalFields: { irn: fields.irn },
+				options: { ifIrnExists: 'returnExisting' },
+			},
+			async (index) =>
+				await pdfItem(undefined, {}, 'default', {
+					irn: `EVAL-${index}`,
+					signer: `Signer ${index}`,
+					email: `signer${index}@example.com`,
+				}),
+			'irn',
+		);
+		expect(counts).toEqual({
+			[fields.documentName]: 1,
+			[fields.name]: 1,
+			[fields.email]: 1,
+			[fields.irn]: 1,
+		});
 	});
 });

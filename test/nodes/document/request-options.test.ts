@@ -6,7 +6,7 @@ import { NODE_NAME, type RunResult, type SingleNodeOptions } from '../../harness
 import { tokenCredential } from '../../support/credentials';
 import { startForwardProxy } from '../../support/forward-proxy';
 import { startTlsFront } from '../../support/tls-front';
-import { requestsOn, runDocument, servicePaths, startV3Emulator, v3State } from './setup';
+import { pdfItem, requestsOn, runDocument, servicePaths, startV3Emulator, v3State } from './setup';
 
 /**
  * What n8n's routing gives the request of a read, which the node's own sender sends as it is: the node's request
@@ -315,6 +315,30 @@ describe("The requests the node sends itself for an item take the item's Request
 		expect(requestsOn(emulator, servicePaths.fetch).length).toBeGreaterThan(1);
 		// Every request and link read reached the emulator through the proxy, and nothing went around it.
 		expect(proxy.requests).toHaveLength(emulator.requests.length + linksRead());
+		expect(proxy.requests.every((request) => request.forwarded)).toBe(true);
+	});
+
+	it('Create Signing Request: its IRN lookup and the create go through the proxy', async () => {
+		const proxy = open(await startForwardProxy());
+		const result = await runDocument(
+			emulator,
+			{
+				operation: 'create',
+				profileId: V3_SEED.pdfProfileId,
+				documentSource: 'binary',
+				invitees: { invitee: [{ name: 'Asha Rao', email: 'asha@example.com' }] },
+				additionalFields: { irn: 'PROXY-1' },
+				options: { ifIrnExists: 'returnExisting' },
+				requestOptions: { proxy: proxy.url },
+			},
+			{ input: [await pdfItem()] },
+		);
+		expect(result.nodeError(NODE_NAME)).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ irn: 'PROXY-1', documentId: expect.any(String) });
+		expect(proxy.requests.map((request) => new URL(request.url).pathname)).toEqual([
+			servicePaths.list,
+			servicePaths.create,
+		]);
 		expect(proxy.requests.every((request) => request.forwarded)).toBe(true);
 	});
 

@@ -2,7 +2,7 @@ import { operationSelector } from '../../shared/form/descriptions';
 import { createNotice } from '../../shared/requests/routing';
 import type { ResourceModule } from '../types';
 import { documentIdField } from './common';
-import { createOperation } from './create/body';
+import { createInWorkflow, createOperation } from './create/body';
 import { CREATE_SIGNING_REQUEST, createFields } from './create/fields';
 import { deleteOperation } from './delete';
 import { downloadFields, downloadInWorkflow, downloadOperation } from './download';
@@ -53,10 +53,11 @@ export const documentResource: ResourceModule = {
 		...signWithDocSignerFields,
 		...reviewEbgFields,
 	],
-	// Resend batches sign URLs across items (at most 15 per request), which routing cannot express; Get Status
-	// and Download File, the reads a flow runs over many items, skip routing's cost per item (inWorkflow). n8n
-	// runs custom operations only in a workflow, so each also has routing, for an agent's tool call.
+	// Resend batches sign URLs across items (at most 15 per request), which routing cannot express; Create, Get
+	// Status and Download File, which a flow runs over many items, skip routing's cost per item (inWorkflow).
+	// n8n runs custom operations only in a workflow, so each also has routing, for an agent's tool call.
 	customOperations: {
+		create: createInWorkflow,
 		resend: resendInvitations,
 		getStatus: getStatusInWorkflow,
 		download: downloadInWorkflow,

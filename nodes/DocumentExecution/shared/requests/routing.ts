@@ -60,8 +60,8 @@ import { parameter } from '../form/parameters';
  * 4. output: the items made of the answer; without it, the answer's body is the one item;
  * 5. paginate: none here; a listing (Pack → Search) sends its pages itself, in place of 3 and 4.
  * Every output item pairs with its input item; under Continue On Fail a failure is its one item (`failedItem`).
- * Get Status and Download File also run as custom operations (`inWorkflow`), through the same sender. Why the
- * sender sends by itself: docs/choices/requests.md.
+ * In a workflow, Create Signing Request, Get Status and Download File run as custom operations (`inWorkflow`),
+ * through the same sender. Why the sender sends by itself: docs/choices/requests.md.
  */
 
 /**

@@ -16,7 +16,8 @@ import { parameter } from '../../../shared/form/parameters';
 import { refuseField } from '../../../../shared/errors';
 import { refuseBrokenRules } from '../../../shared/form/rules';
 import { simplifies, unsimplified } from '../../../shared/requests/outputs';
-import { v3Routing, type ItemRequest } from '../../../shared/requests/routing';
+import { inWorkflow } from '../../../shared/requests/inWorkflow';
+import { routingOf, v3Request, type ItemRequest } from '../../../shared/requests/routing';
 import { asString, compact, messagesOf, type Body } from '../common';
 import { CREATE_SIGNING_REQUEST } from './fields';
 import { IF_IRN_EXISTS, lookUpIrnFirst } from './existingIrn';
@@ -382,15 +383,20 @@ export async function outputCreated(this: IExecuteSingleFunctions, response: IN8
 	return [{ json: { ...document, invitees, messages, warnings } as IDataObject }];
 }
 
+const createRequest = v3Request('POST', '/v3.0/sign/request', {
+	creates: CREATE_SIGNING_REQUEST,
+	build: buildCreateBody,
+	aroundSend: lookUpIrnFirst,
+	output: outputCreated,
+});
+
 export const createOperation: INodePropertyOptions = {
 	name: 'Create Signing Request',
 	value: 'create',
 	action: 'Create a signing request',
 	description: 'Send a PDF or a template to invitees for e-signing through a published workflow',
-	routing: v3Routing('POST', '/v3.0/sign/request', {
-		creates: CREATE_SIGNING_REQUEST,
-		build: buildCreateBody,
-		aroundSend: lookUpIrnFirst,
-		output: outputCreated,
-	}),
+	routing: routingOf(createRequest),
 };
+
+/** Create Signing Request in a workflow: the resource's custom operation (`inWorkflow`). */
+export const createInWorkflow = inWorkflow(createRequest);
