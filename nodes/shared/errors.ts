@@ -246,11 +246,12 @@ export const asNodeError = (
 
 /**
  * The output item of an input item that failed under Continue On Fail (either kind), paired with it so that
- * later nodes can read the row that failed (`$('…').item`).
+ * later nodes can read the row that failed (`$('…').item`). Without the error object beside `json`: n8n 2.x's
+ * expressions could not read a list holding it (docs/choices/requests.md).
  */
 export function failedItem(node: INode, error: unknown, itemIndex: number): INodeExecutionData {
 	const nodeError = asNodeError(node, error, itemIndex);
-	return { json: { error: nodeError.message }, error: nodeError, pairedItem: { item: itemIndex } };
+	return { json: { error: nodeError.message }, pairedItem: { item: itemIndex } };
 }
 
 /**
