@@ -6,7 +6,15 @@ import { V3_SEED } from '../../emulator/families/v3';
 import { isPdf } from '../../fixtures/pdf';
 import { NODE_NAME } from '../../harness/engine';
 import { tokenCredential } from '../../support/credentials';
-import { pdfItem, requestsOn, runDocument, servicePaths, startV3Emulator, v3State } from './setup';
+import {
+	createWithIrn,
+	pdfItem,
+	requestsOn,
+	runDocument,
+	servicePaths,
+	startV3Emulator,
+	v3State,
+} from './setup';
 
 /**
  * A credential's "Allowed HTTP Request Domains" (n8n 2.x) still lets the node reach its own service: n8n adds a
@@ -54,27 +62,16 @@ describe.each([
 });
 
 it("Create Signing Request with a credential's Specific Domains, none listed: the lookup and the create reach the service", async () => {
-	const result = await runDocument(
-		emulator,
-		{
-			operation: 'create',
-			profileId: V3_SEED.pdfProfileId,
-			documentSource: 'binary',
-			invitees: { invitee: [{ name: 'Asha Rao', email: 'asha@example.com' }] },
-			additionalFields: { irn: 'DOMAINS-1' },
-			options: { ifIrnExists: 'returnExisting' },
-		},
-		{
-			input: [await pdfItem()],
-			credentials: {
-				documentExecutionApi: {
-					...tokenCredential(emulator),
-					allowedHttpRequestDomains: 'domains',
-					allowedDomains: '',
-				},
+	const result = await runDocument(emulator, createWithIrn('DOMAINS-1'), {
+		input: [await pdfItem()],
+		credentials: {
+			documentExecutionApi: {
+				...tokenCredential(emulator),
+				allowedHttpRequestDomains: 'domains',
+				allowedDomains: '',
 			},
 		},
-	);
+	});
 	expect(result.nodeError(NODE_NAME)).toBeUndefined();
 	expect(emulator.requests.map(({ method, path }) => `${method} ${path}`)).toEqual([
 		`GET ${servicePaths.list}`,

@@ -4,6 +4,7 @@ import { DEFAULT_AUTH_TOKEN, type Emulator } from '../../emulator/server';
 import { NODE_NAME } from '../../harness/engine';
 import { makePdf } from '../../fixtures/pdf';
 import {
+	CREATE_FOR_ONE,
 	expectNoToken,
 	pdfItem,
 	requestsOn,
@@ -87,16 +88,9 @@ describe('HTTP-level failures give clear errors without the token', () => {
 describe('A redirect', () => {
 	it('of a create is an error that says so, and the create is sent once', async () => {
 		emulator.faults.inject({ kind: 'redirect', path: servicePaths.create });
-		const result = await runDocument(
-			emulator,
-			{
-				operation: 'create',
-				profileId: V3_SEED.pdfProfileId,
-				documentSource: 'binary',
-				invitees: { invitee: [{ name: 'Asha Rao', email: 'asha@example.com' }] },
-			},
-			{ input: [await pdfItem(makePdf('Redirected'))] },
-		);
+		const result = await runDocument(emulator, CREATE_FOR_ONE, {
+			input: [await pdfItem(makePdf('Redirected'))],
+		});
 		const error = result.nodeError(NODE_NAME);
 		expect(error?.message).toBe(
 			`The service redirected the request (HTTP 307 to ${servicePaths.create})`,

@@ -6,7 +6,15 @@ import { NODE_NAME, type RunResult, type SingleNodeOptions } from '../../harness
 import { tokenCredential } from '../../support/credentials';
 import { startForwardProxy } from '../../support/forward-proxy';
 import { startTlsFront } from '../../support/tls-front';
-import { pdfItem, requestsOn, runDocument, servicePaths, startV3Emulator, v3State } from './setup';
+import {
+	createWithIrn,
+	pdfItem,
+	requestsOn,
+	runDocument,
+	servicePaths,
+	startV3Emulator,
+	v3State,
+} from './setup';
 
 /**
  * What n8n's routing gives the request of a read, which the node's own sender sends as it is: the node's request
@@ -322,15 +330,7 @@ describe("The requests the node sends itself for an item take the item's Request
 		const proxy = open(await startForwardProxy());
 		const result = await runDocument(
 			emulator,
-			{
-				operation: 'create',
-				profileId: V3_SEED.pdfProfileId,
-				documentSource: 'binary',
-				invitees: { invitee: [{ name: 'Asha Rao', email: 'asha@example.com' }] },
-				additionalFields: { irn: 'PROXY-1' },
-				options: { ifIrnExists: 'returnExisting' },
-				requestOptions: { proxy: proxy.url },
-			},
+			{ ...createWithIrn('PROXY-1'), requestOptions: { proxy: proxy.url } },
 			{ input: [await pdfItem()] },
 		);
 		expect(result.nodeError(NODE_NAME)).toBeUndefined();

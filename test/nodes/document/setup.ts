@@ -4,7 +4,7 @@ import { inspect } from 'node:util';
 
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import type { V3State } from '../../emulator/families/v3';
+import { V3_SEED, type V3State } from '../../emulator/families/v3';
 import {
 	DEFAULT_AUTH_TOKEN,
 	startEmulator,
@@ -67,6 +67,21 @@ export async function runDocument(
 		{ credentials: { documentExecutionApi: tokenCredential(emulator) }, ...options },
 	);
 }
+
+/** Create Signing Request of the input's PDF for one invitee, the least the service takes. */
+export const CREATE_FOR_ONE = {
+	operation: 'create',
+	profileId: V3_SEED.pdfProfileId,
+	documentSource: 'binary',
+	invitees: { invitee: [{ name: 'Asha Rao', email: 'asha@example.com' }] },
+};
+
+/** The same with an IRN, looked up first (If the IRN Already Exists: Return the Existing Document). */
+export const createWithIrn = (irn: string) => ({
+	...CREATE_FOR_ONE,
+	additionalFields: { irn },
+	options: { ifIrnExists: 'returnExisting' },
+});
 
 /** An input item carrying a PDF (or any bytes) as binary, stored the way an upstream node would. */
 export async function pdfItem(
