@@ -42,16 +42,17 @@ import { parameter } from '../form/parameters';
 /**
  * The request steps, by one operation. Document → Create Signing Request (document/create/body.ts) is
  *
- *   v3Routing('POST', '/v3.0/sign/request', {
+ *   v3Request('POST', '/v3.0/sign/request', {
  *     creates: CREATE_SIGNING_REQUEST,
  *     build: buildCreateBody,
  *     aroundSend: lookUpIrnFirst,
  *     output: outputCreated,
  *   })
  *
- * n8n builds each item's request from the fields and Request Options and hands it to `sendItem`, which refuses
- * OAuth2 (v3 and v1 take only the Auth Token) and, as the operation `creates`, Retry On Fail, puts in the
- * credential's base URL, then runs the operation's steps in this order:
+ * Its routing (`routingOf` the request) or, in a workflow, `inWorkflow` builds each item's request from the
+ * fields and Request Options and hands it to `sendItem`, which refuses OAuth2 (v3 and v1 take only the Auth
+ * Token) and, as the operation `creates`, Retry On Fail, puts in the credential's base URL, then runs the
+ * operation's steps in this order:
  * 1. preSend: none here; Get Details has `[putDocumentId('query'), putDetailSections]`: a `check…` step refuses
  *    a field that breaks a rule, a `put…` step puts one into the request;
  * 2. build: the body, checked, and what the item's request carries (`ItemRequest`: the IRN);
@@ -60,8 +61,7 @@ import { parameter } from '../form/parameters';
  * 4. output: the items made of the answer; without it, the answer's body is the one item;
  * 5. paginate: none here; a listing (Pack → Search) sends its pages itself, in place of 3 and 4.
  * Every output item pairs with its input item; under Continue On Fail a failure is its one item (`failedItem`).
- * In a workflow, Create Signing Request, Get Status and Download File run as custom operations (`inWorkflow`),
- * through the same sender. Why the sender sends by itself: docs/choices/requests.md.
+ * Get Status and Download File run the same way. Why the sender sends by itself: docs/choices/requests.md.
  */
 
 /**
