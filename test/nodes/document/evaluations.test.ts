@@ -5,13 +5,20 @@ import { V3_SEED } from '../../emulator/families/v3';
 import type { Emulator } from '../../emulator/server';
 import { NODE_NAME } from '../../harness/engine';
 import { TestCredentialsHelper } from '../../harness/credentials-helper';
-import { pdfItem, runDocument, startV3Emulator } from './setup';
+import {
+	createWithIrn,
+	pdfItem,
+	requestsOn,
+	runDocument,
+	servicePaths,
+	startV3Emulator,
+} from './setup';
 
 /**
  * Expressions cost most of a routed operation's time per item (in n8n 2.x each evaluation crosses into an
- * isolate), so the number Create Signing Request, Get Status and Download File cause per item is pinned here: an added field with
- * routing, a second property of the same name or a step that reads a parameter again shows up as a failure,
- * not as a slower bench. So are the credential reads per item (each one is a database read and a decryption in
+ * isolate), so the number Create Signing Request, Get Status and Download File cause per item is pinned here:
+ * an added field with routing, a second property of the same name or a step that reads a parameter again shows
+ * up as a failure, not as a slower bench. So are the credential reads per item (each one is a database read and a decryption in
  * the n8n server): none. Why each matters: docs/choices/performance.md.
  */
 
@@ -91,8 +98,8 @@ const perDocumentId = async (
 
 // The Document ID once, read by putDocumentId: in a workflow these operations run as custom operations
 // (`inWorkflow`), without n8n's two walks over the node's properties that evaluate it twice more per item
-// (RoutingNode.runNode, then resolveBaseUrl; an agent's tool call still takes them). No base URL: it is read from the credential once per run.
-// No token header: the credential's authenticate is a function. No credential read: the node hands n8n the
+// (RoutingNode.runNode, then resolveBaseUrl; an agent's tool call still takes them). No base URL: it is read
+// from the credential once per run. No token header: the credential's authenticate is a function. No credential read: the node hands n8n the
 // Auth Token credential it read once for the run with every request (`alreadyRead`), where n8n would read it
 // for each, two per item for Get Status with Simplify on (the status read and the v3 list for the document's
 // status, docs/choices/document.md).
@@ -125,14 +132,9 @@ describe('Expressions evaluated per item', () => {
 		};
 		const counts = await perItem(
 			{
-				operation: 'create',
-				profileId: V3_SEED.pdfProfileId,
-				documentSource: 'binary',
-				binaryPropertyName: 'data',
+				...createWithIrn(fields.irn),
 				documentName: fields.documentName,
 				invitees: { invitee: [{ name: fields.name, email: fields.email }] },
-				additionalFields: { irn: fields.irn },
-				options: { ifIrnExists: 'returnExisting' },
 			},
 			async (index) =>
 				await pdfItem(undefined, {}, 'default', {
@@ -148,5 +150,8 @@ describe('Expressions evaluated per item', () => {
 			[fields.email]: 1,
 			[fields.irn]: 1,
 		});
+		// The lookups asked for the IRNs read: one run over item 1, then one over items 1 to 3.
+		const lookedUp = requestsOn(emulator, servicePaths.list).map((request) => request.query.q);
+		expect(lookedUp.sort()).toEqual(['EVAL-1', 'EVAL-1', 'EVAL-2', 'EVAL-3']);
 	});
 });
