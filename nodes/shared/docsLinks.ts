@@ -12,6 +12,7 @@ export const DOCS_PAGES = {
 	failures: 'document-execution.md#when-something-goes-wrong',
 	account: 'document-execution.md#the-account-v1',
 	packs: 'document-execution.md#packs-and-media-v4',
+	bulkSend: 'document-execution.md#bulk-send-at-scale',
 	adminCreates: 'choices/admin.md#operations-that-create',
 	triggerSetup: 'document-execution-trigger.md#set-it-up',
 	triggerAnswers: 'document-execution-trigger.md#what-the-service-sees',

@@ -7,7 +7,10 @@ import { z } from 'zod';
 
 import { DocumentExecution } from '../../nodes/DocumentExecution/DocumentExecution.node';
 import { neslDataSchema } from '../../nodes/DocumentExecution/resources/document/create/nesl';
-import { CREATE_LABELS } from '../../nodes/DocumentExecution/resources/document/create/rules';
+import {
+	CREATE_LABELS,
+	INPUT_FIELDS,
+} from '../../nodes/DocumentExecution/resources/document/create/rules';
 import { applyRules } from '../../nodes/DocumentExecution/shared/form/rules';
 import { nodeModules } from '../support/nodeModules';
 
@@ -36,7 +39,19 @@ function displayNames(properties: readonly Described[]): string[] {
 	});
 }
 
-const shown = new Set(displayNames(new DocumentExecution().description.properties));
+const properties = new DocumentExecution().description.properties;
+/**
+ * Create's Using Input Fields reads the item's own fields: a refusal names the input field, which the mode's
+ * notice lists by name.
+ */
+const inputFieldsNotice = properties.find((property) => property.name === 'inputFieldsNotice');
+const inputFields = Object.keys(INPUT_FIELDS).filter((field) =>
+	inputFieldsNotice?.displayName.includes(field),
+);
+const shown = new Set([
+	...displayNames(properties),
+	...inputFields.map((field) => `Input field ${field}`),
+]);
 
 /** `{ "file NAME": { key: label } }` of every exported `…LABELS` map of the action node. */
 async function labelMaps(): Promise<Record<string, Record<string, string>>> {

@@ -154,4 +154,21 @@ describe('Expressions evaluated per item', () => {
 		const lookedUp = requestsOn(emulator, servicePaths.list).map((request) => request.query.q);
 		expect(lookedUp.sort()).toEqual(['EVAL-1', 'EVAL-1', 'EVAL-2', 'EVAL-3']);
 	});
+
+	it('Create Signing Request, Using Input Fields: nothing, the lookups asking for the IRNs of the items', async () => {
+		const counts = await perItem(
+			{ ...createWithIrn(''), specifyBody: 'inputFields' },
+			async (index) =>
+				await pdfItem(undefined, {}, 'default', {
+					documentName: `Loan ${index}.pdf`,
+					irn: `EVAL-${index}`,
+					inviteeName: `Signer ${index}`,
+					inviteeEmail: `signer${index}@example.com`,
+				}),
+			'irn',
+		);
+		expect(counts).toEqual({});
+		const lookedUp = requestsOn(emulator, servicePaths.list).map((request) => request.query.q);
+		expect(lookedUp.sort()).toEqual(['EVAL-1', 'EVAL-1', 'EVAL-2', 'EVAL-3']);
+	});
 });

@@ -22,7 +22,14 @@ import { asString, compact, messagesOf, type Body } from '../common';
 import { CREATE_SIGNING_REQUEST } from './fields';
 import { IF_IRN_EXISTS, lookUpIrnFirst } from './existingIrn';
 import { describeFile } from './fileFacts';
-import { CREATE_LABELS, createBodySchema, SIZED_TEMPLATE_FIELD_TYPES } from './rules';
+import {
+	CREATE_LABELS,
+	createBodySchema,
+	INPUT_FIELDS,
+	INPUT_FIELDS_LABELS,
+	INPUT_FIELDS_MODE,
+	SIZED_TEMPLATE_FIELD_TYPES,
+} from './rules';
 import { simplifiedInvitee } from './serviceDate';
 
 /** Document → Create Signing Request: the body from the fields or the JSON body, checked, then files encoded. */
@@ -182,11 +189,30 @@ const binaryNames = (value: unknown) =>
 		.map((name) => name.trim())
 		.filter(Boolean);
 
-/** The body from the fields; files from binary fields are StoredFiles, in the places FILE_PLACES names. */
-async function bodyFromFields(context: IExecuteSingleFunctions): Promise<Body> {
+/** An item's field as Using Input Fields reads it: numbers as text (a phone, an IRN), anything else as it is. */
+function inputField(context: IExecuteSingleFunctions, field: keyof typeof INPUT_FIELDS): unknown {
+	const value = context.getInputData().json[field];
+	return typeof value === 'number' ? String(value) : value;
+}
+
+/** The one invitee of Using Input Fields, from the item's inviteeName, inviteeEmail and inviteePhone. */
+const inviteeFromInput = (context: IExecuteSingleFunctions): Body =>
+	compact({
+		name: inputField(context, 'inviteeName'),
+		email: inputField(context, 'inviteeEmail'),
+		phone: inputField(context, 'inviteePhone'),
+	});
+
+/**
+ * The body from the fields; files from binary fields are StoredFiles, in the places FILE_PLACES names. Using
+ * Input Fields, the document name, IRN and invitee come from the item instead (INPUT_FIELDS).
+ */
+async function bodyFromFields(context: IExecuteSingleFunctions, fromInput: boolean): Promise<Body> {
 	const extra = parameter<Body>(context, 'additionalFields', {});
 	const source = parameter<string>(context, 'documentSource', 'binary');
-	const file: Body = compact({ name: parameter(context, 'documentName', '') });
+	const file: Body = compact({
+		name: fromInput ? inputField(context, 'documentName') : parameter(context, 'documentName', ''),
+	});
 	if (source === 'binary') {
 		file.file = await storedFile(
 			context,
@@ -211,7 +237,7 @@ async function bodyFromFields(context: IExecuteSingleFunctions): Promise<Body> {
 	const body: Body = compact({
 		profileId: parameter(context, 'profileId', ''),
 		file,
-		irn: extra.irn,
+		irn: fromInput ? inputField(context, 'irn') : extra.irn,
 		stampSeries: extra.stampSeries,
 		seriesGroup: extra.seriesGroup,
 		stampValue: extra.stampValue,
@@ -246,7 +272,7 @@ async function bodyFromFields(context: IExecuteSingleFunctions): Promise<Body> {
 	}
 	const nesl = neslFromParameters(context, extra.neslData);
 	if (nesl) body.neslData = nesl;
-	body.invitees = inviteesFromParameters(context);
+	body.invitees = fromInput ? [inviteeFromInput(context)] : inviteesFromParameters(context);
 	const cc = (parameter<{ recipient?: Body[] }>(context, 'cc', {}).recipient ?? []).map((entry) =>
 		compact({ name: entry.name, email: entry.email }),
 	);
@@ -264,7 +290,8 @@ export async function buildCreateBody(
 	options: IHttpRequestOptions,
 ): Promise<ItemRequest> {
 	let written: Body;
-	if (parameter<string>(this, 'specifyBody', 'fields') === 'json') {
+	const specifyBody = parameter<string>(this, 'specifyBody', 'fields');
+	if (specifyBody === 'json') {
 		const parsed = parseJson(this, parameter(this, 'jsonBody', '{}'), CREATE_LABELS.jsonBody);
 		if (!isObject(parsed))
 			refuseField(
@@ -275,16 +302,17 @@ export async function buildCreateBody(
 			);
 		written = parsed;
 	} else {
-		written = await bodyFromFields(this);
+		written = await bodyFromFields(this, specifyBody === INPUT_FIELDS_MODE);
 	}
 	const unwrapped = withFiles(written, (file) =>
 		typeof file === 'string' ? unwrapBase64(file) : file,
 	);
 	// The PDF is named by the field it came from: the binary field, or the base64 text (typed or in the JSON Body).
 	const fromBinary = isObject(written.file) && written.file.file instanceof StoredFile;
+	const formLabels = specifyBody === INPUT_FIELDS_MODE ? INPUT_FIELDS_LABELS : CREATE_LABELS;
 	const labels = fromBinary
-		? { ...CREATE_LABELS, 'file.file': CREATE_LABELS.binaryPropertyName }
-		: CREATE_LABELS;
+		? { ...formLabels, 'file.file': CREATE_LABELS.binaryPropertyName }
+		: formLabels;
 	const body = restoreFiles(
 		refuseBrokenRules(this, createBodySchema, validationView(unwrapped), labels) as Body,
 		unwrapped,
@@ -293,7 +321,7 @@ export async function buildCreateBody(
 	if (ifIrnExists !== IF_IRN_EXISTS.createAnother && body.irn === undefined)
 		refuseField(
 			this.getNode(),
-			CREATE_LABELS.irn,
+			labels.irn,
 			'is required when If the IRN Already Exists is "Return the Existing Document" or "Stop With an Error"',
 			this.getItemIndex(),
 		);

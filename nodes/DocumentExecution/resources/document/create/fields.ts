@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { Creation } from '../../../../shared/errors';
+import { withDocsLink } from '../../../../shared/docsLinks';
 import { showFor, simplifyProperty } from '../../../shared/form/descriptions';
-import { SIZED_TEMPLATE_FIELD_TYPES } from './rules';
+import { INPUT_FIELDS, INPUT_FIELDS_MODE, SIZED_TEMPLATE_FIELD_TYPES } from './rules';
 
 /** The fields of Document → Create Signing Request. */
 
@@ -15,6 +16,8 @@ export const CREATE_SIGNING_REQUEST: Creation = {
 
 const CREATE = ['create'];
 const FIELDS_MODE = { specifyBody: ['fields'] };
+/** Using Fields Below, or Using Input Fields: the fields below, with the row's own fields read from the item. */
+const FORM_MODES = { specifyBody: ['fields', INPUT_FIELDS_MODE] };
 
 /** The NeSL document detail fields, by the service's keys. */
 const neslDetailOptions: INodeProperties[] = [
@@ -199,7 +202,7 @@ export const createFields: INodeProperties[] = [
 		default: '',
 		description:
 			'The ID of a published workflow. Sign type, signing order, expiry and webhooks are set on the workflow in the dashboard.',
-		displayOptions: showFor('document', CREATE, FIELDS_MODE),
+		displayOptions: showFor('document', CREATE, FORM_MODES),
 	},
 	{
 		displayName: 'Specify Body',
@@ -207,12 +210,28 @@ export const createFields: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Using Fields Below', value: 'fields' },
+			{
+				name: 'Using Input Fields (Map Automatically)',
+				value: INPUT_FIELDS_MODE,
+				description:
+					"Each item's own fields give its document name, IRN and invitee (a CSV file's columns, say); the rest comes from the fields below",
+			},
 			{ name: 'Using JSON', value: 'json' },
 		],
 		default: 'fields',
 		description:
-			'Whether to build the request from the fields below or send a whole signing request written as JSON',
+			"Whether to build the request from the fields below, from each input item's fields, or send a whole signing request written as JSON",
 		displayOptions: showFor('document', CREATE),
+	},
+	{
+		displayName: withDocsLink(
+			`Each input item's fields give its request: ${Object.keys(INPUT_FIELDS).join(', ')}. Nothing is evaluated per item: the fast way for thousands of rows.`,
+			'bulkSend',
+		),
+		name: 'inputFieldsNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: showFor('document', CREATE, { specifyBody: [INPUT_FIELDS_MODE] }),
 	},
 	{
 		displayName: 'JSON Body',
@@ -242,7 +261,7 @@ export const createFields: INodeProperties[] = [
 			},
 		],
 		default: 'binary',
-		displayOptions: showFor('document', CREATE, FIELDS_MODE),
+		displayOptions: showFor('document', CREATE, FORM_MODES),
 	},
 	{
 		displayName: 'Input Binary Field',
@@ -251,7 +270,7 @@ export const createFields: INodeProperties[] = [
 		default: 'data',
 		required: true,
 		hint: 'The name of the input binary field holding the PDF (at most 15 MB)',
-		displayOptions: showFor('document', CREATE, { ...FIELDS_MODE, documentSource: ['binary'] }),
+		displayOptions: showFor('document', CREATE, { ...FORM_MODES, documentSource: ['binary'] }),
 	},
 	{
 		displayName: 'PDF (Base64)',
@@ -261,7 +280,7 @@ export const createFields: INodeProperties[] = [
 		required: true,
 		description:
 			'The PDF encoded as standard base64 (at most 15 MB before encoding). Line breaks and spaces are removed before sending.',
-		displayOptions: showFor('document', CREATE, { ...FIELDS_MODE, documentSource: ['base64'] }),
+		displayOptions: showFor('document', CREATE, { ...FORM_MODES, documentSource: ['base64'] }),
 	},
 	{
 		displayName: 'Template Fields',
@@ -271,7 +290,7 @@ export const createFields: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		description: 'Leave empty to let the first invitee fill the fields',
-		displayOptions: showFor('document', CREATE, { ...FIELDS_MODE, documentSource: ['template'] }),
+		displayOptions: showFor('document', CREATE, { ...FORM_MODES, documentSource: ['template'] }),
 		options: [
 			{
 				displayName: 'Field',
@@ -351,7 +370,7 @@ export const createFields: INodeProperties[] = [
 		default: false,
 		description:
 			'Whether one field per group is enough, the others of the group being filled automatically (HTML templates only, beta)',
-		displayOptions: showFor('document', CREATE, { ...FIELDS_MODE, documentSource: ['template'] }),
+		displayOptions: showFor('document', CREATE, { ...FORM_MODES, documentSource: ['template'] }),
 	},
 	{
 		displayName: 'Document Name',
@@ -496,7 +515,7 @@ export const createFields: INodeProperties[] = [
 		placeholder: 'Add CC Recipient',
 		default: {},
 		description: 'People who get a copy of the signed document',
-		displayOptions: showFor('document', CREATE, FIELDS_MODE),
+		displayOptions: showFor('document', CREATE, FORM_MODES),
 		options: [
 			{
 				displayName: 'Recipient',
@@ -521,7 +540,7 @@ export const createFields: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: showFor('document', CREATE, FIELDS_MODE),
+		displayOptions: showFor('document', CREATE, FORM_MODES),
 		options: [
 			{
 				displayName: 'Additional Files',
@@ -540,6 +559,8 @@ export const createFields: INodeProperties[] = [
 				description:
 					'Internal Reference Number, searchable later. At most 255 characters: letters, digits and + | - : ( ) , _ . [ ] & / @ (no spaces).',
 				hint: 'Give each document its own IRN: if a create fails unclearly, Get Many finds it by IRN before you run again',
+				// Using Input Fields reads the IRN from each item's irn field.
+				displayOptions: { show: { '/specifyBody': ['fields'] } },
 			},
 			{
 				displayName: 'Multiple Stamp Series',

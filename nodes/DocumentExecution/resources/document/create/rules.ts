@@ -78,6 +78,27 @@ export const CREATE_LABELS: FieldLabels = {
 	jsonBody: 'JSON Body',
 };
 
+/**
+ * Specify Body → Using Input Fields (Map Automatically): the item's fields it reads, by their place in the body.
+ * One invitee a row, as a CSV file of a bulk send has it.
+ */
+export const INPUT_FIELDS_MODE = 'inputFields';
+export const INPUT_FIELDS = {
+	documentName: 'file.name',
+	irn: 'irn',
+	inviteeName: 'invitees.*.name',
+	inviteeEmail: 'invitees.*.email',
+	inviteePhone: 'invitees.*.phone',
+} as const;
+
+/** The labels of Using Input Fields: a broken rule names the item's field it was read from. */
+export const INPUT_FIELDS_LABELS: FieldLabels = {
+	...CREATE_LABELS,
+	...Object.fromEntries(
+		Object.entries(INPUT_FIELDS).map(([field, place]) => [place, `Input field ${field}`]),
+	),
+};
+
 /** The IRN's characters, the spec's: alphanumerics and `+ | - : ( ) , _ . [ ] & / @` (no spaces). */
 export const NAME_CHARACTERS = /^[A-Za-z0-9+|\-:(),_.[\]&/@]*$/;
 /**
