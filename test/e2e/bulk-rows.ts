@@ -20,9 +20,9 @@ const COLUMNS = [
 	'irn',
 	'documentName',
 	'pdfFile',
-	'signerName',
-	'signerEmail',
-	'signerPhone',
+	'inviteeName',
+	'inviteeEmail',
+	'inviteePhone',
 ] as const;
 
 export type BulkRow = Record<(typeof COLUMNS)[number], string>;
@@ -32,15 +32,15 @@ export const goodRow = (index: number): BulkRow => ({
 	irn: `LOAN-2026/${String(index).padStart(5, '0')}`,
 	documentName: `Loan Agreement ${index}.pdf`,
 	pdfFile: `loan-${index}.pdf`,
-	signerName: `Borrower ${index}`,
-	signerEmail: `borrower${index}@example.com`,
-	signerPhone: '',
+	inviteeName: `Borrower ${index}`,
+	inviteeEmail: `borrower${index}@example.com`,
+	inviteePhone: '',
 });
 
 /** The rows a run cannot send (its PDF is never written for `missing-…`), each with the start of its line's error. */
 export const BAD_ROWS: Array<{ row: (index: number) => BulkRow; error: string }> = [
 	{
-		row: (index) => ({ ...goodRow(index), signerEmail: 'not-an-email' }),
+		row: (index) => ({ ...goodRow(index), inviteeEmail: 'not-an-email' }),
 		error: 'must be an e-mail address',
 	},
 	{
@@ -49,7 +49,7 @@ export const BAD_ROWS: Array<{ row: (index: number) => BulkRow; error: string }>
 	},
 	{
 		row: (index) => ({ ...goodRow(index), irn: '' }),
-		error: 'IRN: is required when If the IRN Already Exists',
+		error: 'Input field irn: is required when If the IRN Already Exists',
 	},
 ];
 

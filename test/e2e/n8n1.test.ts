@@ -187,7 +187,7 @@ describe(`the packed package in n8n ${N8N_1_SPEC.version}`, () => {
 			};
 			expect({ irn: data.irn, signers: data.requests.map(({ name }) => name) }).toEqual({
 				irn: rows[index].irn,
-				signers: [rows[index].signerName],
+				signers: [rows[index].inviteeName],
 			});
 		}
 	});
