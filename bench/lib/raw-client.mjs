@@ -113,10 +113,10 @@ if (mode === 'status') {
 	const [concurrency, planFile] = rest;
 	const plan = JSON.parse(readFileSync(planFile, 'utf8'));
 	const begin = performance.now();
-	const { failed, slowestCreateMs } = await bulk(baseUrl, Number(concurrency), plan);
+	const { failed, firstFailure, slowestCreateMs } = await bulk(baseUrl, Number(concurrency), plan);
 	const ms = performance.now() - begin;
 	process.stdout.write(
-		`${JSON.stringify({ ms, items: plan.rows.length, failed, slowestCreateMs })}\n`,
+		`${JSON.stringify({ ms, items: plan.rows.length, failed, firstFailure, slowestCreateMs })}\n`,
 	);
 } else {
 	throw new Error(`unknown mode ${mode}`);
