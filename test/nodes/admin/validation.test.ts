@@ -396,5 +396,13 @@ describe('admin validation rules (one test per rule)', () => {
 			'Filter (JSON) at filters[0].filters[1].field',
 		);
 		expect(labelFor(['filterJson'], SEARCH_LABELS)).toBe('Filter (JSON)');
+		// A label of one place names it without positions; its neighbours keep theirs.
+		const onePlace = { 'sort.0.direction': 'Input field direction' };
+		expect(labelFor(['sort', 0, 'direction'], { ...SEARCH_LABELS, ...onePlace })).toBe(
+			'Input field direction',
+		);
+		expect(labelFor(['sort', 1, 'direction'], { ...SEARCH_LABELS, ...onePlace })).toBe(
+			'Sort › Rule › Direction (2)',
+		);
 	});
 });

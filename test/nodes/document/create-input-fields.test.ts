@@ -112,10 +112,10 @@ describe('Create, Using Input Fields', () => {
 			onError: 'continueRegularOutput',
 		});
 		expect(result.items.map(({ json }) => json.error ?? json.irn)).toEqual([
-			'Input field inviteeEmail (1): must be an e-mail address',
+			'Input field inviteeEmail: must be an e-mail address',
 			'LOAN-2',
 			'Input field irn: is required when If the IRN Already Exists is "Return the Existing Document" or "Stop With an Error"',
-			'Input field inviteeName (1): is required',
+			'Input field inviteeName: is required',
 		]);
 		expect(result.items.map(({ pairedItem }) => pairedItem)).toEqual(
 			[0, 1, 2, 3].map((item) => ({ item })),

@@ -40,8 +40,13 @@ const jsonPath = (segments: Array<string | number>) =>
 		)
 		.join('');
 
-/** The editor label of the value at `path`: the longest labelled prefix, then the rest of the path. */
+/**
+ * The editor label of the value at `path`: a label of that one place (its positions written, `invitees.0.email`)
+ * as it is, else the longest labelled prefix, then the rest of the path and the positions.
+ */
 export function labelFor(path: Array<string | number>, labels: FieldLabels): string {
+	const ofThePlace = labels[path.join('.')];
+	if (ofThePlace) return ofThePlace;
 	const keys = path.map((part) => (typeof part === 'number' ? '*' : part));
 	for (let length = keys.length; length > 0; length--) {
 		const label = labels[keys.slice(0, length).join('.')];

@@ -291,6 +291,7 @@ export async function buildCreateBody(
 ): Promise<ItemRequest> {
 	let written: Body;
 	const specifyBody = parameter<string>(this, 'specifyBody', 'fields');
+	const fromInput = specifyBody === INPUT_FIELDS_MODE;
 	if (specifyBody === 'json') {
 		const parsed = parseJson(this, parameter(this, 'jsonBody', '{}'), CREATE_LABELS.jsonBody);
 		if (!isObject(parsed))
@@ -302,14 +303,14 @@ export async function buildCreateBody(
 			);
 		written = parsed;
 	} else {
-		written = await bodyFromFields(this, specifyBody === INPUT_FIELDS_MODE);
+		written = await bodyFromFields(this, fromInput);
 	}
 	const unwrapped = withFiles(written, (file) =>
 		typeof file === 'string' ? unwrapBase64(file) : file,
 	);
 	// The PDF is named by the field it came from: the binary field, or the base64 text (typed or in the JSON Body).
 	const fromBinary = isObject(written.file) && written.file.file instanceof StoredFile;
-	const formLabels = specifyBody === INPUT_FIELDS_MODE ? INPUT_FIELDS_LABELS : CREATE_LABELS;
+	const formLabels = fromInput ? INPUT_FIELDS_LABELS : CREATE_LABELS;
 	const labels = fromBinary
 		? { ...formLabels, 'file.file': CREATE_LABELS.binaryPropertyName }
 		: formLabels;

@@ -225,7 +225,7 @@ export const createFields: INodeProperties[] = [
 	},
 	{
 		displayName: withDocsLink(
-			`Each input item's fields give its request: ${Object.keys(INPUT_FIELDS).join(', ')}. Nothing is evaluated per item: the fast way for thousands of rows.`,
+			`Each input item's fields give its request: ${Object.keys(INPUT_FIELDS).join(', ')}. No expression per item: the fast way for thousands of rows.`,
 			'bulkSend',
 		),
 		name: 'inputFieldsNotice',

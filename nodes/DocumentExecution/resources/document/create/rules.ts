@@ -80,15 +80,15 @@ export const CREATE_LABELS: FieldLabels = {
 
 /**
  * Specify Body → Using Input Fields (Map Automatically): the item's fields it reads, by their place in the body.
- * One invitee a row, as a CSV file of a bulk send has it.
+ * One invitee a row, as a CSV file of a bulk send has it, so a refusal names no position.
  */
 export const INPUT_FIELDS_MODE = 'inputFields';
 export const INPUT_FIELDS = {
 	documentName: 'file.name',
 	irn: 'irn',
-	inviteeName: 'invitees.*.name',
-	inviteeEmail: 'invitees.*.email',
-	inviteePhone: 'invitees.*.phone',
+	inviteeName: 'invitees.0.name',
+	inviteeEmail: 'invitees.0.email',
+	inviteePhone: 'invitees.0.phone',
 } as const;
 
 /** The labels of Using Input Fields: a broken rule names the item's field it was read from. */
